@@ -1,0 +1,61 @@
+//! `ply`: the command-line front end. Glue only: parse arguments, call the libraries, print.
+
+use std::{io, process::ExitCode};
+
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod error;
+mod judge;
+mod othello;
+mod serve;
+mod ttt;
+
+pub use error::BadInput;
+
+/// Solve and play tic-tac-toe and Othello perfectly.
+#[derive(Parser, Debug)]
+#[command(name = "ply", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Tic-tac-toe: analyse, check, count, state-space figures.
+    #[command(subcommand)]
+    Ttt(ttt::Command),
+    /// Othello: show, play, perft, solve.
+    #[command(subcommand)]
+    Othello(othello::Command),
+    /// Classic judge problems, byte-exact, plus an input generator and a stress tester.
+    Judge(judge::Args),
+    /// Benchmarks that check their own answers.
+    #[command(subcommand)]
+    Bench(bench::Command),
+    /// Serve the web page and the JSON API.
+    Serve(serve::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Ttt(c) => ttt::run(c),
+        Command::Othello(c) => othello::run(c),
+        Command::Judge(a) => judge::run(a),
+        Command::Bench(c) => bench::run(c),
+        Command::Serve(a) => serve::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => error::report(&e),
+    }
+}
+
+/// Exit quietly when stdout is closed early (`ply … | head`), as ripgrep does.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<io::Error>())
+        .any(|io| io.kind() == io::ErrorKind::BrokenPipe)
+}

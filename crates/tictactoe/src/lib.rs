@@ -1,0 +1,1 @@
+//! ply-tictactoe (skeleton).
