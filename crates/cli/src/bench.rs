@@ -1,14 +1,22 @@
-//! `ply bench` (not built yet).
+//! `ply bench`: benchmarks that check their own answers before they report a time.
 
 use clap::Subcommand;
 
 /// `ply bench` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Not built yet.
-    Todo,
+    /// 8x8 perft from the start position: leaves per second, after checking the count.
+    Perft(crate::bench_perft::Args),
+    /// Exact solves of the FFO positions, every score checked against the file.
+    Ffo(crate::bench_ffo::Args),
+    /// Judge throughput: boards answered per second.
+    Judge(crate::bench_judge::Args),
 }
 
-pub fn run(_c: Command) -> anyhow::Result<()> {
-    anyhow::bail!("ply bench is not built yet")
+pub fn run(c: Command) -> anyhow::Result<()> {
+    match c {
+        Command::Perft(a) => crate::bench_perft::run(a),
+        Command::Ffo(a) => crate::bench_ffo::run(a),
+        Command::Judge(a) => crate::bench_judge::run(a),
+    }
 }

@@ -30,7 +30,9 @@ impl ParseError {
     /// An error with this message.
     #[must_use]
     pub fn new(message: impl Into<String>) -> ParseError {
-        ParseError { message: message.into() }
+        ParseError {
+            message: message.into(),
+        }
     }
 }
 

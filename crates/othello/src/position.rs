@@ -143,7 +143,12 @@ impl Position {
         let sq = |c: u8, r: u8| Bitboard(1u64 << (r * 8 + c));
         let white = sq(h - 1, h - 1) | sq(h, h);
         let black = sq(h - 1, h) | sq(h, h - 1);
-        Position { player: black, opponent: white, size, turn: Color::Black }
+        Position {
+            player: black,
+            opponent: white,
+            size,
+            turn: Color::Black,
+        }
     }
 
     /// A position from the discs of each colour and the side to move.
@@ -159,7 +164,9 @@ impl Position {
         if !(black & white).is_empty() {
             return Err(format!(
                 "{} holds discs of both colours",
-                (black & white).first().map_or(String::new(), |s| s.to_string())
+                (black & white)
+                    .first()
+                    .map_or(String::new(), |s| s.to_string())
             ));
         }
         if !((black | white) & !size.mask()).is_empty() {
@@ -169,13 +176,23 @@ impl Position {
             Color::Black => (black, white),
             Color::White => (white, black),
         };
-        Ok(Position { player, opponent, size, turn })
+        Ok(Position {
+            player,
+            opponent,
+            size,
+            turn,
+        })
     }
 
     /// Builds a position from the mover's and the opponent's discs without checks.
     #[must_use]
     pub const fn from_raw(player: u64, opponent: u64, turn: Color, size: BoardSize) -> Position {
-        Position { player: Bitboard(player), opponent: Bitboard(opponent), size, turn }
+        Position {
+            player: Bitboard(player),
+            opponent: Bitboard(opponent),
+            size,
+            turn,
+        }
     }
 
     /// Discs of the side to move.
@@ -205,7 +222,10 @@ impl Position {
     /// Discs of one colour.
     #[must_use]
     pub const fn discs(&self, c: Color) -> Bitboard {
-        if matches!((c, self.turn), (Color::Black, Color::Black) | (Color::White, Color::White)) {
+        if matches!(
+            (c, self.turn),
+            (Color::Black, Color::Black) | (Color::White, Color::White)
+        ) {
             self.player
         } else {
             self.opponent
@@ -227,7 +247,11 @@ impl Position {
     /// Legal moves of the side to move.
     #[must_use]
     pub fn legal_moves(&self) -> Bitboard {
-        Bitboard(moves::legal_moves(self.player.0, self.opponent.0, self.empties().0))
+        Bitboard(moves::legal_moves(
+            self.player.0,
+            self.opponent.0,
+            self.empties().0,
+        ))
     }
 
     /// True when the side to move has a legal move.

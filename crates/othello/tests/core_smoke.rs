@@ -13,7 +13,8 @@ fn perft(pos: &Position, depth: u32, passed: bool) -> u64 {
         }
         return perft(&pos.passed(), depth - 1, true);
     }
-    m.map(|sq| perft(&pos.play_unchecked(sq), depth - 1, false)).sum()
+    m.map(|sq| perft(&pos.play_unchecked(sq), depth - 1, false))
+        .sum()
 }
 
 #[test]
@@ -24,7 +25,11 @@ fn small_perft_counts_match_the_shared_table() {
         (BoardSize::Four, 10, 36540),
         (BoardSize::Four, 16, 60060),
     ] {
-        assert_eq!(perft(&Position::start(size), depth, false), want, "{size:?} depth {depth}");
+        assert_eq!(
+            perft(&Position::start(size), depth, false),
+            want,
+            "{size:?} depth {depth}"
+        );
     }
 }
 
@@ -46,7 +51,10 @@ fn fast_moves_and_flips_equal_the_slow_reference_along_random_games() {
                 assert_eq!(fast, reference::legal_moves_slow(p, o, size));
                 for sq in 0..64u8 {
                     if pos.empties().0 >> sq & 1 != 0 {
-                        assert_eq!(moves::flips(p, o, sq), reference::flips_slow(p, o, sq, size));
+                        assert_eq!(
+                            moves::flips(p, o, sq),
+                            reference::flips_slow(p, o, sq, size)
+                        );
                     }
                 }
                 let m: Vec<_> = pos.legal_moves().collect();
