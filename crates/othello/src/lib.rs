@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 mod bitboard;
+pub mod midgame;
 pub mod moves;
 mod position;
 pub mod reference;

@@ -1,0 +1,209 @@
+//! The midgame engine: exact where it reaches the end (against plain minimax), and strong
+//! enough to beat a random and a greedy player in matches.
+
+use std::time::Duration;
+
+use ply_othello::{
+    midgame::{analyze, best_move, Limits, DISC},
+    BoardSize, Position, Square,
+};
+
+/// Plain minimax to the end of the game: the slow, obviously right score.
+fn minimax(pos: &Position) -> i32 {
+    if pos.is_game_over() {
+        return pos.final_score();
+    }
+    if !pos.can_move() {
+        return -minimax(&pos.passed());
+    }
+    pos.legal_moves()
+        .map(|sq| -minimax(&pos.play_unchecked(sq)))
+        .max()
+        .expect("a legal move")
+}
+
+/// A small deterministic generator (xorshift64*), so every run plays the same games.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+fn random_move(pos: &Position, rng: &mut Rng) -> Square {
+    let moves: Vec<Square> = pos.legal_moves().collect();
+    moves[rng.below(moves.len())]
+}
+
+/// The move that turns the most discs (ties broken at random).
+fn greedy_move(pos: &Position, rng: &mut Rng) -> Square {
+    let moves: Vec<Square> = pos.legal_moves().collect();
+    let most = moves.iter().map(|&m| pos.flips(m).count()).max().unwrap();
+    let best: Vec<Square> = moves
+        .into_iter()
+        .filter(|&m| pos.flips(m).count() == most)
+        .collect();
+    best[rng.below(best.len())]
+}
+
+/// A position reached by `plies` random moves from the start.
+fn random_position(size: BoardSize, plies: usize, rng: &mut Rng) -> Position {
+    let mut pos = Position::start(size);
+    for _ in 0..plies {
+        if pos.is_game_over() {
+            break;
+        }
+        pos = if pos.can_move() {
+            pos.play_unchecked(random_move(&pos, rng))
+        } else {
+            pos.passed()
+        };
+    }
+    pos
+}
+
+#[test]
+fn deep_enough_analyses_equal_minimax_for_every_move() {
+    let mut rng = Rng(0x5eed_0001);
+    for case in 0..40 {
+        let size = if case % 2 == 0 {
+            BoardSize::Four
+        } else {
+            BoardSize::Six
+        };
+        let plies = if size == BoardSize::Four {
+            rng.below(8)
+        } else {
+            22 + rng.below(6)
+        };
+        let pos = random_position(size, plies, &mut rng);
+        let a = analyze(&pos, &Limits::default());
+        assert!(a.exact, "case {case}: not exact");
+        assert_eq!(a.score, minimax(&pos) * DISC, "case {case}: position score");
+        for m in &a.moves {
+            let want = -minimax(&pos.play_unchecked(m.square));
+            assert_eq!(m.score, want * DISC, "case {case}: move {}", m.square);
+        }
+        assert_eq!(a.moves.len() as u32, pos.legal_moves().count());
+        assert!(a.moves.windows(2).all(|w| w[0].score >= w[1].score));
+    }
+}
+
+#[test]
+fn shallow_analyses_are_marked_as_estimates() {
+    let pos = Position::start(BoardSize::Eight);
+    let a = analyze(&pos, &Limits::depth(3));
+    assert!(!a.exact);
+    assert_eq!(a.depth, 3);
+    assert!(a.moves.iter().all(|m| !m.exact));
+    assert_eq!(a.moves.len(), 4);
+    assert_eq!(a.pv.len(), 3);
+    // The line is playable from the position.
+    let mut cur = pos;
+    for m in &a.pv {
+        cur = match m {
+            Some(sq) => cur.play(*sq).unwrap(),
+            None => cur.pass().unwrap(),
+        };
+    }
+}
+
+#[test]
+fn passes_and_finished_games_are_handled() {
+    // Black to move with no move, white has one: a pass comes first in the line.
+    let pass = Position::from_raw(0b0010, 0b0001, ply_othello::Color::Black, BoardSize::Four);
+    let over = Position::from_raw(0b0001, 0, ply_othello::Color::Black, BoardSize::Four);
+    assert!(over.is_game_over());
+    let a = analyze(&over, &Limits::default());
+    assert_eq!((a.best, a.score, a.exact), (None, 16 * DISC, true));
+    assert!(!pass.can_move() && pass.passed().can_move());
+    let a = analyze(&pass, &Limits::default());
+    assert_eq!(a.best, None);
+    assert_eq!(a.pv.first(), Some(&None));
+    assert_eq!(a.score, minimax(&pass) * DISC);
+}
+
+#[test]
+fn a_spent_budget_still_gives_an_answer() {
+    let pos = Position::start(BoardSize::Eight);
+    let a = analyze(&pos, &Limits::budget(Duration::ZERO));
+    assert!(a.depth >= 1);
+    assert!(a.best.is_some());
+}
+
+/// Plays one game; `engine_black` says which colour the engine has. Returns the engine's
+/// final disc difference (empties to the winner).
+fn play_match(
+    size: BoardSize,
+    engine_black: bool,
+    limits: &Limits,
+    opponent: fn(&Position, &mut Rng) -> Square,
+    rng: &mut Rng,
+) -> i32 {
+    let mut pos = Position::start(size);
+    while !pos.is_game_over() {
+        if !pos.can_move() {
+            pos = pos.passed();
+            continue;
+        }
+        let engine_to_move = (pos.turn() == ply_othello::Color::Black) == engine_black;
+        let sq = if engine_to_move {
+            best_move(&pos, limits).expect("a move")
+        } else {
+            opponent(&pos, rng)
+        };
+        pos = pos.play(sq).expect("a legal move");
+    }
+    let black = pos.final_score()
+        * if pos.turn() == ply_othello::Color::Black {
+            1
+        } else {
+            -1
+        };
+    if engine_black {
+        black
+    } else {
+        -black
+    }
+}
+
+fn wins(
+    size: BoardSize,
+    games: usize,
+    limits: &Limits,
+    opponent: fn(&Position, &mut Rng) -> Square,
+    seed: u64,
+) -> usize {
+    let mut rng = Rng(seed);
+    let won = (0..games)
+        .filter(|&g| play_match(size, g % 2 == 0, limits, opponent, &mut rng) > 0)
+        .count();
+    eprintln!("{size:?}: won {won} of {games}");
+    won
+}
+
+#[test]
+fn beats_a_random_player_on_6x6_nearly_always() {
+    let won = wins(BoardSize::Six, 20, &Limits::depth(2), random_move, 11);
+    assert!(won >= 18, "won {won} of 20");
+}
+
+#[test]
+fn beats_a_greedy_player_on_6x6_clearly() {
+    let won = wins(BoardSize::Six, 20, &Limits::depth(2), greedy_move, 12);
+    assert!(won >= 15, "won {won} of 20");
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn beats_random_and_greedy_players_on_8x8() {
+    let limits = Limits::depth(4);
+    let won = wins(BoardSize::Eight, 40, &limits, random_move, 21);
+    assert!(won >= 38, "against random: won {won} of 40");
+    let won = wins(BoardSize::Eight, 40, &limits, greedy_move, 22);
+    assert!(won >= 32, "against greedy: won {won} of 40");
+}
