@@ -1,1 +1,164 @@
-//! ply-server (skeleton).
+//! ply-server: the HTTP JSON API over the ply libraries, and the web page that uses it.
+//!
+//! The handlers are thin: they check parameters (every mistake is a 400 with a JSON
+//! `{"error": "..."}` naming it), call the game libraries, and shape the answer. Searches run
+//! on tokio's blocking pool behind a [`Gate`] so that a few long analyses cannot starve the
+//! cheap endpoints; every request has a time limit and a body-size limit.
+//!
+//! ```
+//! use ply_server::{router, Config};
+//! // An `axum::Router`, ready for `axum::serve` or to be called in-process in tests.
+//! let app = router(Config::default());
+//! # let _ = app;
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod assets;
+pub mod error;
+pub mod gate;
+pub mod openapi;
+pub mod othello;
+pub mod params;
+
+use std::{net::SocketAddr, time::Duration};
+
+use axum::{
+    extract::{Request, State},
+    http::{header, StatusCode},
+    middleware::{self, Next},
+    response::Response,
+    routing::get,
+    Json, Router,
+};
+pub use error::ApiError;
+pub use gate::Gate;
+
+/// Limits that keep the server up.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Expensive requests (searches) running at once.
+    pub max_searches: usize,
+    /// Expensive requests waiting for a turn; beyond this, 503 at once.
+    pub max_queue: usize,
+    /// Longest wait in the queue before a 503.
+    pub max_queue_wait: Duration,
+    /// Longest time any request may take before a 503.
+    pub request_timeout: Duration,
+    /// Largest request body accepted (the API takes none; this is a guard).
+    pub max_body_bytes: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        Config {
+            max_searches: cores,
+            max_queue: 4 * cores,
+            max_queue_wait: Duration::from_secs(15),
+            request_timeout: Duration::from_secs(30),
+            max_body_bytes: 16 * 1024,
+        }
+    }
+}
+
+/// What every handler can reach.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    /// Admission control for searches.
+    pub gate: Gate,
+    config: Config,
+}
+
+/// The whole application: API routes, the page, and the guards around them.
+pub fn router(config: Config) -> Router {
+    let state = AppState {
+        gate: Gate::new(config.max_searches, config.max_queue, config.max_queue_wait),
+        config,
+    };
+    let mut app = Router::new()
+        .route("/api/health", get(health))
+        .route("/api/othello/analyze", get(othello::handler))
+        .route("/api/openapi.json", get(openapi_handler));
+    for asset in assets::ASSETS {
+        app = app.route(asset.path, get(move || async move { assets::respond(asset) }));
+    }
+    app.fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(state.clone(), guards))
+        .with_state(state)
+}
+
+/// Serves the application on `addr` until Ctrl-C, on a runtime of its own; `on_ready` is
+/// told the bound address (useful with port 0) before the first request is taken.
+///
+/// # Errors
+/// When the runtime cannot start, the address cannot be bound or the server fails.
+pub fn run(
+    addr: SocketAddr,
+    config: Config,
+    on_ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        on_ready(listener.local_addr()?);
+        axum::serve(listener, router(config))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+    })
+}
+
+/// The body-size limit and the request time limit, around every route.
+async fn guards(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if req.headers().contains_key(header::TRANSFER_ENCODING) {
+        return error::json_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "request bodies of unknown length are not accepted",
+        );
+    }
+    if declared.is_some_and(|n| n > state.config.max_body_bytes) {
+        return error::json_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!(
+                "request body too large (the limit is {} bytes)",
+                state.config.max_body_bytes
+            ),
+        );
+    }
+    match tokio::time::timeout(state.config.request_timeout, next.run(req)).await {
+        Ok(response) => response,
+        Err(_) => error::json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the request took too long and was stopped",
+        ),
+    }
+}
+
+async fn health() -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "status": "ok" }))
+}
+
+async fn openapi_handler() -> Json<serde_json::Value> {
+    Json(openapi::document())
+}
+
+async fn not_found() -> Response {
+    error::json_error(StatusCode::NOT_FOUND, "no such path")
+}
+
+async fn method_not_allowed() -> Response {
+    error::json_error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method not allowed (the API answers GET)",
+    )
+}

@@ -1,0 +1,59 @@
+//! The page's files, compiled into the binary: `ply serve` needs nothing beside itself.
+
+use axum::{
+    http::{header, StatusCode},
+    response::{IntoResponse, Response},
+};
+
+/// One embedded file: its bytes and content type.
+#[derive(Debug, Clone, Copy)]
+pub struct Asset {
+    /// The path it is served at.
+    pub path: &'static str,
+    /// The content type.
+    pub content_type: &'static str,
+    /// The contents.
+    pub body: &'static [u8],
+}
+
+/// Every file of the page.
+pub const ASSETS: &[Asset] = &[
+    Asset {
+        path: "/",
+        content_type: "text/html; charset=utf-8",
+        body: include_bytes!("../web/index.html"),
+    },
+    Asset {
+        path: "/style.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_bytes!("../web/style.css"),
+    },
+    Asset {
+        path: "/app.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/app.js"),
+    },
+    Asset {
+        path: "/rules.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/rules.js"),
+    },
+    Asset {
+        path: "/favicon.svg",
+        content_type: "image/svg+xml",
+        body: include_bytes!("../web/favicon.svg"),
+    },
+];
+
+/// The response for one asset.
+pub fn respond(asset: &Asset) -> Response {
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, asset.content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        asset.body,
+    )
+        .into_response()
+}

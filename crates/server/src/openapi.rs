@@ -1,0 +1,131 @@
+//! The OpenAPI 3.1 description of the API, served at `/api/openapi.json`. Written by hand next
+//! to the handlers; a test checks that every route it lists answers.
+
+use serde_json::{json, Value};
+
+use crate::othello::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS};
+
+fn error_response(what: &str) -> Value {
+    json!({
+        "description": what,
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+    })
+}
+
+/// The document.
+pub fn document() -> Value {
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "ply",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Solve and play tic-tac-toe and Othello perfectly. Every bad parameter is answered with 400 and {\"error\": \"...\"} saying what is wrong."
+        },
+        "paths": {
+            "/api/health": {
+                "get": {
+                    "summary": "Liveness check",
+                    "responses": {
+                        "200": {
+                            "description": "The server is up",
+                            "content": { "application/json": { "schema": {
+                                "type": "object", "required": ["status"],
+                                "properties": { "status": { "const": "ok" } }
+                            } } }
+                        }
+                    }
+                }
+            },
+            "/api/ttt/analyze": {
+                "get": {
+                    "summary": "Solve a tic-tac-toe position and every move from it (GAMESMAN's shape)",
+                    "parameters": [
+                        { "name": "board", "in": "query", "required": true,
+                          "description": "9 cells row by row: X or x, O or o, and . - _ or 0 for empty; / or spaces between rows are ignored",
+                          "schema": { "type": "string" }, "example": "X.O.X...." },
+                        { "name": "first", "in": "query", "required": false,
+                          "description": "who moved first (default x)",
+                          "schema": { "enum": ["x", "o", "X", "O"] } }
+                    ],
+                    "responses": {
+                        "200": { "description": "The position's value and every legal move's",
+                                 "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TttAnalysis" } } } },
+                        "400": error_response("A bad parameter or an unreachable board")
+                    }
+                }
+            },
+            "/api/othello/analyze": {
+                "get": {
+                    "summary": "Score every legal move of an Othello position: exact when the search reaches the end within the budget, estimated otherwise",
+                    "parameters": [
+                        { "name": "size", "in": "query", "required": false, "schema": { "enum": [4, 6, 8], "default": 8 } },
+                        { "name": "position", "in": "query", "required": false,
+                          "description": "size*size cells row by row: X (black) or O (white) discs, . for empty (also * B / W and - _); / and spaces ignored. Default: the start position",
+                          "schema": { "type": "string" } },
+                        { "name": "turn", "in": "query", "required": false,
+                          "description": "side to move, X (black) or O (white); default X",
+                          "schema": { "enum": ["X", "O"] } },
+                        { "name": "budget_ms", "in": "query", "required": false,
+                          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_BUDGET_MS, "default": DEFAULT_BUDGET_MS } }
+                    ],
+                    "responses": {
+                        "200": { "description": "Every legal move with its score",
+                                 "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OthelloAnalysis" } } } },
+                        "400": error_response("A bad parameter or an impossible position"),
+                        "503": error_response("Too many analyses at once, or the request took too long")
+                    }
+                }
+            },
+            "/api/openapi.json": {
+                "get": { "summary": "This document", "responses": { "200": { "description": "OpenAPI 3.1" } } }
+            }
+        },
+        "components": { "schemas": {
+            "Error": { "type": "object", "required": ["error"], "properties": { "error": { "type": "string" } } },
+            "Value": { "enum": ["win", "lose", "tie"],
+                       "description": "GAMESMAN value: for positionValue, of the side to move; for a move, of the side playing it" },
+            "TttAnalysis": {
+                "type": "object",
+                "required": ["position", "positionValue", "remoteness", "moves"],
+                "properties": {
+                    "position": { "type": "object", "properties": {
+                        "board": { "type": "string", "description": "9 cells, X O and ." },
+                        "first": { "enum": ["X", "O"] },
+                        "toMove": { "enum": ["X", "O"] },
+                        "status": { "enum": ["playing", "X wins", "O wins", "draw"] }
+                    } },
+                    "positionValue": { "$ref": "#/components/schemas/Value" },
+                    "remoteness": { "type": "integer", "description": "moves to the end under perfect play" },
+                    "moves": { "type": "array", "items": { "type": "object", "properties": {
+                        "move": { "type": "integer", "minimum": 0, "maximum": 8, "description": "cell index, row by row" },
+                        "board": { "type": "string", "description": "the board after the move" },
+                        "value": { "$ref": "#/components/schemas/Value" },
+                        "remoteness": { "type": "integer", "description": "moves to the end after this move" }
+                    } } }
+                }
+            },
+            "OthelloAnalysis": {
+                "type": "object",
+                "properties": {
+                    "size": { "enum": [4, 6, 8] },
+                    "position": { "type": "string" },
+                    "turn": { "enum": ["X", "O"] },
+                    "status": { "enum": ["play", "pass", "over"] },
+                    "discs": { "type": "object", "properties": { "X": { "type": "integer" }, "O": { "type": "integer" } } },
+                    "score": { "type": "number", "description": "final disc difference for the side to move, empties to the winner; whole when exact" },
+                    "exact": { "type": "boolean" },
+                    "best": { "type": ["string", "null"] },
+                    "line": { "type": "array", "items": { "type": "string" }, "description": "expected line; pass for a pass" },
+                    "moves": { "type": "array", "items": { "type": "object", "properties": {
+                        "move": { "type": "string", "example": "d3" },
+                        "score": { "type": "number" },
+                        "exact": { "type": "boolean" }
+                    } } },
+                    "depth": { "type": "integer" },
+                    "nodes": { "type": "integer" },
+                    "elapsedMs": { "type": "integer" }
+                }
+            }
+        } }
+    })
+}

@@ -1,0 +1,306 @@
+//! `GET /api/othello/analyze`: every legal move of an Othello position with its score, exact
+//! when the search reaches the end of the game within the budget, estimated otherwise.
+//!
+//! The search runs on tokio's blocking pool behind the server's gate on expensive requests,
+//! with a stop flag raised when the client goes away, so an abandoned request frees its core.
+
+use std::{
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc,
+    },
+    time::{Duration, Instant},
+};
+
+use axum::{
+    extract::{rejection::QueryRejection, Query, State},
+    Json,
+};
+use ply_othello::{
+    midgame::{self, Limits, DISC},
+    BoardSize, Color, Position, Square,
+};
+use serde::Serialize;
+
+use crate::{error::ApiError, params::Params, AppState};
+
+/// Default search budget in milliseconds.
+pub const DEFAULT_BUDGET_MS: u64 = 1000;
+/// Largest search budget a request may ask for.
+pub const MAX_BUDGET_MS: u64 = 10_000;
+
+/// The answer of `/api/othello/analyze`.
+#[derive(Serialize, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct Analysis {
+    /// Squares on a side.
+    pub size: u8,
+    /// The board as `n * n` cells, `X` black, `O` white, `.` empty, row by row.
+    pub position: String,
+    /// The side to move, `X` or `O`.
+    pub turn: char,
+    /// `play` (the side to move has a move), `pass` (it must pass) or `over`.
+    pub status: &'static str,
+    /// Discs on the board per colour.
+    pub discs: Discs,
+    /// Score of the position for the side to move: final disc difference with the empty
+    /// squares given to the winner. A whole number when exact, an estimate otherwise.
+    pub score: serde_json::Number,
+    /// True when `score` and every move's score are exact.
+    pub exact: bool,
+    /// The best move (`null` when the side to move must pass or the game is over).
+    pub best: Option<String>,
+    /// The expected line from here (`pass` for a pass).
+    pub line: Vec<String>,
+    /// Every legal move, best first.
+    pub moves: Vec<MoveScore>,
+    /// Depth of the last complete search iteration.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Wall time spent on the analysis.
+    pub elapsed_ms: u64,
+}
+
+/// Discs per colour.
+#[derive(Serialize, Debug)]
+pub struct Discs {
+    /// Black discs.
+    #[serde(rename = "X")]
+    pub black: u32,
+    /// White discs.
+    #[serde(rename = "O")]
+    pub white: u32,
+}
+
+/// One legal move and its score for the side playing it.
+#[derive(Serialize, Debug)]
+pub struct MoveScore {
+    /// The square, `a1`...
+    #[serde(rename = "move")]
+    pub square: String,
+    /// The score after this move for the side that plays it (see `Analysis::score`).
+    pub score: serde_json::Number,
+    /// True when the score is exact, false when it is an estimate.
+    pub exact: bool,
+}
+
+/// What an analysis request asks for, after checking.
+#[derive(Debug, Clone, Copy)]
+pub struct Request {
+    /// The position.
+    pub position: Position,
+    /// How long the search may take.
+    pub budget: Duration,
+}
+
+const PARAMS: &[&str] = &["size", "position", "turn", "budget_ms"];
+
+/// Checks the parameters of an analysis request.
+///
+/// # Errors
+/// A 400 naming the parameter and what is wrong with it.
+pub fn parse_request(params: &Params) -> Result<Request, ApiError> {
+    let size = match params.get("size").map(str::trim) {
+        None => BoardSize::Eight,
+        Some(text) => text
+            .parse::<u8>()
+            .ok()
+            .and_then(BoardSize::from_n)
+            .ok_or_else(|| ApiError::bad(format!("`size` must be 4, 6 or 8, found `{text}`")))?,
+    };
+    let turn = match params.get("turn").map(str::trim) {
+        None => Color::Black,
+        Some("X" | "x" | "B" | "b" | "*") => Color::Black,
+        Some("O" | "o" | "W" | "w") => Color::White,
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "`turn` must be X (black) or O (white), found `{other}`"
+            )))
+        }
+    };
+    let position = match params.get("position") {
+        None => {
+            if params.get("turn").is_some() {
+                return Err(ApiError::bad("`turn` is given without a `position`"));
+            }
+            Position::start(size)
+        }
+        Some(cells) => parse_cells(cells, size, turn)?,
+    };
+    let budget = params.number("budget_ms", DEFAULT_BUDGET_MS, 1, MAX_BUDGET_MS)?;
+    Ok(Request {
+        position,
+        budget: Duration::from_millis(budget),
+    })
+}
+
+/// Reads `n * n` cells row by row: `X`, `x`, `*` or `B` for black, `O`, `o` or `W` for
+/// white, `.`, `-` or `_` for empty; `/` and spaces between rows are ignored.
+///
+/// # Errors
+/// A 400 naming the first bad character and its place, a wrong number of cells, or an
+/// impossible position (an empty centre square: the four centre squares are never empty).
+pub fn parse_cells(text: &str, size: BoardSize, turn: Color) -> Result<Position, ApiError> {
+    let n = size.n();
+    let mut black = 0u64;
+    let mut white = 0u64;
+    let mut cells = 0u32;
+    for (i, ch) in text.chars().enumerate() {
+        if ch == '/' || ch.is_whitespace() {
+            continue;
+        }
+        let color = match ch {
+            'X' | 'x' | '*' | 'B' | 'b' => Some(Color::Black),
+            'O' | 'o' | 'W' | 'w' => Some(Color::White),
+            '.' | '-' | '_' => None,
+            _ => {
+                return Err(ApiError::bad(format!(
+                    "`position`: character {} is `{ch}`; expected X or O for a disc, `.` for an empty square",
+                    i + 1
+                )))
+            }
+        };
+        if cells < size.squares() {
+            let (col, row) = (cells % u32::from(n), cells / u32::from(n));
+            let bit = 1u64 << (row * 8 + col);
+            match color {
+                Some(Color::Black) => black |= bit,
+                Some(Color::White) => white |= bit,
+                None => {}
+            }
+        }
+        cells += 1;
+    }
+    if cells != size.squares() {
+        return Err(ApiError::bad(format!(
+            "`position` has {cells} cells; a {n}x{n} board has {}",
+            size.squares()
+        )));
+    }
+    let h = n / 2;
+    for (c, r) in [(h - 1, h - 1), (h, h - 1), (h - 1, h), (h, h)] {
+        let sq = Square::new(c, r).expect("on the board");
+        if (black | white) & (1u64 << sq.index()) == 0 {
+            return Err(ApiError::bad(format!(
+                "impossible position: centre square {sq} is empty (the four centre squares are filled from the start)"
+            )));
+        }
+    }
+    Position::from_discs(
+        ply_othello::Bitboard(black),
+        ply_othello::Bitboard(white),
+        turn,
+        size,
+    )
+    .map_err(|e| ApiError::bad(format!("impossible position: {e}")))
+}
+
+/// The board as `n * n` cells, row by row.
+pub fn cells(pos: &Position) -> String {
+    let n = pos.size().n();
+    let (black, white) = (pos.discs(Color::Black), pos.discs(Color::White));
+    let mut out = String::with_capacity(usize::from(n) * usize::from(n));
+    for row in 0..n {
+        for col in 0..n {
+            let sq = Square::new(col, row).expect("on the board");
+            out.push(if black.contains(sq) {
+                'X'
+            } else if white.contains(sq) {
+                'O'
+            } else {
+                '.'
+            });
+        }
+    }
+    out
+}
+
+/// A score in discs: a whole number when exact, one decimal otherwise.
+fn discs(score: i32, exact: bool) -> serde_json::Number {
+    if exact {
+        serde_json::Number::from(score / DISC)
+    } else {
+        let rounded = (f64::from(score) / f64::from(DISC) * 10.0).round() / 10.0;
+        serde_json::Number::from_f64(rounded).unwrap_or_else(|| serde_json::Number::from(0))
+    }
+}
+
+/// Runs the analysis on the calling thread (meant for the blocking pool).
+pub fn analyze(req: Request, stop: Arc<AtomicBool>) -> Analysis {
+    let started = Instant::now();
+    let pos = req.position;
+    let limits = Limits {
+        deadline: Some(started + req.budget),
+        stop: Some(stop),
+        table_bits: 18,
+        ..Limits::default()
+    };
+    let a = midgame::analyze(&pos, &limits);
+    let status = if pos.is_game_over() {
+        "over"
+    } else if pos.can_move() {
+        "play"
+    } else {
+        "pass"
+    };
+    Analysis {
+        size: pos.size().n(),
+        position: cells(&pos),
+        turn: pos.turn().symbol(),
+        status,
+        discs: Discs {
+            black: pos.disc_count(Color::Black),
+            white: pos.disc_count(Color::White),
+        },
+        score: discs(a.score, a.exact),
+        exact: a.exact,
+        best: a.best.map(|s| s.to_string()),
+        line: a
+            .pv
+            .iter()
+            .map(|m| m.map_or_else(|| "pass".to_owned(), |s| s.to_string()))
+            .collect(),
+        moves: a
+            .moves
+            .iter()
+            .map(|m| MoveScore {
+                square: m.square.to_string(),
+                score: discs(m.score, m.exact),
+                exact: m.exact,
+            })
+            .collect(),
+        depth: a.depth,
+        nodes: a.nodes,
+        elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+    }
+}
+
+/// Raises the stop flag when dropped: when the request is abandoned (client gone, timeout),
+/// the search on the blocking pool ends at its next clock check.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The handler.
+pub async fn handler(
+    State(state): State<AppState>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Json<Analysis>, ApiError> {
+    let params = Params::read(query, PARAMS)?;
+    let req = parse_request(&params)?;
+    let _permit = state.gate.enter().await?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let _guard = StopOnDrop(stop.clone());
+    let answer = tokio::task::spawn_blocking(move || analyze(req, stop))
+        .await
+        .map_err(|e| ApiError {
+            status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            message: format!("the analysis failed: {e}"),
+        })?;
+    Ok(Json(answer))
+}
