@@ -1,0 +1,156 @@
+// The rules of both games, so the page can show and play moves at once; the server only
+// answers the question of what every move is worth.
+"use strict";
+
+const TTT_LINES = [
+  [0, 1, 2], [3, 4, 5], [6, 7, 8],
+  [0, 3, 6], [1, 4, 7], [2, 5, 8],
+  [0, 4, 8], [2, 4, 6],
+];
+
+const Ttt = {
+  start(first) {
+    return { game: "ttt", cells: Array(9).fill("."), turn: first, first };
+  },
+  winner(pos) {
+    for (const [a, b, c] of TTT_LINES) {
+      const m = pos.cells[a];
+      if (m !== "." && m === pos.cells[b] && m === pos.cells[c]) return { mark: m, line: [a, b, c] };
+    }
+    return null;
+  },
+  isOver(pos) {
+    return Ttt.winner(pos) !== null || pos.cells.every((c) => c !== ".");
+  },
+  moves(pos) {
+    if (Ttt.isOver(pos)) return [];
+    return pos.cells.flatMap((c, i) => (c === "." ? [i] : []));
+  },
+  play(pos, i) {
+    const cells = pos.cells.slice();
+    cells[i] = pos.turn;
+    return { ...pos, cells, turn: pos.turn === "X" ? "O" : "X" };
+  },
+  name(i) {
+    return "abc"[i % 3] + (Math.floor(i / 3) + 1);
+  },
+  board(pos) {
+    return pos.cells.join("");
+  },
+};
+
+const DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+
+const Oth = {
+  start(size) {
+    const cells = Array(size * size).fill(".");
+    const h = size / 2;
+    cells[(h - 1) * size + h - 1] = "O";
+    cells[h * size + h] = "O";
+    cells[(h - 1) * size + h] = "X";
+    cells[h * size + h - 1] = "X";
+    return { game: "othello", size, cells, turn: "X" };
+  },
+  other(c) {
+    return c === "X" ? "O" : "X";
+  },
+  flips(pos, i, who = pos.turn) {
+    const n = pos.size;
+    if (pos.cells[i] !== ".") return [];
+    const them = Oth.other(who);
+    const c0 = i % n, r0 = Math.floor(i / n);
+    const out = [];
+    for (const [dc, dr] of DIRS) {
+      const run = [];
+      let c = c0 + dc, r = r0 + dr;
+      while (c >= 0 && c < n && r >= 0 && r < n && pos.cells[r * n + c] === them) {
+        run.push(r * n + c);
+        c += dc;
+        r += dr;
+      }
+      if (run.length && c >= 0 && c < n && r >= 0 && r < n && pos.cells[r * n + c] === who) out.push(...run);
+    }
+    return out;
+  },
+  moves(pos, who = pos.turn) {
+    return pos.cells.flatMap((_, i) => (Oth.flips(pos, i, who).length ? [i] : []));
+  },
+  mustPass(pos) {
+    return Oth.moves(pos).length === 0 && Oth.moves(pos, Oth.other(pos.turn)).length > 0;
+  },
+  isOver(pos) {
+    return Oth.moves(pos).length === 0 && Oth.moves(pos, Oth.other(pos.turn)).length === 0;
+  },
+  play(pos, i) {
+    const cells = pos.cells.slice();
+    for (const f of Oth.flips(pos, i)) cells[f] = pos.turn;
+    cells[i] = pos.turn;
+    return { ...pos, cells, turn: Oth.other(pos.turn) };
+  },
+  pass(pos) {
+    return { ...pos, turn: Oth.other(pos.turn) };
+  },
+  count(pos, who) {
+    return pos.cells.filter((c) => c === who).length;
+  },
+  // Final disc difference for black, empty squares to the winner.
+  finalForBlack(pos) {
+    const x = Oth.count(pos, "X"), o = Oth.count(pos, "O");
+    const empty = pos.cells.length - x - o;
+    if (x > o) return x - o + empty;
+    if (o > x) return x - o - empty;
+    return 0;
+  },
+  name(pos, i) {
+    return "abcdefgh"[i % pos.size] + (Math.floor(i / pos.size) + 1);
+  },
+  index(pos, name) {
+    const m = /^([a-h])([1-8])$/i.exec(name);
+    if (!m) return -1;
+    const c = m[1].toLowerCase().charCodeAt(0) - 97, r = Number(m[2]) - 1;
+    if (c >= pos.size || r >= pos.size) return -1;
+    return r * pos.size + c;
+  },
+  board(pos) {
+    return pos.cells.join("");
+  },
+  // Reads an OBF line (cells then the side to move) or a transcript such as f5d6c3 played
+  // from the start. Returns { pos, moves } or throws an Error saying what is wrong.
+  parse(text, size) {
+    const t = text.trim();
+    if (!t) throw new Error("nothing to read");
+    if (/^([a-h][1-8]\s*)+$/i.test(t)) {
+      let pos = Oth.start(size);
+      const history = [pos], labels = [];
+      const names = t.replace(/\s+/g, "").match(/../g);
+      names.forEach((name, k) => {
+        if (!Oth.moves(pos).length && !Oth.isOver(pos)) {
+          pos = Oth.pass(pos);
+          history.push(pos);
+          labels.push("pass");
+        }
+        const i = Oth.index(pos, name);
+        if (i < 0) throw new Error(`move ${k + 1}: ${name} is not on a ${size}x${size} board`);
+        if (!Oth.flips(pos, i).length) throw new Error(`move ${k + 1}: ${name} is not legal here`);
+        pos = Oth.play(pos, i);
+        history.push(pos);
+        labels.push(name.toLowerCase());
+      });
+      return { history, labels };
+    }
+    const m = /^([-.XOxo*_]+)\s*([XOxo*])?\s*;?/.exec(t.replace(/\//g, ""));
+    if (!m) throw new Error("expected an OBF line (cells then X or O) or a transcript like f5d6c3");
+    const cellsText = m[1];
+    let n = Math.round(Math.sqrt(cellsText.length));
+    if (![4, 6, 8].includes(n) || n * n !== cellsText.length) {
+      throw new Error(`${cellsText.length} cells: a board has 16, 36 or 64`);
+    }
+    const cells = [...cellsText].map((c) => (c === "X" || c === "x" || c === "*" ? "X" : c === "O" || c === "o" ? "O" : "."));
+    const turn = m[2] ? (m[2] === "O" || m[2] === "o" ? "O" : "X") : "X";
+    const pos = { game: "othello", size: n, cells, turn };
+    return { history: [pos], labels: [] };
+  },
+};
+
+const Rules = { Ttt, Oth };
+if (typeof module !== "undefined") module.exports = Rules;
