@@ -39,6 +39,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/rules.js"),
     },
     Asset {
+        path: "/favicon.ico",
+        content_type: "image/svg+xml",
+        body: include_bytes!("../web/favicon.svg"),
+    },
+    Asset {
         path: "/favicon.svg",
         content_type: "image/svg+xml",
         body: include_bytes!("../web/favicon.svg"),

@@ -81,7 +81,10 @@ pub fn router(config: Config) -> Router {
         .route("/api/othello/analyze", get(othello::handler))
         .route("/api/openapi.json", get(openapi_handler));
     for asset in assets::ASSETS {
-        app = app.route(asset.path, get(move || async move { assets::respond(asset) }));
+        app = app.route(
+            asset.path,
+            get(move || async move { assets::respond(asset) }),
+        );
     }
     app.fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -1,7 +1,7 @@
 // The page: state, rendering, and talking to the JSON API. No framework, no build step.
 "use strict";
 
-const { Ttt, Oth } = window.Rules || Rules;
+// Ttt and Oth come from rules.js, loaded first.
 const $ = (id) => document.getElementById(id);
 
 const S = {
@@ -230,15 +230,16 @@ function valueColor(gap, exact) {
   // Best move green, then through amber to red as the move gives away more discs.
   const t = Math.max(0, Math.min(1, gap / 12));
   const hue = 140 - 135 * t;
-  return `hsl(${hue} ${exact ? 62 : 45}% ${exact ? 36 : 40}%)`;
+  return `hsl(${hue} ${exact ? 70 : 55}% ${exact ? 30 : 34}%)`;
 }
 
 function renderBoard() {
   const p = pos();
   const board = $("board");
   const n = p.game === "ttt" ? 3 : p.size;
-  board.className = `board ${p.game} n${n}`;
+  board.className = `board ${p.game} n${n}${S.keyboard ? " kbd" : ""}`;
   board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+  board.style.gridTemplateRows = `repeat(${n}, 1fr)`;
   const a = S.cache.get(key(p));
   const legal = new Set(isOver(p) ? [] : legalMoves(p));
   const win = p.game === "ttt" ? Ttt.winner(p) : null;
@@ -274,7 +275,7 @@ function renderBoard() {
           d.innerHTML = `${v.text}<small>${v.sub}</small>`;
         } else {
           d.textContent = v.text;
-          d.style.background = valueColor(v.gap, v.exact);
+          d.style.color = valueColor(v.gap, v.exact);
           if (i === a.best) d.classList.add("best");
         }
         cell.dataset.value = v.text;
@@ -362,14 +363,14 @@ function renderStatus() {
   if (p.game === "othello") {
     $("score").textContent = `Black ${Oth.count(p, "X")} – White ${Oth.count(p, "O")}`;
   } else {
-    $("score").textContent = isOver(p) ? "" : `${p.turn} to move`;
+    $("score").textContent = "";
   }
   $("eval").textContent = a && S.showValues ? a.desc : "";
 
   const legend = $("legend");
   legend.innerHTML = p.game === "ttt"
     ? '<span><i style="background:var(--win)"></i>win</span><span><i style="background:var(--tie)"></i>draw</span><span><i style="background:var(--lose)"></i>loss</span><span>number: moves to the end</span>'
-    : '<span><i style="background:hsl(140 62% 36%)"></i>best</span><span><i style="background:hsl(5 62% 36%)"></i>gives away 12+</span><span>~ estimate, else exact (discs, empties to the winner)</span>';
+    : '<span><i style="background:hsl(140 70% 30%)"></i>best</span><span><i style="background:hsl(5 70% 30%)"></i>gives away 12+</span><span>score: final disc difference for the mover</span><span>~ estimate, else exact</span>';
 }
 
 function renderMoves() {
@@ -472,7 +473,8 @@ function renderControls() {
   $("variant-ttt").hidden = S.game !== "ttt";
   $("variant-othello").hidden = S.game !== "othello";
   $("side-group").hidden = S.mode !== "play";
-  $("budget-group").querySelector("select").disabled = S.game === "ttt";
+  $("budget").hidden = S.game === "ttt";
+  $("budget-label").hidden = S.game === "ttt";
   $("human-x").textContent = S.game === "ttt" ? "X" : "Black";
   $("human-o").textContent = S.game === "ttt" ? "O" : "White";
   $("setup").hidden = S.mode !== "analyze";
@@ -517,6 +519,7 @@ function wire() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("board").addEventListener("click", (e) => {
+    if (e.detail > 0) S.keyboard = false;
     const cell = e.target.closest(".cell");
     if (cell) clickCell(Number(cell.dataset.index));
   });
@@ -568,6 +571,7 @@ function onKey(e) {
   else if (!ctrl && k === "n") newGame();
   else if (!ctrl && k === "v") { S.showValues = !S.showValues; $("show-values").checked = S.showValues; refresh(); }
   else if (k.startsWith("Arrow")) {
+    S.keyboard = true;
     const c = S.cursor % n, r = Math.floor(S.cursor / n);
     const [dc, dr] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[k];
     S.cursor = ((r + dr + n) % n) * n + ((c + dc + n) % n);
@@ -576,6 +580,7 @@ function onKey(e) {
     if (cell) cell.focus();
   } else if (k === "Enter" || k === " ") {
     if (e.target.closest && e.target.closest("button:not(.cell)")) return;
+    S.keyboard = true;
     clickCell(S.cursor);
     const cell = document.querySelector(`.cell[data-index="${S.cursor}"]`);
     if (cell) cell.focus();

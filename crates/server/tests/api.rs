@@ -1,0 +1,318 @@
+//! The JSON API, called in-process: every endpoint, good answers checked against the
+//! libraries, and bad input answered with 400 and a message naming what is wrong.
+
+use std::time::Duration;
+
+use axum::{
+    body::{to_bytes, Body},
+    http::{Request, StatusCode},
+    Router,
+};
+use ply_othello::{BoardSize, Position};
+use ply_server::{router, Config};
+use serde_json::Value;
+use tower::ServiceExt;
+
+fn app() -> Router {
+    router(Config::default())
+}
+
+async fn get(app: Router, uri: &str) -> (StatusCode, Value) {
+    let response = app
+        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    let json = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|e| panic!("{uri}: not JSON ({e}): {}", String::from_utf8_lossy(&bytes)));
+    (status, json)
+}
+
+/// Asserts a 400 whose message contains `needle`.
+async fn bad(uri: &str, needle: &str) {
+    let (status, json) = get(app(), uri).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {json}");
+    let msg = json["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{uri}: no error: {json}"));
+    assert!(msg.contains(needle), "{uri}: `{msg}` lacks `{needle}`");
+}
+
+#[tokio::test]
+async fn health_says_ok() {
+    let (status, json) = get(app(), "/api/health").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(json, serde_json::json!({"status": "ok"}));
+}
+
+#[tokio::test]
+async fn othello_4x4_start_is_solved_exactly() {
+    let (status, json) = get(app(), "/api/othello/analyze?size=4&budget_ms=5000").await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["status"], "play");
+    assert_eq!(json["exact"], true);
+    // 4x4 is a white win by 8 discs: -10 for black with the empties to the winner.
+    assert_eq!(json["score"], -10);
+    let moves = json["moves"].as_array().unwrap();
+    let mut names: Vec<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["a2", "b1", "c4", "d3"]);
+    assert!(moves
+        .iter()
+        .all(|m| m["exact"] == true && m["score"] == -10));
+    assert_eq!(json["line"].as_array().unwrap()[0], json["best"]);
+    assert_eq!(json["discs"], serde_json::json!({"X": 2, "O": 2}));
+}
+
+#[tokio::test]
+async fn othello_8x8_start_gives_estimates_within_the_budget() {
+    let started = std::time::Instant::now();
+    let (status, json) = get(app(), "/api/othello/analyze?size=8&budget_ms=200").await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(json["exact"], false);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 4);
+    assert!(json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["exact"] == false));
+    assert!(json["depth"].as_u64().unwrap() >= 1);
+}
+
+#[tokio::test]
+async fn othello_positions_are_read_with_the_side_to_move() {
+    // After f5 on 8x8, white to move: three replies... d6, f6 and f4.
+    let pos = Position::start(BoardSize::Eight)
+        .play(ply_othello::Square::parse("f5").unwrap())
+        .unwrap();
+    let cells = ply_server::othello::cells(&pos);
+    let uri = format!("/api/othello/analyze?position={cells}&turn=O&budget_ms=100");
+    let (status, json) = get(app(), &uri).await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["turn"], "O");
+    let mut names: Vec<&str> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    names.sort_unstable();
+    assert_eq!(names, ["d6", "f4", "f6"]);
+}
+
+/// The first position of a deterministic 4x4 playout (by move order) that satisfies `want`.
+fn find_position(want: impl Fn(&Position) -> bool) -> Position {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..10_000 {
+        let mut pos = Position::start(BoardSize::Four);
+        loop {
+            if want(&pos) {
+                return pos;
+            }
+            if pos.is_game_over() {
+                break;
+            }
+            if !pos.can_move() {
+                pos = pos.passed();
+                continue;
+            }
+            let moves: Vec<_> = pos.legal_moves().collect();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos = pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+        }
+    }
+    panic!("no such position found");
+}
+
+fn othello_uri(pos: &Position) -> String {
+    format!(
+        "/api/othello/analyze?size={}&position={}&turn={}&budget_ms=2000",
+        pos.size().n(),
+        ply_server::othello::cells(pos),
+        pos.turn().symbol()
+    )
+}
+
+#[tokio::test]
+async fn othello_a_forced_pass_is_reported() {
+    let pos = find_position(|p| !p.can_move() && !p.is_game_over());
+    let (status, json) = get(app(), &othello_uri(&pos)).await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["status"], "pass");
+    assert_eq!(json["best"], Value::Null);
+    assert!(json["moves"].as_array().unwrap().is_empty());
+    assert_eq!(json["line"][0], "pass");
+    assert_eq!(json["exact"], true);
+}
+
+#[tokio::test]
+async fn othello_a_finished_game_is_scored() {
+    // Over with empty squares left: they go to the winner.
+    let pos = find_position(|p| p.is_game_over() && p.empties().count() > 0);
+    let (status, json) = get(app(), &othello_uri(&pos)).await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["status"], "over");
+    assert_eq!(json["score"], pos.final_score());
+    assert_eq!(json["best"], Value::Null);
+    assert!(json["moves"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn othello_bad_input_is_a_400_that_names_it() {
+    bad("/api/othello/analyze?size=5", "`size` must be 4, 6 or 8").await;
+    bad("/api/othello/analyze?size=abc", "`size`").await;
+    bad(
+        "/api/othello/analyze?size=4&position=XO",
+        "has 2 cells; a 4x4 board has 16",
+    )
+    .await;
+    bad(
+        "/api/othello/analyze?size=4&position=.....OX..XZ.....&turn=X",
+        "character 11 is `Z`",
+    )
+    .await;
+    bad(
+        "/api/othello/analyze?size=4&position=................&turn=X",
+        "impossible position: centre square b2 is empty",
+    )
+    .await;
+    bad(
+        "/api/othello/analyze?size=4&position=.....OX..XO.....&turn=Q",
+        "`turn` must be X",
+    )
+    .await;
+    bad("/api/othello/analyze?turn=O", "without a `position`").await;
+    bad(
+        "/api/othello/analyze?budget_ms=10001",
+        "`budget_ms` must be from 1 to 10000",
+    )
+    .await;
+    bad(
+        "/api/othello/analyze?budget_ms=99999999999999999999999",
+        "`budget_ms` must be a whole number",
+    )
+    .await;
+    bad("/api/othello/analyze?budget_ms=-5", "`budget_ms`").await;
+    bad(
+        "/api/othello/analyze?budget_ms=0",
+        "`budget_ms` must be from 1",
+    )
+    .await;
+    bad("/api/othello/analyze?sise=4", "unknown parameter `sise`").await;
+    bad("/api/othello/analyze?size=4&size=6", "given twice").await;
+    bad("/api/othello/analyze?position=%FF%FE", "").await;
+}
+
+#[tokio::test]
+async fn openapi_lists_every_route_and_each_answers() {
+    let (status, doc) = get(app(), "/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(doc["openapi"], "3.1.0");
+    let paths = doc["paths"].as_object().unwrap();
+    for route in [
+        "/api/health",
+        "/api/ttt/analyze",
+        "/api/othello/analyze",
+        "/api/openapi.json",
+    ] {
+        assert!(paths.contains_key(route), "{route} missing");
+    }
+    for route in paths.keys() {
+        let uri = match route.as_str() {
+            "/api/ttt/analyze" => "/api/ttt/analyze?board=.........".to_owned(),
+            "/api/othello/analyze" => "/api/othello/analyze?size=4&budget_ms=50".to_owned(),
+            other => other.to_owned(),
+        };
+        let (status, json) = get(app(), &uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {json}");
+    }
+}
+
+#[tokio::test]
+async fn unknown_paths_and_methods_answer_json() {
+    let (status, json) = get(app(), "/api/nothing").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(json["error"].is_string());
+    let response = app()
+        .oneshot(Request::post("/api/health").body(Body::from("x")).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn oversized_bodies_are_refused() {
+    let response = app()
+        .oneshot(
+            Request::get("/api/health")
+                .header("content-length", "1000000")
+                .body(Body::from(vec![b'x'; 1_000_000]))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served() {
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/rules.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
+        let response = app()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let ct = response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(ct.starts_with(kind), "{path}: {ct}");
+        let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+        assert!(!bytes.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn searches_beyond_the_queue_get_a_503() {
+    // One search at a time and no queue: a second search while the first runs is refused.
+    let app = router(Config {
+        max_searches: 1,
+        max_queue: 0,
+        ..Config::default()
+    });
+    let slow = tokio::spawn(get(
+        app.clone(),
+        "/api/othello/analyze?size=8&budget_ms=1500",
+    ));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, json) = get(app.clone(), "/api/othello/analyze?size=8&budget_ms=10").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{json}");
+    assert!(json["error"].as_str().unwrap().contains("busy"));
+    // Cheap requests still go through meanwhile.
+    let (status, _) = get(app.clone(), "/api/health").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = slow.await.unwrap();
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn slow_requests_are_cut_off_by_the_request_timeout() {
+    let app = router(Config {
+        request_timeout: Duration::from_millis(200),
+        ..Config::default()
+    });
+    let started = std::time::Instant::now();
+    let (status, json) = get(app, "/api/othello/analyze?size=8&budget_ms=5000").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{json}");
+    assert!(json["error"].as_str().unwrap().contains("too long"));
+    assert!(started.elapsed() < Duration::from_secs(3));
+}
