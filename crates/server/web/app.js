@@ -245,12 +245,26 @@ function renderBoard() {
   const win = p.game === "ttt" ? Ttt.winner(p) : null;
   const last = S.ply > 0 ? lastMoveIndex() : -1;
   const canClick = (S.mode === "analyze" && S.paint !== "play") || (!plyToMove(p) && !isOver(p));
-  board.replaceChildren();
+  // Cells are made once per board shape and updated in place, so keyboard focus survives
+  // the re-render that follows every answer from the server.
+  const shape = `${p.game}${n}`;
+  if (board.dataset.shape !== shape || board.children.length !== p.cells.length) {
+    board.replaceChildren();
+    board.dataset.shape = shape;
+    p.cells.forEach((_, i) => {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.dataset.index = i;
+      board.append(cell);
+    });
+  }
   p.cells.forEach((c, i) => {
-    const cell = document.createElement("button");
-    cell.type = "button";
+    const cell = board.children[i];
     cell.className = "cell";
-    cell.dataset.index = i;
+    cell.replaceChildren();
+    delete cell.dataset.disc;
+    delete cell.dataset.value;
+    cell.removeAttribute("aria-disabled");
     cell.tabIndex = i === S.cursor ? 0 : -1;
     const name = p.game === "ttt" ? Ttt.name(i) : Oth.name(p, i);
     let label = name;
@@ -294,7 +308,6 @@ function renderBoard() {
     cell.disabled = false;
     cell.setAttribute("aria-label", label);
     if (!canClick) cell.setAttribute("aria-disabled", "true");
-    board.append(cell);
   });
 }
 
