@@ -20,6 +20,7 @@ pub mod gate;
 pub mod openapi;
 pub mod othello;
 pub mod params;
+pub mod ttt;
 
 use std::{net::SocketAddr, time::Duration};
 
@@ -78,6 +79,7 @@ pub fn router(config: Config) -> Router {
     };
     let mut app = Router::new()
         .route("/api/health", get(health))
+        .route("/api/ttt/analyze", get(ttt::handler))
         .route("/api/othello/analyze", get(othello::handler))
         .route("/api/openapi.json", get(openapi_handler));
     for asset in assets::ASSETS {
