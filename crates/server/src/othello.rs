@@ -135,65 +135,35 @@ pub fn parse_request(params: &Params) -> Result<Request, ApiError> {
     })
 }
 
-/// Reads `n * n` cells row by row: `X`, `x`, `*` or `B` for black, `O`, `o` or `W` for
-/// white, `.`, `-` or `_` for empty; `/` and spaces between rows are ignored.
+/// Reads the cells with ply-othello's position reader (`X`/`O`/`-`, `*`/`O`/`.`, `B`/`W`/`.`;
+/// `/` and spaces between cells ignored) and checks the board size and that the position
+/// can occur (the four centre squares are never empty).
 ///
 /// # Errors
-/// A 400 naming the first bad character and its place, a wrong number of cells, or an
-/// impossible position (an empty centre square: the four centre squares are never empty).
+/// A 400 with the reader's message (which names the bad character and its place), a size
+/// mismatch, or an impossible position.
 pub fn parse_cells(text: &str, size: BoardSize, turn: Color) -> Result<Position, ApiError> {
     let n = size.n();
-    let mut black = 0u64;
-    let mut white = 0u64;
-    let mut cells = 0u32;
-    for (i, ch) in text.chars().enumerate() {
-        if ch == '/' || ch.is_whitespace() {
-            continue;
-        }
-        let color = match ch {
-            'X' | 'x' | '*' | 'B' | 'b' => Some(Color::Black),
-            'O' | 'o' | 'W' | 'w' => Some(Color::White),
-            '.' | '-' | '_' => None,
-            _ => {
-                return Err(ApiError::bad(format!(
-                    "`position`: character {} is `{ch}`; expected X or O for a disc, `.` for an empty square",
-                    i + 1
-                )))
-            }
-        };
-        if cells < size.squares() {
-            let (col, row) = (cells % u32::from(n), cells / u32::from(n));
-            let bit = 1u64 << (row * 8 + col);
-            match color {
-                Some(Color::Black) => black |= bit,
-                Some(Color::White) => white |= bit,
-                None => {}
-            }
-        }
-        cells += 1;
-    }
-    if cells != size.squares() {
+    let line = format!("{} {}", text.trim(), turn.symbol());
+    let pos = ply_othello::text::parse_position(&line)
+        .map_err(|e| ApiError::bad(format!("`position`: {e}")))?;
+    if pos.size() != size {
         return Err(ApiError::bad(format!(
-            "`position` has {cells} cells; a {n}x{n} board has {}",
-            size.squares()
+            "`position` is a {m}x{m} board but `size` is {n}",
+            m = pos.size().n()
         )));
     }
     let h = n / 2;
+    let occupied = pos.player() | pos.opponent();
     for (c, r) in [(h - 1, h - 1), (h, h - 1), (h - 1, h), (h, h)] {
         let sq = Square::new(c, r).expect("on the board");
-        if (black | white) & (1u64 << sq.index()) == 0 {
+        if !occupied.contains(sq) {
             return Err(ApiError::bad(format!(
                 "impossible position: centre square {sq} is empty (the four centre squares are filled from the start)"
             )));
         }
     }
-    Position::from_discs(
-        ply_othello::Bitboard(black),
-        ply_othello::Bitboard(white),
-        turn,
-        size,
-    )
-    .map_err(|e| ApiError::bad(format!("impossible position: {e}")))
+    Ok(pos)
 }
 
 /// The board as `n * n` cells, row by row.

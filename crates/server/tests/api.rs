@@ -165,14 +165,15 @@ async fn othello_a_finished_game_is_scored() {
 async fn othello_bad_input_is_a_400_that_names_it() {
     bad("/api/othello/analyze?size=5", "`size` must be 4, 6 or 8").await;
     bad("/api/othello/analyze?size=abc", "`size`").await;
+    bad("/api/othello/analyze?size=4&position=XO", "found 2 cells").await;
     bad(
-        "/api/othello/analyze?size=4&position=XO",
-        "has 2 cells; a 4x4 board has 16",
+        "/api/othello/analyze?size=4&position=.....OX..XZ.....&turn=X",
+        "character 11 (`Z`)",
     )
     .await;
     bad(
-        "/api/othello/analyze?size=4&position=.....OX..XZ.....&turn=X",
-        "character 11 is `Z`",
+        "/api/othello/analyze?size=6&position=.....OX..XO.....&turn=X",
+        "is a 4x4 board but `size` is 6",
     )
     .await;
     bad(
@@ -205,6 +206,89 @@ async fn othello_bad_input_is_a_400_that_names_it() {
     bad("/api/othello/analyze?sise=4", "unknown parameter `sise`").await;
     bad("/api/othello/analyze?size=4&size=6", "given twice").await;
     bad("/api/othello/analyze?position=%FF%FE", "").await;
+}
+
+#[tokio::test]
+async fn ttt_empty_board_is_a_draw_in_nine() {
+    let (status, json) = get(app(), "/api/ttt/analyze?board=.........").await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["positionValue"], "tie");
+    assert_eq!(json["remoteness"], 9);
+    assert_eq!(json["position"]["toMove"], "X");
+    assert_eq!(json["position"]["status"], "playing");
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 9);
+    assert!(moves
+        .iter()
+        .all(|m| m["value"] == "tie" && m["remoteness"] == 9));
+}
+
+#[tokio::test]
+async fn ttt_moves_are_valued_for_the_side_that_makes_them() {
+    // x o . / . x . / . . o with X first: X to move wins in 3 (a fork).
+    let (status, json) = get(app(), "/api/ttt/analyze?board=xo./.x./..o").await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["positionValue"], "win");
+    assert_eq!(json["remoteness"], 3);
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 5);
+    // The value of the best move equals the position's value.
+    let best = moves
+        .iter()
+        .filter(|m| m["value"] == "win")
+        .map(|m| m["remoteness"].as_u64().unwrap())
+        .min()
+        .unwrap();
+    assert_eq!(best, 3);
+    // Each move's board has one more X.
+    for m in moves {
+        let board = m["board"].as_str().unwrap();
+        assert_eq!(board.matches('X').count(), 3, "{board}");
+        assert_eq!(&board[m["move"].as_u64().unwrap() as usize..][..1], "X");
+    }
+}
+
+#[tokio::test]
+async fn ttt_o_first_and_finished_games() {
+    let (status, json) = get(app(), "/api/ttt/analyze?board=o........&first=o").await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["position"]["toMove"], "X");
+    assert_eq!(json["position"]["first"], "O");
+    // X won on the top row: over, a loss for O (to move), no moves.
+    let (status, json) = get(app(), "/api/ttt/analyze?board=XXX/OO./...").await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["position"]["status"], "X wins");
+    assert_eq!(json["positionValue"], "lose");
+    assert_eq!(json["remoteness"], 0);
+    assert!(json["moves"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn ttt_bad_input_is_a_400_that_names_it() {
+    bad("/api/ttt/analyze", "`board` is missing").await;
+    bad("/api/ttt/analyze?board=xo", "expected 9 cells, found 2").await;
+    bad(
+        "/api/ttt/analyze?board=xo.......x",
+        "expected 9 cells, found 10",
+    )
+    .await;
+    bad("/api/ttt/analyze?board=xoZ......", "position 3").await;
+    bad("/api/ttt/analyze?board=oo.......", "cannot occur in a game").await;
+    bad(
+        "/api/ttt/analyze?board=xxx/ooo/...",
+        "both sides have three in a row",
+    )
+    .await;
+    bad(
+        "/api/ttt/analyze?board=.........&first=z",
+        "`first` must be x or o",
+    )
+    .await;
+    bad(
+        "/api/ttt/analyze?board=.........&depth=3",
+        "unknown parameter `depth`",
+    )
+    .await;
 }
 
 #[tokio::test]

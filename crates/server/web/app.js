@@ -228,7 +228,7 @@ function clickCell(i) {
 
 function valueColor(gap, exact) {
   // Best move green, then through amber to red as the move gives away more discs.
-  const t = Math.max(0, Math.min(1, gap / 12));
+  const t = Math.max(0, Math.min(1, gap / (exact ? 12 : 8)));
   const hue = 140 - 135 * t;
   return `hsl(${hue} ${exact ? 70 : 55}% ${exact ? 30 : 34}%)`;
 }
@@ -288,7 +288,7 @@ function renderBoard() {
         if (p.game === "ttt") {
           d.innerHTML = `${v.text}<small>${v.sub}</small>`;
         } else {
-          d.textContent = v.text;
+          d.innerHTML = v.exact ? v.text.replace("-", "−") : `<small class="approx">≈</small>${v.text.slice(1).replace("-", "−")}`;
           d.style.color = valueColor(v.gap, v.exact);
           if (i === a.best) d.classList.add("best");
         }
@@ -491,6 +491,8 @@ function renderControls() {
   $("human-x").textContent = S.game === "ttt" ? "X" : "Black";
   $("human-o").textContent = S.game === "ttt" ? "O" : "White";
   $("setup").hidden = S.mode !== "analyze";
+  $("paint-x").textContent = S.game === "ttt" ? "X" : "Black";
+  $("paint-o").textContent = S.game === "ttt" ? "O" : "White";
   $("turn-x").textContent = S.game === "ttt" ? "X" : "Black";
   $("turn-o").textContent = S.game === "ttt" ? "O" : "White";
   $("paste").placeholder = S.game === "ttt" ? "9 cells, e.g. x.o/.x./..o" : "OBF line or transcript (f5d6c3…)";
