@@ -137,11 +137,12 @@ pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
 
     let mut searcher = Searcher::new(pos.size(), limits);
     let mut order: Vec<Square> = pos.legal_moves().collect();
-    let mut done: Option<(u32, Vec<MoveScore>)> = None;
+    let mut done: Option<(u32, Vec<MoveScore>, Vec<Option<Square>>)> = None;
     let last_depth = limits.max_depth.clamp(1, empties);
     for depth in 1..=last_depth {
         let exact = depth >= empties;
-        let mut scores = Vec::with_capacity(order.len());
+        let mut scores: Vec<MoveScore> = Vec::with_capacity(order.len());
+        let mut line = Vec::new();
         for &sq in &order {
             let child = pos.play_unchecked(sq);
             let s = -searcher.search::<true>(
@@ -153,6 +154,11 @@ pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
             );
             if searcher.aborted {
                 break;
+            }
+            // Read the line at once, while the table still holds it: the searches of the
+            // other root moves overwrite entries.
+            if scores.iter().all(|m| s > m.score) {
+                line = principal_line(&searcher, sq, &child, depth);
             }
             scores.push(MoveScore {
                 square: sq,
@@ -166,30 +172,15 @@ pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
         // Stable sort: among equal scores the earlier (better ordered) move stays first.
         scores.sort_by_key(|m| std::cmp::Reverse(m.score));
         order = scores.iter().map(|m| m.square).collect();
-        done = Some((depth, scores));
+        done = Some((depth, scores, line));
         searcher.may_abort = true;
         if searcher.aborted || limits.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
     }
-    let (depth, moves) = done.expect("the first iteration runs without a clock");
+    let (depth, moves, pv) = done.expect("the first iteration runs without a clock");
     let best = moves[0];
-    let mut pv = vec![Some(best.square)];
-    let mut cur = pos.play_unchecked(best.square);
-    while pv.len() < depth as usize && !cur.is_game_over() {
-        if !cur.can_move() {
-            pv.push(None);
-            cur = cur.passed();
-            continue;
-        }
-        match searcher.table_move(cur.player().0, cur.opponent().0) {
-            Some(sq) => {
-                pv.push(Some(sq));
-                cur = cur.play_unchecked(sq);
-            }
-            None => break,
-        }
-    }
+    debug_assert_eq!(pv.first(), Some(&Some(best.square)));
     Analysis {
         score: best.score,
         best: Some(best.square),
@@ -199,6 +190,33 @@ pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
         nodes: searcher.nodes,
         moves,
     }
+}
+
+/// The expected line after the root move `first` (leading to `child`): the table's best
+/// moves, at most `depth` plies, passes included.
+fn principal_line(
+    searcher: &Searcher<'_>,
+    first: Square,
+    child: &Position,
+    depth: u32,
+) -> Vec<Option<Square>> {
+    let mut line = vec![Some(first)];
+    let mut cur = *child;
+    while line.len() < depth as usize && !cur.is_game_over() {
+        if !cur.can_move() {
+            line.push(None);
+            cur = cur.passed();
+            continue;
+        }
+        match searcher.table_move(cur.player().0, cur.opponent().0) {
+            Some(sq) => {
+                line.push(Some(sq));
+                cur = cur.play_unchecked(sq);
+            }
+            None => break,
+        }
+    }
+    line
 }
 
 /// The move the engine would play (`None` when it must pass or the game is over).
