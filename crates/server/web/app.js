@@ -383,7 +383,7 @@ function renderStatus() {
   const legend = $("legend");
   legend.innerHTML = p.game === "ttt"
     ? '<span><i style="background:var(--win)"></i>win</span><span><i style="background:var(--tie)"></i>draw</span><span><i style="background:var(--lose)"></i>loss</span><span>number: moves to the end</span>'
-    : '<span><i style="background:hsl(140 70% 30%)"></i>best</span><span><i style="background:hsl(5 70% 30%)"></i>gives away 12+</span><span>score: final disc difference for the mover</span><span>~ estimate, else exact</span>';
+    : '<span><i style="background:hsl(140 70% 30%)"></i>best</span><span><i style="background:hsl(5 70% 30%)"></i>gives away 12+</span><span>score: final disc difference for the mover</span><span>≈ estimate, else exact</span>';
 }
 
 function renderMoves() {
@@ -491,6 +491,8 @@ function renderControls() {
   $("human-x").textContent = S.game === "ttt" ? "X" : "Black";
   $("human-o").textContent = S.game === "ttt" ? "O" : "White";
   $("setup").hidden = S.mode !== "analyze";
+  // On tic-tac-toe the side to move follows from the marks and who moved first.
+  $("turn-group").hidden = S.game === "ttt";
   $("paint-x").textContent = S.game === "ttt" ? "X" : "Black";
   $("paint-o").textContent = S.game === "ttt" ? "O" : "White";
   $("turn-x").textContent = S.game === "ttt" ? "X" : "Black";
