@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use ply_othello::{
-    midgame::{analyze, best_move, Limits, DISC},
+    midgame::{analyze, best_move, evaluate, Limits, DISC},
     BoardSize, Position, Square,
 };
 
@@ -18,6 +18,24 @@ fn minimax(pos: &Position) -> i32 {
     }
     pos.legal_moves()
         .map(|sq| -minimax(&pos.play_unchecked(sq)))
+        .max()
+        .expect("a legal move")
+}
+
+/// Plain fixed-depth negamax over the same evaluation, passes free, finished games scored
+/// exactly: what the fast search must return at the same depth.
+fn negamax(pos: &Position, depth: u32) -> i32 {
+    if pos.is_game_over() {
+        return pos.final_score() * DISC;
+    }
+    if !pos.can_move() {
+        return -negamax(&pos.passed(), depth);
+    }
+    if depth == 0 {
+        return evaluate(pos.player().0, pos.opponent().0, pos.size());
+    }
+    pos.legal_moves()
+        .map(|sq| -negamax(&pos.play_unchecked(sq), depth - 1))
         .max()
         .expect("a legal move")
 }
@@ -90,6 +108,33 @@ fn deep_enough_analyses_equal_minimax_for_every_move() {
         }
         assert_eq!(a.moves.len() as u32, pos.legal_moves().count());
         assert!(a.moves.windows(2).all(|w| w[0].score >= w[1].score));
+    }
+}
+
+#[test]
+fn fixed_depth_scores_equal_plain_negamax() {
+    let mut rng = Rng(0x5eed_0002);
+    for case in 0..24 {
+        let size = if case % 2 == 0 {
+            BoardSize::Six
+        } else {
+            BoardSize::Eight
+        };
+        let pos = random_position(size, 4 + rng.below(20), &mut rng);
+        if !pos.can_move() {
+            continue;
+        }
+        let depth = 1 + (case % 4) as u32;
+        let a = analyze(&pos, &Limits::depth(depth));
+        for m in &a.moves {
+            let want = -negamax(&pos.play_unchecked(m.square), depth - 1);
+            assert_eq!(
+                m.score, want,
+                "case {case}, depth {depth}, move {}",
+                m.square
+            );
+        }
+        assert_eq!(a.score, negamax(&pos, depth), "case {case}");
     }
 }
 
@@ -182,7 +227,6 @@ fn wins(
     let won = (0..games)
         .filter(|&g| play_match(size, g % 2 == 0, limits, opponent, &mut rng) > 0)
         .count();
-    eprintln!("{size:?}: won {won} of {games}");
     won
 }
 
