@@ -224,10 +224,9 @@ fn wins(
     seed: u64,
 ) -> usize {
     let mut rng = Rng(seed);
-    let won = (0..games)
+    (0..games)
         .filter(|&g| play_match(size, g % 2 == 0, limits, opponent, &mut rng) > 0)
-        .count();
-    won
+        .count()
 }
 
 #[test]
