@@ -302,6 +302,9 @@ function renderBoard() {
       }
       label += ", legal move";
     }
+    // Coordinates along the top and left edges, as the move list names squares.
+    if (i < n) cell.append(coord("col", "abcdefgh"[i]));
+    if (i % n === 0) cell.append(coord("row", String(i / n + 1)));
     if (win && win.line.includes(i)) cell.classList.add("winline");
     if (i === last) cell.classList.add("last");
     if (i === S.cursor) cell.classList.add("cursor");
@@ -309,6 +312,14 @@ function renderBoard() {
     cell.setAttribute("aria-label", label);
     if (!canClick) cell.setAttribute("aria-disabled", "true");
   });
+}
+
+function coord(kind, text) {
+  const c = document.createElement("span");
+  c.className = `coord ${kind}`;
+  c.textContent = text;
+  c.setAttribute("aria-hidden", "true");
+  return c;
 }
 
 function lastMoveIndex() {
@@ -383,7 +394,7 @@ function renderStatus() {
   const legend = $("legend");
   legend.innerHTML = p.game === "ttt"
     ? '<span><i style="background:var(--win)"></i>win</span><span><i style="background:var(--tie)"></i>draw</span><span><i style="background:var(--lose)"></i>loss</span><span>number: moves to the end</span>'
-    : '<span><i style="background:hsl(140 70% 30%)"></i>best</span><span><i style="background:hsl(5 70% 30%)"></i>gives away 12+</span><span>score: final disc difference for the mover</span><span>≈ estimate, else exact</span>';
+    : '<span><i style="background:hsl(140 70% 30%)"></i>best</span><span><i style="background:hsl(5 70% 30%)"></i>worse</span><span>score: final disc difference for the mover</span><span>≈ estimate, else exact</span>';
 }
 
 function renderMoves() {
