@@ -81,12 +81,17 @@ fn passes_are_moves_and_count_in_the_remoteness() {
     let after = start.play(Move::Take(1));
     assert_eq!(
         solver.analyze(&after),
-        [(Move::Take(1), Value::loss(3)), (Move::Take(2), Value::loss(1))]
+        [
+            (Move::Take(1), Value::loss(3)),
+            (Move::Take(2), Value::loss(1))
+        ]
     );
     let blocked = after.play(Move::Take(1));
     assert_eq!(blocked.legal_moves(), [Move::Pass]);
     // Games: 1 then (2) or (1, pass, 1).
     let t = count_games(&start);
     assert_eq!((t.first, t.second, t.draw), (2, 0, 0));
-    assert!(reachable(&start).iter().any(|r| r.legal_moves() == [Move::Pass]));
+    assert!(reachable(&start)
+        .iter()
+        .any(|r| r.legal_moves() == [Move::Pass]));
 }
