@@ -1,6 +1,7 @@
 //! `algospot-tictactoe`: C boards of three lines `x`/`o`/`.`, `x` moving first; answer the
 //! winner under perfect play (`x`, `o` or `TIE`). A board whose game is already over is
-//! answered with its winner (or `TIE` when full).
+//! answered with its winner (or `TIE` when full). The problem caps C at 50; ply does not, so
+//! that a million boards can be answered (`ply bench judge`).
 //!
 //! This is the throughput path (`ply bench judge`): the answer of every board is precomputed
 //! from the solved table into one byte per base-3 code, so a case costs three row lookups
