@@ -19,6 +19,7 @@ mod game;
 pub mod ggf;
 pub mod moves;
 pub mod obf;
+pub mod perft;
 mod position;
 pub mod reference;
 mod square;
