@@ -35,6 +35,7 @@ pub enum Command {
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     /// Cells and side to move (`---…OX…--- X`, 16/36/64 cells), or a transcript (`f5d6c3`).
+    #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// Board size for a transcript (a position's size follows from its cells).
     #[arg(long, value_parser = parse_size)]
@@ -49,6 +50,7 @@ pub struct ShowArgs {
 pub struct PlayArgs {
     /// Moves from the start position (`f5d6c3d3…`, passes implicit or `pass`/`PA`), or a GGF
     /// record `(;GM[Othello]…;)`.
+    #[arg(allow_hyphen_values = true)]
     pub transcript: String,
     /// Board size: 4, 6 or 8.
     #[arg(long, value_parser = parse_size)]
@@ -67,7 +69,7 @@ pub struct PerftArgs {
     #[arg(long, value_parser = parse_size)]
     pub size: Option<BoardSize>,
     /// Count from this position (cells and side to move) or transcript instead of the start.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Also give the count under each move.
     #[arg(long)]
