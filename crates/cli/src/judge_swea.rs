@@ -58,7 +58,6 @@ impl Tokens {
 }
 
 /// Reads the whole input and writes one answer line per case.
-#[allow(dead_code, reason = "called by the judge framework in judge.rs")]
 pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut bytes = Vec::new();
     input
@@ -155,39 +154,21 @@ fn solve_case(tokens: &mut Tokens, case: i64) -> anyhow::Result<(u32, u32)> {
     Ok((black.count(), white.count()))
 }
 
-/// SplitMix64: a small, well-mixed generator, enough to pick random legal moves.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// Writes a random valid input of `count` cases, reproducible from `seed`: each case is a
 /// game of random legal moves, usually alternating, sometimes the same colour twice in a row
 /// (legal here since the problem does not enforce turns), stopped at a random length.
-#[allow(dead_code, reason = "called by the judge framework in judge.rs")]
 pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut rng = SplitMix64(seed);
+    let mut rng = crate::judge::Rng::new(seed);
     writeln!(out, "{count}")?;
     for _ in 0..count {
-        let size = [BoardSize::Four, BoardSize::Six, BoardSize::Eight][rng.below(3) as usize];
-        let max = u64::from(size.squares() - 4);
+        let size = [BoardSize::Four, BoardSize::Six, BoardSize::Eight][rng.below(3)];
+        let max = size.squares() as usize - 4;
         let target = rng.below(max + 1);
         let start = Position::start(size);
         let (mut black, mut white) = (start.discs(Color::Black), start.discs(Color::White));
         let mut last = Color::White;
         let mut moves = Vec::new();
-        while (moves.len() as u64) < target {
+        while moves.len() < target {
             let legal = |c: Color, b: Bitboard, w: Bitboard| {
                 Position::from_discs(b, w, c, size)
                     .expect("discs stay on the board")
@@ -206,7 +187,7 @@ pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<
                 break;
             };
             let options: Vec<Square> = legal(color, black, white).collect();
-            let sq = options[rng.below(options.len() as u64) as usize];
+            let sq = options[rng.below(options.len())];
             let next = Position::from_discs(black, white, color, size)
                 .expect("discs stay on the board")
                 .play_unchecked(sq);
@@ -249,6 +230,34 @@ mod tests {
             let input = String::from_utf8(input).unwrap();
             let answer = run(&input).unwrap();
             assert_eq!(answer.lines().count(), 5);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::with_cases(400)
+        })]
+
+        #[test]
+        fn any_text_is_answered_or_rejected_as_bad_input(s in "[0-9 \n-]{0,60}|.{0,40}") {
+            let mut out = Vec::new();
+            if let Err(e) = solve(&mut s.as_bytes(), &mut out) {
+                proptest::prop_assert!(e.chain().any(|c| c.is::<crate::BadInput>()), "{e:#}");
+            }
+        }
+
+        #[test]
+        fn damaged_generated_inputs_never_panic(seed in 0u64..1000, cut in 0usize..400, junk in "[0-9a-z -]{0,3}") {
+            let mut input = Vec::new();
+            generate(3, seed, &mut input).unwrap();
+            let mut text = String::from_utf8(input).unwrap();
+            let cut = cut.min(text.len());
+            text.insert_str(cut, &junk);
+            let mut out = Vec::new();
+            if let Err(e) = solve(&mut text.as_bytes(), &mut out) {
+                proptest::prop_assert!(e.chain().any(|c| c.is::<crate::BadInput>()), "{e:#}");
+            }
         }
     }
 }
