@@ -273,8 +273,9 @@ fn run_perft(a: &PerftArgs) -> anyhow::Result<()> {
         )));
     }
     let started = Instant::now();
+    let mut bar = ProgressBar::new(a.depth);
     let (leaves, divided) = if a.divide {
-        let d = perft::divide(&pos, a.depth);
+        let d = perft::divide_with_progress(&pos, a.depth, &mut |p| bar.update(p));
         let total = if d.is_empty() {
             perft::perft(&pos, a.depth)
         } else {
@@ -282,11 +283,10 @@ fn run_perft(a: &PerftArgs) -> anyhow::Result<()> {
         };
         (total, Some(d))
     } else {
-        let mut bar = ProgressBar::new(a.depth);
         let n = perft::perft_with_progress(&pos, a.depth, &mut |p| bar.update(p));
-        bar.finish();
         (n, None)
     };
+    bar.finish();
     let seconds = started.elapsed().as_secs_f64();
     let rate = leaves as f64 / seconds.max(1e-9);
     let mut out = io::stdout().lock();
@@ -346,12 +346,11 @@ impl ProgressBar {
         let width = 30;
         let filled = p.done * width / p.total.max(1);
         eprint!(
-            "\rperft({}) [{}{}] {}/{} subtrees, {} leaves, {:.1} s ",
+            "\rperft({}) [{}{}] {:>3}%, {} leaves, {:.1} s ",
             self.depth,
             "#".repeat(filled),
             "-".repeat(width - filled),
-            p.done,
-            p.total,
+            p.done * 100 / p.total.max(1),
             p.leaves,
             elapsed.as_secs_f64()
         );

@@ -45,6 +45,40 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// As [`divide`], calling `progress` as the subtrees under the moves are counted (`done` and
+/// `total` then count thousandths of the whole run).
+pub fn divide_with_progress(
+    pos: &Position,
+    depth: u32,
+    progress: &mut dyn FnMut(Progress),
+) -> Vec<(Move, u64)> {
+    if depth == 0 || pos.is_game_over() {
+        return Vec::new();
+    }
+    let children: Vec<(Move, Position)> = if pos.can_move() {
+        pos.legal_moves()
+            .map(|sq| (Move::Play(sq), pos.play_unchecked(sq)))
+            .collect()
+    } else {
+        vec![(Move::Pass, pos.passed())]
+    };
+    let n = children.len();
+    let mut before = 0;
+    let mut out = Vec::with_capacity(n);
+    for (i, (m, child)) in children.into_iter().enumerate() {
+        let leaves = perft_with_progress(&child, depth - 1, &mut |p| {
+            progress(Progress {
+                done: (i * 1000 + p.done * 1000 / p.total.max(1)) / n,
+                total: 1000,
+                leaves: before + p.leaves,
+            });
+        });
+        before += leaves;
+        out.push((m, leaves));
+    }
+    out
+}
+
 /// Published counts from the start position (`shared/data/perft.txt`), for benchmarks that
 /// must check their answer: index `depth - 1`.
 const KNOWN_8: [u64; 14] = [
@@ -249,8 +283,15 @@ mod tests {
                 let last = last.expect("at least one subtree");
                 assert_eq!((last.done, last.leaves), (last.total, slow));
                 if depth > 0 {
-                    let d: u64 = divide(&pos, depth).iter().map(|x| x.1).sum();
-                    assert_eq!(d, slow);
+                    let d = divide(&pos, depth);
+                    assert_eq!(d.iter().map(|x| x.1).sum::<u64>(), slow);
+                    let mut last = None;
+                    assert_eq!(
+                        divide_with_progress(&pos, depth, &mut |p| last = Some(p)),
+                        d
+                    );
+                    let last = last.expect("progress is reported");
+                    assert_eq!((last.done, last.total, last.leaves), (1000, 1000, slow));
                 }
             }
         }
