@@ -3,7 +3,7 @@
 //! A [`Position`] is kept from the side to move's view (`player`, `opponent`), as Edax keeps
 //! it: a move is an xor and a swap, a pass is a swap. Every board size shares the 8x8 layout;
 //! a smaller board sits in its top-left corner and [`BoardSize::mask`] names its squares, so
-//! one move generator ([`moves`]) serves all three. [`reference`] holds the slow versions
+//! one move generator ([`moves`]) serves all three. [`mod@reference`] holds the slow versions
 //! the fast ones are tested against.
 //!
 //! Text formats, each with a reader and a writer: positions in the usual spellings and a
