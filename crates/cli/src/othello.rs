@@ -10,7 +10,9 @@ use std::{
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use ply_othello::{ggf::GgfGame, perft, text, transcript, BoardSize, Color, Game, Move, Position};
+use ply_othello::{
+    ggf::GgfGame, obf::ObfLine, perft, text, transcript, BoardSize, Color, Game, Move, Position,
+};
 use serde_json::json;
 
 use crate::error::bad;
@@ -34,7 +36,8 @@ pub enum Command {
 /// `ply othello show`.
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    /// Cells and side to move (`---…OX…--- X`, 16/36/64 cells), or a transcript (`f5d6c3`).
+    /// Cells and side to move (`---…OX…--- X`, 16/36/64 cells), an OBF line, or a transcript
+    /// (`f5d6c3`).
     #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// Board size for a transcript (a position's size follows from its cells).
@@ -99,8 +102,9 @@ pub fn parse_size(s: &str) -> Result<BoardSize, String> {
         .ok_or_else(|| format!("`{s}` is not a board size: use 4, 6 or 8"))
 }
 
-/// Reads a position, or a transcript played from the start (a text with a row digit in it
-/// is a transcript: board cells never contain digits).
+/// Reads a position (cells and side to move, or a whole OBF line), or a transcript played
+/// from the start. Board cells never contain digits, so a text with a digit before any `;`
+/// is a transcript.
 ///
 /// # Errors
 /// Bad input naming `what` (the argument) and the reason.
@@ -109,23 +113,33 @@ pub fn read_position_or_transcript(
     size: Option<BoardSize>,
     what: &str,
 ) -> anyhow::Result<Game> {
-    let is_transcript = text.trim().is_empty() || text.chars().any(|c| c.is_ascii_digit());
+    let board_part = text.split_once(';').map_or(text, |(board, _)| board);
+    let is_transcript = text.trim().is_empty() || board_part.chars().any(|c| c.is_ascii_digit());
     if is_transcript {
         let start = Position::start(size.unwrap_or(BoardSize::Eight));
-        transcript::parse(text, start).map_err(|e| bad(format!("{what}: transcript: {e}")))
-    } else {
-        let pos = text::parse_position(text).map_err(|e| bad(format!("{what}: position: {e}")))?;
-        if let Some(size) = size {
-            if size != pos.size() {
-                return Err(bad(format!(
-                    "{what}: the position is {n}x{n} but --size says {m}x{m}",
-                    n = pos.size().n(),
-                    m = size.n()
-                )));
-            }
-        }
-        Ok(Game::new(pos))
+        return transcript::parse(text, start).map_err(|e| bad(format!("{what}: transcript: {e}")));
     }
+    let pos = if text.contains(';') {
+        ObfLine::parse(text)
+            .map_err(|e| bad(format!("{what}: OBF line: {e}")))?
+            .position
+    } else {
+        text::parse_position(text).map_err(|e| {
+            bad(format!(
+                "{what}: neither a transcript (no square like f5) nor a position: {e}"
+            ))
+        })?
+    };
+    if let Some(size) = size {
+        if size != pos.size() {
+            return Err(bad(format!(
+                "{what}: the position is {n}x{n} but --size says {m}x{m}",
+                n = pos.size().n(),
+                m = size.n()
+            )));
+        }
+    }
+    Ok(Game::new(pos))
 }
 
 fn color_name(c: Color) -> &'static str {

@@ -65,6 +65,20 @@ fn show_reads_a_transcript_and_a_six_by_six_position() {
 }
 
 #[test]
+fn show_reads_an_obf_line() {
+    let line =
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
+    let v = json(&["othello", "show", line, "--json"]);
+    assert_eq!(v["position"], &line[..66]);
+    let err = bad(&[
+        "othello",
+        "show",
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; A1:+2;",
+    ]);
+    assert!(err.contains("OBF line: scored move 1 (`A1:+2`)"), "{err}");
+}
+
+#[test]
 fn show_says_when_a_side_must_pass_and_when_the_game_is_over() {
     let v = json(&["othello", "show", "XXXXXXXXXXXO---- O", "--json"]);
     assert_eq!(v["must_pass"], true);
