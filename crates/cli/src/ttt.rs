@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use clap::{Subcommand, ValueEnum};
 use ply_core::Value;
 use ply_tictactoe::{check, stats, Board, Counts, Mark, Position};
-use serde_json::{json, Value as Json};
+use serde::Serialize;
 
 use crate::error::bad;
 
@@ -132,27 +132,23 @@ fn analyze(a: &BoardArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut moves = pos.analyze();
     moves.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
     if a.json {
-        let moves: Vec<Json> = moves
-            .iter()
-            .map(|(cell, v)| {
-                json!({
-                    "move": cell.to_string(),
-                    "cell": cell.index(),
-                    "value": v.outcome.as_str(),
-                    "remoteness": v.remoteness,
+        let report = AnalyzeJson {
+            board: pos.board().to_string(),
+            first: pos.first().as_char(),
+            to_move: pos.to_move().as_char(),
+            value: value.outcome.as_str(),
+            remoteness: value.remoteness,
+            moves: moves
+                .iter()
+                .map(|(cell, v)| MoveJson {
+                    r#move: cell.to_string(),
+                    cell: cell.index(),
+                    value: v.outcome.as_str(),
+                    remoteness: v.remoteness,
                 })
-            })
-            .collect();
-        let obj = json!({
-            "board": pos.board().to_string(),
-            "first": pos.first().to_string(),
-            "to_move": pos.to_move().to_string(),
-            "value": value.outcome.as_str(),
-            "remoteness": value.remoteness,
-            "moves": moves,
-        });
-        writeln!(out, "{obj}")?;
-        return Ok(());
+                .collect(),
+        };
+        return print_json(out, &report);
     }
     write!(out, "{}", draw(pos.board()))?;
     if pos.is_over() {
@@ -184,28 +180,30 @@ fn check_board(a: &BoardArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let verdict = check(board, first)
         .map(|()| Position::new(board, first).expect("check passed, so the position can occur"));
     if a.json {
-        let obj = match &verdict {
-            Ok(pos) => json!({
-                "board": board.to_string(),
-                "first": first.to_string(),
-                "reachable": true,
-                "reason": null,
-                "to_move": pos.to_move().to_string(),
-                "final": pos.is_over(),
-                "winner": pos.is_over().then(|| pos.winner().map_or("draw".to_string(), |w| w.to_string())),
-            }),
-            Err(reason) => json!({
-                "board": board.to_string(),
-                "first": first.to_string(),
-                "reachable": false,
-                "reason": reason.to_string(),
-                "to_move": null,
-                "final": null,
-                "winner": null,
-            }),
+        let report = match &verdict {
+            Ok(pos) => CheckJson {
+                board: board.to_string(),
+                first: first.as_char(),
+                reachable: true,
+                reason: None,
+                to_move: Some(pos.to_move().as_char()),
+                r#final: Some(pos.is_over()),
+                winner: pos.is_over().then(|| {
+                    pos.winner()
+                        .map_or("draw", |w| if w == Mark::X { "X" } else { "O" })
+                }),
+            },
+            Err(reason) => CheckJson {
+                board: board.to_string(),
+                first: first.as_char(),
+                reachable: false,
+                reason: Some(reason.to_string()),
+                to_move: None,
+                r#final: None,
+                winner: None,
+            },
         };
-        writeln!(out, "{obj}")?;
-        return Ok(());
+        return print_json(out, &report);
     }
     write!(out, "{}", draw(board))?;
     match verdict {
@@ -226,16 +224,15 @@ fn count(a: &BoardArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let pos = read_position(a)?;
     let c = pos.count_finals();
     if a.json {
-        let obj = json!({
-            "board": pos.board().to_string(),
-            "first": pos.first().to_string(),
-            "total": c.total(),
-            "x_wins": c.x,
-            "o_wins": c.o,
-            "draws": c.draw,
-        });
-        writeln!(out, "{obj}")?;
-        return Ok(());
+        let report = CountJson {
+            board: pos.board().to_string(),
+            first: pos.first().as_char(),
+            total: c.total(),
+            x_wins: c.x,
+            o_wins: c.o,
+            draws: c.draw,
+        };
+        return print_json(out, &report);
     }
     write!(out, "{}", draw(pos.board()))?;
     writeln!(
@@ -249,22 +246,17 @@ fn count(a: &BoardArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn counts_json(c: Counts) -> Json {
-    json!({"total": c.total(), "x": c.x, "o": c.o, "draw": c.draw})
-}
-
 fn print_stats(as_json: bool, out: &mut dyn Write) -> anyhow::Result<()> {
     let s = stats(Mark::X);
     if as_json {
-        let obj = json!({
-            "reachable": s.reachable,
-            "reachable_up_to_symmetry": s.reachable_up_to_symmetry,
-            "finals": counts_json(s.finals),
-            "games": counts_json(s.games),
-            "games_up_to_symmetry": counts_json(s.games_up_to_symmetry),
-        });
-        writeln!(out, "{obj}")?;
-        return Ok(());
+        let report = StatsJson {
+            reachable: s.reachable,
+            reachable_up_to_symmetry: s.reachable_up_to_symmetry,
+            finals: s.finals.into(),
+            games: s.games.into(),
+            games_up_to_symmetry: s.games_up_to_symmetry.into(),
+        };
+        return print_json(out, &report);
     }
     let split = |c: Counts| format!("X {}, O {}, draw {}", c.x, c.o, c.draw);
     writeln!(out, "tic-tac-toe, X moving first")?;
@@ -292,4 +284,98 @@ fn print_stats(as_json: bool, out: &mut dyn Write) -> anyhow::Result<()> {
         split(s.games_up_to_symmetry)
     )?;
     Ok(())
+}
+
+/// One JSON object on one line.
+fn print_json(out: &mut dyn Write, value: &impl Serialize) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// `ply ttt analyze --json`.
+#[derive(Serialize)]
+struct AnalyzeJson {
+    /// The board as `XO./.X./..O`.
+    board: String,
+    /// `X` or `O`: who moved first.
+    first: char,
+    /// `X` or `O`: who moves next (also on a finished board).
+    to_move: char,
+    /// `win`, `draw` or `loss` for the side to move.
+    value: &'static str,
+    /// Moves to the end under perfect play.
+    remoteness: u32,
+    /// Every legal move, best first (none on a finished board).
+    moves: Vec<MoveJson>,
+}
+
+/// One move of [`AnalyzeJson`], valued for the side making it.
+#[derive(Serialize)]
+struct MoveJson {
+    /// The cell's name, `a1`..`c3` (column, row from the top).
+    r#move: String,
+    /// The cell's row-major index, 0..8.
+    cell: u8,
+    /// `win`, `draw` or `loss` for the side making the move.
+    value: &'static str,
+    /// Moves to the end after this one, counting it.
+    remoteness: u32,
+}
+
+/// `ply ttt check --json`.
+#[derive(Serialize)]
+struct CheckJson {
+    board: String,
+    first: char,
+    reachable: bool,
+    /// Why the board cannot occur (null when it can).
+    reason: Option<String>,
+    /// Null when the board cannot occur.
+    to_move: Option<char>,
+    /// Whether the game is over; null when the board cannot occur.
+    r#final: Option<bool>,
+    /// `X`, `O` or `draw` on a finished board, else null.
+    winner: Option<&'static str>,
+}
+
+/// `ply ttt count --json`.
+#[derive(Serialize)]
+struct CountJson {
+    board: String,
+    first: char,
+    total: u64,
+    x_wins: u64,
+    o_wins: u64,
+    draws: u64,
+}
+
+/// `ply ttt stats --json`.
+#[derive(Serialize)]
+struct StatsJson {
+    reachable: u64,
+    reachable_up_to_symmetry: u64,
+    finals: CountsJson,
+    games: CountsJson,
+    games_up_to_symmetry: CountsJson,
+}
+
+/// Counts by result.
+#[derive(Serialize)]
+struct CountsJson {
+    total: u64,
+    x: u64,
+    o: u64,
+    draw: u64,
+}
+
+impl From<Counts> for CountsJson {
+    fn from(c: Counts) -> CountsJson {
+        CountsJson {
+            total: c.total(),
+            x: c.x,
+            o: c.o,
+            draw: c.draw,
+        }
+    }
 }

@@ -30,6 +30,11 @@ impl<G: Game> Solver<G> {
     }
 
     /// The value of `pos` for its side to move.
+    ///
+    /// # Panics
+    ///
+    /// If the game breaks the [`Game`] contract: a position that is not over without a
+    /// legal move.
     pub fn solve(&mut self, pos: &G) -> Value {
         if let Some(outcome) = pos.outcome() {
             return Value {

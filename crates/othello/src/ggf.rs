@@ -220,7 +220,7 @@ fn play(game: &mut Game, color: Color, value: &str) -> Result<(), String> {
         game.play(Move::Pass).map_err(|e| e.to_string())?;
     }
     game.play(mv)
-        .map_err(|e| format!("{e} for {}", name(color)))
+        .map_err(|e| format!("{e} ({} to move)", name(color)))
 }
 
 /// `8 -------- … *`: the size, the rows, the side to move.

@@ -1,7 +1,17 @@
 //! Othello on 4x4, 6x6 and 8x8 bitboards: exact rules, perft, formats and solvers.
 //!
+//! A [`Position`] is kept from the side to move's view (`player`, `opponent`), as Edax keeps
+//! it: a move is an xor and a swap, a pass is a swap. Every board size shares the 8x8 layout;
+//! a smaller board sits in its top-left corner and [`BoardSize::mask`] names its squares, so
+//! one move generator ([`moves`]) serves all three. [`mod@reference`] holds the slow versions
+//! the fast ones are tested against.
+//!
+//! Text formats, each with a reader and a writer: positions in the usual spellings and a
+//! terminal picture ([`text`]), move transcripts ([`transcript`]), OBF lines and files
+//! ([`obf`]) and GGF game records ([`ggf`]). [`perft`] counts game trees.
+//!
 //! ```
-//! use ply_othello::{BoardSize, Position};
+//! use ply_othello::{perft, transcript, BoardSize, Position};
 //! let pos = Position::start(BoardSize::Six);
 //! assert_eq!(pos.legal_moves().count(), 4);
 //!
@@ -10,6 +20,14 @@
 //!     .parse()
 //!     .unwrap();
 //! assert_eq!(pos, Position::start(BoardSize::Eight));
+//!
+//! // A transcript, passes implicit, every move checked.
+//! let game = transcript::parse("f5d6c3d3c4", pos).unwrap();
+//! assert_eq!(game.moves().len(), 5);
+//! assert_eq!(game.position().turn(), ply_othello::Color::White);
+//!
+//! // perft: a pass is a ply, a finished game one leaf at every depth past its end.
+//! assert_eq!(perft::perft(&pos, 5), 1396);
 //! ```
 
 #![deny(missing_docs)]
@@ -20,6 +38,7 @@ pub mod ggf;
 pub mod midgame;
 pub mod moves;
 pub mod obf;
+pub mod perft;
 mod position;
 pub mod reference;
 mod square;

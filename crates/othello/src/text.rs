@@ -154,9 +154,6 @@ pub fn parse_position(text: &str) -> Result<Position, ParseError> {
             Cell::Empty => {}
         }
     }
-    // Both colours in one symbol (`X`/`x`, `O`/`o` are different chars but the same colour,
-    // so the only clash left is a set that uses one char for two kinds, which `classify`
-    // rules out).
     Position::from_discs(black, white, turn, size).map_err(ParseError::new)
 }
 

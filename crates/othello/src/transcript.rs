@@ -66,7 +66,7 @@ pub fn parse(text: &str, start: Position) -> Result<Game, ParseError> {
                 side
             };
             return Err(ParseError::new(format!(
-                "move {number} (`{token}`) at character {}: {e} for {}",
+                "move {number} (`{token}`) at character {}: {e} ({} to move)",
                 i + 1,
                 color_name(who)
             )));
@@ -166,7 +166,7 @@ mod tests {
         let start = Position::start(BoardSize::Eight);
         let err = parse("f5 pass", start).unwrap_err().to_string();
         assert!(err.contains("move 2 (`pass`)"), "{err}");
-        assert!(err.contains("for white"), "{err}");
+        assert!(err.contains("(white to move)"), "{err}");
     }
 
     #[test]

@@ -244,6 +244,11 @@ impl Position {
     }
 
     /// The value for the side to move, looked up in the solved table.
+    ///
+    /// # Panics
+    ///
+    /// Only for a position that cannot occur, which only [`Position::play_unchecked`] on a
+    /// taken cell or a finished game can make.
     #[must_use]
     pub fn value(&self) -> Value {
         table::SolvedTable::get()
@@ -253,6 +258,10 @@ impl Position {
     }
 
     /// Every move with its value for the side making it, looked up in the solved table.
+    ///
+    /// # Panics
+    ///
+    /// As [`Position::value`].
     #[must_use]
     pub fn analyze(&self) -> Vec<(Cell, Value)> {
         self.moves()

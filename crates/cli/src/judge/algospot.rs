@@ -1,6 +1,7 @@
 //! `algospot-tictactoe`: C boards of three lines `x`/`o`/`.`, `x` moving first; answer the
 //! winner under perfect play (`x`, `o` or `TIE`). A board whose game is already over is
-//! answered with its winner (or `TIE` when full).
+//! answered with its winner (or `TIE` when full). The problem caps C at 50; ply does not, so
+//! that a million boards can be answered (`ply bench judge`).
 //!
 //! This is the throughput path (`ply bench judge`): the answer of every board is precomputed
 //! from the solved table into one byte per base-3 code, so a case costs three row lookups
@@ -60,37 +61,95 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()>
     let mut lines = Lines::new(input);
     Out::run(out, |out| {
         let cases = read_case_count(&mut lines)?;
-        for case in 1..=cases {
-            let mut code = 0;
-            let mut first_line = 0;
-            for (row, weight) in ROW_WEIGHT.iter().enumerate() {
-                let line = lines.next_nonblank()?.ok_or_else(|| {
-                    bad(format!(
-                        "case {case}: the input ends after {row} of its 3 rows ({cases} cases announced)"
-                    ))
-                })?;
-                if row == 0 {
-                    first_line = line.no;
-                }
-                let cells = CELLS
-                    .row::<3>(line.text, false)
-                    .map_err(|e| bad(format!("case {case}, line {}: {e}", line.no)))?;
-                code += cells * weight;
+        let mut case = 1;
+        while case <= cases {
+            case += fast_cases(&mut lines, out, answers, cases - case + 1)?;
+            if case <= cases {
+                slow_case(&mut lines, out, answers, case, cases)?;
+                case += 1;
             }
-            let answer = answers[code];
-            if answer == CANNOT_OCCUR {
-                let reason = check(board(code), Mark::X)
-                    .err()
-                    .context("the table and the reachability rules disagree")?;
-                return Err(bad(format!(
-                    "case {case}, lines {first_line}-{}: the board cannot occur: {reason}",
-                    lines.line_no()
-                )));
-            }
-            out.push(ANSWER_TEXT[usize::from(answer)])?;
         }
         lines.expect_end("the last case")
     })
+}
+
+/// Answers, in place in the input buffer, the cases that come as three bare rows of three
+/// cells that can occur (the usual input), up to `limit` of them; returns how many. Anything
+/// else, including a board that cannot occur, is left to [`slow_case`], which reports it.
+#[inline]
+fn fast_cases(
+    lines: &mut Lines<'_>,
+    out: &mut Out<'_>,
+    answers: &[u8],
+    limit: u64,
+) -> anyhow::Result<u64> {
+    const CASE: usize = 12; // "ccc\nccc\nccc\n"
+    let buf = lines.buffered(CASE)?;
+    let mut done = 0;
+    for chunk in buf
+        .chunks_exact(CASE)
+        .take(usize::try_from(limit).unwrap_or(usize::MAX))
+    {
+        if chunk[3] != b'\n' || chunk[7] != b'\n' || chunk[11] != b'\n' {
+            break;
+        }
+        let mut code = 0;
+        let mut any = 0;
+        for &i in &[10, 9, 8, 6, 5, 4, 2, 1, 0] {
+            let cell = CELLS.cell(chunk[i]);
+            any |= cell;
+            code = code * 3 + usize::from(cell);
+        }
+        if any == 0xff {
+            break;
+        }
+        let answer = answers[code];
+        if answer == CANNOT_OCCUR {
+            break;
+        }
+        out.push(ANSWER_TEXT[usize::from(answer)])?;
+        done += 1;
+    }
+    lines.advance(done * CASE, 3 * done as u64);
+    Ok(done as u64)
+}
+
+/// Reads and answers one case line by line, with every check and error message.
+fn slow_case(
+    lines: &mut Lines<'_>,
+    out: &mut Out<'_>,
+    answers: &[u8],
+    case: u64,
+    cases: u64,
+) -> anyhow::Result<()> {
+    let mut code = 0;
+    let mut first_line = 0;
+    for (row, weight) in ROW_WEIGHT.iter().enumerate() {
+        let line = lines.next_nonblank()?.ok_or_else(|| {
+            bad(format!(
+                "case {case}: the input ends after {row} of its 3 rows ({cases} cases announced)"
+            ))
+        })?;
+        if row == 0 {
+            first_line = line.no;
+        }
+        let cells = CELLS
+            .row::<3>(line.text, false)
+            .map_err(|e| bad(format!("case {case}, line {}: {e}", line.no)))?;
+        code += cells * weight;
+    }
+    let answer = answers[code];
+    if answer == CANNOT_OCCUR {
+        let reason = check(board(code), Mark::X)
+            .err()
+            .context("the table and the reachability rules disagree")?;
+        return Err(bad(format!(
+            "case {case}, lines {first_line}-{}: the board cannot occur: {reason}",
+            lines.line_no()
+        )));
+    }
+    out.push(ANSWER_TEXT[usize::from(answer)])?;
+    Ok(())
 }
 
 /// The first non-blank line: the number of cases.

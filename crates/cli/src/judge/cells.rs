@@ -31,6 +31,13 @@ impl CellTable {
         CellTable { map, expected }
     }
 
+    /// The cell of `byte`: 0 empty, 1 `X`, 2 `O`, or 255 if it is not a cell (so the OR of
+    /// several results is 255 exactly when one of them is not a cell).
+    #[inline]
+    pub const fn cell(&self, byte: u8) -> u8 {
+        self.map[byte as usize]
+    }
+
     /// The base-3 code of the `N` cells on `line` (cell `i` worth 3^i), surrounding
     /// whitespace ignored; with `spaced`, whitespace between cells is ignored too.
     ///

@@ -118,6 +118,34 @@ impl<'a> Lines<'a> {
         }
     }
 
+    /// The buffered input, at least `want` bytes of it unless the input ends first: for a
+    /// caller that scans many short lines in place and then calls [`Lines::advance`].
+    ///
+    /// # Errors
+    ///
+    /// A read error.
+    pub fn buffered(&mut self, want: usize) -> anyhow::Result<&[u8]> {
+        debug_assert!(want <= MAX_LINE);
+        while self.end - self.start < want && !self.eof {
+            self.fill()?;
+        }
+        Ok(&self.buf[self.start..self.end])
+    }
+
+    /// Skips `bytes` of buffered input holding exactly `lines` line endings.
+    pub fn advance(&mut self, bytes: usize, lines: u64) {
+        debug_assert!(bytes <= self.end - self.start);
+        debug_assert_eq!(
+            self.buf[self.start..self.start + bytes]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count() as u64,
+            lines
+        );
+        self.start += bytes;
+        self.no += lines;
+    }
+
     /// Fails if anything but blank lines is left.
     ///
     /// # Errors
