@@ -11,6 +11,7 @@
 mod bitboard;
 pub mod moves;
 mod position;
+pub mod solve;
 pub mod reference;
 mod square;
 

@@ -1,0 +1,269 @@
+//! The exact solver against plain negamax on random positions, and against the published
+//! scores of the FFO forum positions (every listed move).
+
+use std::sync::atomic::AtomicBool;
+
+use ply_othello::{
+    solve::{reference::minimax, Ply, SolveControl, SolveOptions, Solver, Stopped},
+    BoardSize, Color, Position, Square,
+};
+
+/// A small xorshift generator: reproducible positions without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// A position reached by random play from the start until `empties` squares are left (or the
+/// game ends first).
+fn random_position(size: BoardSize, empties: u32, rng: &mut Rng) -> Position {
+    let mut pos = Position::start(size);
+    while pos.empties().count() > empties {
+        let moves: Vec<Square> = pos.legal_moves().collect();
+        if moves.is_empty() {
+            if pos.passed().legal_moves().is_empty() {
+                break;
+            }
+            pos = pos.passed();
+            continue;
+        }
+        pos = pos.play_unchecked(moves[rng.next() as usize % moves.len()]);
+    }
+    pos
+}
+
+/// Checks a solve of `pos` in every way it can be checked against `minimax`.
+fn check(solver: &mut Solver, pos: &Position) {
+    let children: Vec<(Square, i32)> = pos
+        .legal_moves()
+        .map(|sq| (sq, -minimax(&pos.play_unchecked(sq))))
+        .collect();
+    let want = children
+        .iter()
+        .map(|&(_, v)| v)
+        .max()
+        .unwrap_or_else(|| minimax(pos));
+    let r = solver.solve(pos);
+    assert_eq!(r.score, want, "score of {pos:?}");
+    // The principal variation is a legal line that ends with that score.
+    let mut end = *pos;
+    for ply in &r.pv {
+        end = match ply {
+            Ply::Pass => end.pass().expect("a pass in the pv is legal"),
+            Ply::Move(sq) => end.play(*sq).expect("a move in the pv is legal"),
+        };
+    }
+    assert!(end.is_game_over(), "the pv of {pos:?} stops early");
+    let sign = if end.turn() == pos.turn() { 1 } else { -1 };
+    assert_eq!(sign * end.final_score(), want, "pv of {pos:?}");
+    match r.best_move {
+        Some(sq) => {
+            assert_eq!(r.pv[0], Ply::Move(sq));
+            assert!(children.contains(&(sq, want)));
+        }
+        None => assert!(pos.legal_moves().is_empty()),
+    }
+    let all = solver.solve_all_moves(pos);
+    assert_eq!(all.len() as u32, pos.legal_moves().count());
+    for (sq, v) in all {
+        assert!(children.contains(&(sq, v)), "move {sq} of {pos:?}");
+    }
+}
+
+#[test]
+fn four_by_four_start_is_a_white_win_by_ten() {
+    let mut solver = Solver::new(SolveOptions::default());
+    let pos = Position::start(BoardSize::Four);
+    let r = solver.solve(&pos);
+    assert_eq!(r.score, -10);
+    assert_eq!(minimax(&pos), -10);
+    check(&mut solver, &pos);
+}
+
+#[test]
+fn agrees_with_minimax_on_random_4x4_positions() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    // A tiny table, so replacement and bucket collisions happen all the time.
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 1,
+    });
+    for i in 0..1500 {
+        let pos = random_position(BoardSize::Four, 1 + (i % 10), &mut rng);
+        check(&mut solver, &pos);
+    }
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn agrees_with_minimax_on_thousands_of_4x4_positions_up_to_twelve_empties() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 1,
+    });
+    for i in 0..5000 {
+        let pos = random_position(BoardSize::Four, 1 + (i % 12), &mut rng);
+        check(&mut solver, &pos);
+    }
+}
+
+#[test]
+fn agrees_with_minimax_on_random_8x8_positions() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 1,
+    });
+    for i in 0..400 {
+        let pos = random_position(BoardSize::Eight, 1 + (i % 8), &mut rng);
+        check(&mut solver, &pos);
+    }
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn agrees_with_minimax_on_thousands_of_8x8_positions_up_to_ten_empties() {
+    let mut rng = Rng(0x1234_5678_9abc_def0);
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 4,
+    });
+    for i in 0..3000 {
+        let pos = random_position(BoardSize::Eight, 1 + (i % 10), &mut rng);
+        check(&mut solver, &pos);
+    }
+}
+
+#[test]
+fn two_threads_agree_with_minimax() {
+    let mut rng = Rng(0x0dd_ba11_cafe_f00d);
+    let mut solver = Solver::new(SolveOptions {
+        threads: 2,
+        hash_mb: 1,
+    });
+    for i in 0..200 {
+        let pos = random_position(BoardSize::Eight, 6 + (i % 4), &mut rng);
+        check(&mut solver, &pos);
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_stops_the_search() {
+    let stop = AtomicBool::new(true);
+    let mut solver = Solver::new(SolveOptions::default());
+    let pos = Position::start(BoardSize::Six);
+    let r = solver.solve_with(
+        &pos,
+        SolveControl {
+            stop: Some(&stop),
+            ..SolveControl::default()
+        },
+    );
+    assert_eq!(r, Err(Stopped));
+    // The table is still sound afterwards.
+    let pos = random_position(BoardSize::Eight, 9, &mut Rng(7));
+    check(&mut solver, &pos);
+}
+
+/// One line of an OBF file: the position and the listed move scores.
+fn parse_obf(line: &str) -> (Position, Vec<(Square, i32)>) {
+    let (board, rest) = line.split_at(64);
+    let (mut black, mut white) = (0u64, 0u64);
+    for (i, c) in board.chars().enumerate() {
+        match c {
+            'X' => black |= 1 << i,
+            'O' => white |= 1 << i,
+            '-' => {}
+            _ => panic!("bad cell {c:?} in {line}"),
+        }
+    }
+    let rest = rest.trim_start();
+    let turn = match &rest[..1] {
+        "X" => Color::Black,
+        "O" => Color::White,
+        t => panic!("bad side {t:?} in {line}"),
+    };
+    let pos = Position::from_discs(
+        ply_othello::Bitboard(black),
+        ply_othello::Bitboard(white),
+        turn,
+        BoardSize::Eight,
+    )
+    .expect("a valid position");
+    let scores = rest[1..]
+        .split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            let (m, v) = s.split_once(':').expect("MOVE:SCORE");
+            (Square::parse(m).expect("a square"), v.parse().expect("a score"))
+        })
+        .collect();
+    (pos, scores)
+}
+
+fn obf_file(name: &str) -> Vec<(Position, Vec<(Square, i32)>)> {
+    let path = format!(
+        "{}/../../../shared/data/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(parse_obf)
+        .collect()
+}
+
+/// Solves every position of an OBF file: the best score, and with `all_moves` the score of
+/// every listed move.
+fn check_obf(name: &str, range: std::ops::Range<usize>, all_moves: bool, threads: usize) {
+    let mut solver = Solver::new(SolveOptions {
+        threads,
+        hash_mb: 64,
+    });
+    for (i, (pos, listed)) in obf_file(name).into_iter().enumerate() {
+        if !range.contains(&i) {
+            continue;
+        }
+        let best = listed.iter().map(|&(_, v)| v).max().expect("scores listed");
+        let r = solver.solve(&pos);
+        assert_eq!(r.score, best, "{name} line {}", i + 1);
+        if all_moves {
+            let all = solver.solve_all_moves(&pos);
+            for (sq, v) in &listed {
+                let got = all.iter().find(|(s, _)| s == sq).map(|&(_, v)| v);
+                assert_eq!(got, Some(*v), "{name} line {}: move {sq}", i + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn fforum_1_to_9_best_scores_and_every_move() {
+    check_obf("fforum-1-19.obf", 0..9, true, 1);
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn fforum_1_to_19_every_move() {
+    check_obf("fforum-1-19.obf", 0..19, true, 1);
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn fforum_20_to_39_every_move() {
+    check_obf("fforum-20-39.obf", 0..20, true, 2);
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn ffo_40_to_44_best_scores() {
+    check_obf("ffo40-49.obf", 0..5, false, 2);
+}
