@@ -7,7 +7,7 @@
 //! upper bound. The tests compare them with the plain negamax of [`super::reference`].
 
 use super::search::Search;
-use crate::moves::flips;
+use super::flips::flips;
 
 /// Score below every real score.
 pub(crate) const NEG_INF: i32 = -1000;

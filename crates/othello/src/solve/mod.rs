@@ -14,6 +14,7 @@
 //! assert_eq!(result.score, -10); // white wins 11-3 with two squares left empty
 //! ```
 
+mod flips;
 mod geometry;
 mod last;
 pub mod reference;
@@ -133,6 +134,9 @@ impl fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
+/// Half-width of the first root window.
+const ASPIRATION: i32 = 1;
+
 /// An exact solver that keeps its transposition table from one position to the next.
 #[derive(Debug)]
 pub struct Solver {
@@ -189,7 +193,7 @@ impl Solver {
         self.tt.new_search();
         let geo = Geometry::of(pos.size());
         let s = geo.squares;
-        let (score, best, mut nodes) = self.search(pos, -s, s, &mut control)?;
+        let (score, best, mut nodes) = self.aspiration(pos, s, &mut control)?;
         let best_move = best.and_then(|sq| Square::from_index(sq));
         let (pv, pv_nodes) = self.principal_variation(pos, score, best, &control)?;
         nodes += pv_nodes;
@@ -329,6 +333,40 @@ impl Solver {
                 Ok((v, (best != NO_MOVE).then_some(best), nodes))
             }
         })
+    }
+
+    /// The exact score of `pos` by a series of narrow windows: a full window would make
+    /// every node under the first root move a wide-window node, while a window that holds
+    /// the score costs half as much, and one that misses it fails fast. Each miss moves the
+    /// window to the fail-soft bound and doubles its width.
+    fn aspiration(
+        &self,
+        pos: &Position,
+        s: i32,
+        control: &mut SolveControl<'_>,
+    ) -> Result<(i32, Option<u8>, u64), Stopped> {
+        let (mut lo, mut hi) = (-s - 1, s + 1);
+        let (mut guess, mut delta) = (0, ASPIRATION);
+        let mut nodes = 0;
+        loop {
+            let alpha = lo.max(guess - delta);
+            let beta = hi.min(guess + delta);
+            let (v, best, n) = self.search(pos, alpha, beta, control)?;
+            nodes += n;
+            if v <= alpha {
+                hi = v + 1;
+            } else if v >= beta {
+                lo = v - 1;
+            } else {
+                return Ok((v, best, nodes));
+            }
+            if hi - lo <= 2 {
+                // Only one score is left: the bounds met.
+                return Ok((lo + 1, best, nodes));
+            }
+            guess = v;
+            delta *= 2;
+        }
     }
 
     /// A line of perfect play from `pos`, whose exact score is `score`, starting with `best`

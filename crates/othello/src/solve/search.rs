@@ -22,12 +22,12 @@ use super::{
     stability::stable_discs,
     tt::{hash, Entry, Tt, NO_MOVE},
 };
-use crate::moves::{flips, legal_moves};
+use super::flips::{flips, legal_moves};
 
 /// Fewest empties at which the table, stability and sorted move lists are used.
 pub(crate) const DEEP: u32 = 7;
 /// Fewest empties at which enhanced transposition cutoffs are tried.
-const ETC_DEPTH: u32 = 12;
+const ETC_DEPTH: u32 = 10;
 /// How many deep nodes pass between two looks at the stop flag and the clock.
 const POLL_EVERY: u32 = 4096;
 
@@ -78,16 +78,6 @@ impl MoveList {
         self.moves[b] = self.moves[self.len];
         Some(c)
     }
-}
-
-/// Squares next to `b` in the eight directions (on the 8x8 layout).
-#[inline]
-fn neighbours(b: u64) -> u64 {
-    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let h = (b << 1 & NOT_A) | (b >> 1 & NOT_H);
-    let hb = b | h;
-    h | hb << 8 | hb >> 8
 }
 
 impl<'a> Search<'a> {
@@ -161,7 +151,7 @@ impl<'a> Search<'a> {
     fn stability_cutoff(&self, p: u64, o: u64, alpha: i32) -> Option<i32> {
         let squares = self.geo.squares;
         // Cheap test first: even if every opponent disc were stable, could it cut?
-        if alpha < squares - 2 * o.count_ones() as i32 || alpha < 8 {
+        if alpha < squares - 2 * o.count_ones() as i32 {
             return None;
         }
         let bound = squares - 2 * stable_discs(o, p, self.geo.mask).count_ones() as i32;
@@ -215,8 +205,7 @@ impl<'a> Search<'a> {
     }
 
     /// Sorts the moves `moves` of the deep tier: a wipe-out first, then the table's move, then
-    /// fewest (weighted) replies for the opponent, fewest squares next to our discs, and
-    /// odd quadrants.
+    /// fewest (weighted) replies for the opponent, then odd quadrants.
     #[inline]
     fn sorted_moves(&self, p: u64, o: u64, mut moves: u64, hash_move: u8) -> MoveList {
         let g = self.geo;
@@ -239,9 +228,8 @@ impl<'a> Search<'a> {
                 let e = empties & !(1 << sq);
                 let replies = legal_moves(np, no, e);
                 let mobility = replies.count_ones() + (replies & g.corners).count_ones();
-                let potential = (neighbours(no) & e).count_ones();
                 let parity = (odd >> sq & 1) as i32;
-                -((mobility as i32) << 16) - ((potential as i32) << 4) + (parity << 2)
+                -((mobility as i32) << 4) + parity
             };
             list.moves[list.len] = Candidate {
                 sq,

@@ -114,21 +114,6 @@ impl Tt {
         &self.buckets[(key as usize) & (self.buckets.len() - 1)]
     }
 
-    /// Starts loading the bucket of `key` into the cache.
-    #[inline]
-    pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let ptr = std::ptr::from_ref(self.bucket(key)).cast::<i8>();
-            // SAFETY: prefetching is a hint with no effect on memory; the pointer is valid.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
-    }
-
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
