@@ -307,18 +307,20 @@ impl Solver {
                 });
             }
         };
+        let busy = search::Busy::new();
+        let busy = (threads > 1).then_some(&busy);
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|t| {
                     let done = &done;
                     scope.spawn(move || {
-                        let mut s = Search::new(tt, geo, done, stop, deadline);
+                        let mut s = Search::new(tt, geo, done, stop, deadline, busy);
                         s.root(p, o, alpha, beta, t, &mut |_, _| {});
                         s.nodes
                     })
                 })
                 .collect();
-            let mut main = Search::new(tt, geo, &done, stop, deadline);
+            let mut main = Search::new(tt, geo, &done, stop, deadline, busy);
             let (v, best) = main.root(p, o, alpha, beta, 0, &mut report);
             let aborted = main.aborted;
             done.store(true, Relaxed);
@@ -381,7 +383,7 @@ impl Solver {
     ) -> Result<(Vec<Ply>, u64), Stopped> {
         let geo = Geometry::of(pos.size());
         let done = AtomicBool::new(false);
-        let mut s = Search::new(&self.tt, geo, &done, control.stop, control.deadline);
+        let mut s = Search::new(&self.tt, geo, &done, control.stop, control.deadline, None);
         let mut pv = Vec::new();
         let mut pos = *pos;
         loop {

@@ -12,7 +12,7 @@
 //! tiers are compared with plain negamax in the tests.
 
 use std::{
-    sync::atomic::{AtomicBool, Ordering::Relaxed},
+    sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed},
     time::Instant,
 };
 
@@ -28,6 +28,8 @@ use super::flips::{flips, legal_moves};
 pub(crate) const DEEP: u32 = 7;
 /// Fewest empties at which enhanced transposition cutoffs are tried.
 const ETC_DEPTH: u32 = 10;
+/// Fewest empties at which threads share out the moves of a node.
+const SPLIT_DEPTH: u32 = 10;
 /// How many deep nodes pass between two looks at the stop flag and the clock.
 const POLL_EVERY: u32 = 4096;
 
@@ -44,6 +46,42 @@ pub(crate) struct Search<'a> {
     /// nothing may be stored.
     pub aborted: bool,
     poll: u32,
+    /// Positions being searched by some thread, when several share the work.
+    busy: Option<&'a Busy>,
+}
+
+/// Positions some thread is searching now: one slot per hash index, holding the key.
+/// Collisions only make a thread defer a move needlessly or search one twice.
+pub(crate) struct Busy {
+    slots: Box<[AtomicU64]>,
+}
+
+impl Busy {
+    pub fn new() -> Busy {
+        Busy {
+            slots: (0..1 << 14).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(key >> 40) as usize & (self.slots.len() - 1)]
+    }
+
+    #[inline]
+    fn enter(&self, key: u64) {
+        self.slot(key).store(key, Relaxed);
+    }
+
+    #[inline]
+    fn leave(&self, key: u64) {
+        let _ = self.slot(key).compare_exchange(key, 0, Relaxed, Relaxed);
+    }
+
+    #[inline]
+    fn contains(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) == key
+    }
 }
 
 /// One candidate move of a sorted list.
@@ -87,6 +125,7 @@ impl<'a> Search<'a> {
         stop: &'a AtomicBool,
         external: Option<&'a AtomicBool>,
         deadline: Option<Instant>,
+        busy: Option<&'a Busy>,
     ) -> Search<'a> {
         Search {
             tt,
@@ -97,6 +136,7 @@ impl<'a> Search<'a> {
             deadline,
             aborted: false,
             poll: 0,
+            busy,
         }
     }
 
@@ -279,8 +319,24 @@ impl<'a> Search<'a> {
         let nodes_before = self.nodes;
         let mut best = NEG_INF;
         let mut best_move = NO_MOVE;
+        let shared = self.busy.filter(|_| n >= SPLIT_DEPTH);
+        if let Some(busy) = shared {
+            busy.enter(key);
+        }
+        // With other threads about, a child one of them is searching now waits for a second
+        // pass (simplified ABDADA): by then its result is usually in the table.
+        let mut deferred = [Candidate::default(); 32];
+        let mut n_deferred = 0;
         while let Some(c) = list.pop_best() {
-            let v = -self.nws(o ^ c.flips, p | c.flips | 1 << c.sq, -beta, n - 1);
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            if let Some(busy) = shared {
+                if best > NEG_INF && busy.contains(hash(np, no, self.geo.key)) {
+                    deferred[n_deferred] = c;
+                    n_deferred += 1;
+                    continue;
+                }
+            }
+            let v = -self.nws(np, no, -beta, n - 1);
             if self.aborted {
                 return 0;
             }
@@ -291,6 +347,24 @@ impl<'a> Search<'a> {
                     break;
                 }
             }
+        }
+        if best <= alpha {
+            for c in &deferred[..n_deferred] {
+                let v = -self.nws(o ^ c.flips, p | c.flips | 1 << c.sq, -beta, n - 1);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = c.sq;
+                    if v > alpha {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(busy) = shared {
+            busy.leave(key);
         }
         self.store(key, alpha, beta, best, best_move, self.nodes - nodes_before);
         best
