@@ -29,7 +29,7 @@ pub struct Args {
     /// The position: an OBF line (64 cells `X`/`O`/`-` a1..h8, a space, the side `X`/`O`;
     /// anything after `;` is ignored), or a board of 16 or 36 cells for 4x4 and 6x6, or a
     /// transcript of moves from the start (`f5d6c3…`, board size from `--size`).
-    #[arg(conflicts_with = "obf")]
+    #[arg(conflicts_with = "obf", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Board size of the start position (4, 6 or 8) to solve, or of a transcript.
     #[arg(long, value_name = "N")]
@@ -64,22 +64,15 @@ struct Solved {
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     if a.threads == 0 || a.threads > 256 {
-        return Err(bad(format!(
-            "--threads {}: expected 1 to 256",
-            a.threads
-        )));
+        return Err(bad(format!("--threads {}: expected 1 to 256", a.threads)));
     }
     if a.hash_mb == 0 || a.hash_mb > 1 << 16 {
-        return Err(bad(format!(
-            "--hash-mb {}: expected 1 to 65536",
-            a.hash_mb
-        )));
+        return Err(bad(format!("--hash-mb {}: expected 1 to 65536", a.hash_mb)));
     }
     let size = match a.size {
         None => None,
         Some(n) => Some(
-            BoardSize::from_n(n)
-                .ok_or_else(|| bad(format!("--size {n}: expected 4, 6 or 8")))?,
+            BoardSize::from_n(n).ok_or_else(|| bad(format!("--size {n}: expected 4, 6 or 8")))?,
         ),
     };
     let mut solver = Solver::new(SolveOptions {
@@ -93,8 +86,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         return solve_file(&a, path, &mut solver);
     }
     let pos = match (&a.position, size) {
-        (Some(text), size) => othello_pos::parse(text, size)
-            .map_err(|e| bad(format!("position: {e}")))?,
+        (Some(text), size) => {
+            othello_pos::parse(text, size).map_err(|e| bad(format!("position: {e}")))?
+        }
         (None, Some(size)) => Position::start(size),
         (None, None) => return Err(bad("give a position, --size N or --obf FILE")),
     };
@@ -268,8 +262,7 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
                 pv.join(" ")
             )?;
             if let Some(moves) = &solved.moves {
-                let list: Vec<String> =
-                    moves.iter().map(|(sq, v)| format!("{sq}:{v:+}")).collect();
+                let list: Vec<String> = moves.iter().map(|(sq, v)| format!("{sq}:{v:+}")).collect();
                 writeln!(stdout, "          moves {}", list.join(" "))?;
             }
         }
@@ -287,7 +280,10 @@ fn open_results(path: &Path) -> anyhow::Result<(Option<File>, Vec<usize>)> {
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
     // Everything after the last newline is a line cut short by a kill.
-    let keep = existing.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let keep = existing
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
     let mut done = Vec::new();
     for (i, row) in existing[..keep].split(|&b| b == b'\n').enumerate() {
         if row.is_empty() {
@@ -295,9 +291,13 @@ fn open_results(path: &Path) -> anyhow::Result<(Option<File>, Vec<usize>)> {
         }
         let v: Value = serde_json::from_slice(row)
             .map_err(|e| bad(format!("{} line {}: {e}", path.display(), i + 1)))?;
-        let line = v["line"]
-            .as_u64()
-            .ok_or_else(|| bad(format!("{} line {}: no \"line\" number", path.display(), i + 1)))?;
+        let line = v["line"].as_u64().ok_or_else(|| {
+            bad(format!(
+                "{} line {}: no \"line\" number",
+                path.display(),
+                i + 1
+            ))
+        })?;
         done.push(line as usize);
     }
     let file = OpenOptions::new()
@@ -343,7 +343,12 @@ pub(crate) mod othello_pos {
             k => return Err(format!("a board has 16, 36 or 64 cells, found {k}")),
         };
         if size.is_some_and(|s| s != n) {
-            return Err(format!("{} cells do not make a {}x{} board", n.squares(), size.map_or(0, |s| s.n()), size.map_or(0, |s| s.n())));
+            return Err(format!(
+                "{} cells do not make a {}x{} board",
+                n.squares(),
+                size.map_or(0, |s| s.n()),
+                size.map_or(0, |s| s.n())
+            ));
         }
         let (mut black, mut white) = (0u64, 0u64);
         for (i, c) in cells.chars().enumerate() {
@@ -374,7 +379,8 @@ pub(crate) mod othello_pos {
         }
         for (k, pair) in b.chunks(2).enumerate() {
             let name = std::str::from_utf8(pair).unwrap_or("?");
-            let sq = Square::parse(name).map_err(|e| format!("move {} (character {}): {e}", k + 1, 2 * k + 1))?;
+            let sq = Square::parse(name)
+                .map_err(|e| format!("move {} (character {}): {e}", k + 1, 2 * k + 1))?;
             if pos.legal_moves().is_empty() && !pos.is_game_over() {
                 pos = pos.passed();
             }

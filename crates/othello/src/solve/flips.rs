@@ -1,13 +1,11 @@
 //! The solver's own move primitives: the discs a move turns over and the legal moves, all
 //! directions at once.
 //!
-//! For each square the eight rays leaving it are precomputed, the four that go towards higher
-//! bit indices in one vector and the four that go towards lower ones in another. Along a ray
-//! the first square that is not an opponent disc (the lowest set bit of `ray & !o` going up,
-//! the highest going down) decides: if it is ours, the squares before it flip. With AVX-512
-//! (`vplzcntq` on 256-bit vectors) that is a handful of vector instructions and no branch;
-//! elsewhere the same arithmetic runs on scalars. Both are tested against
-//! [`crate::reference::flips_slow`].
+//! With AVX2 the four directions of each sense (shifts by 1, 8, 7 and 9 bits) sit in the
+//! lanes of one vector and are filled together, without a branch. Elsewhere a scalar version
+//! walks precomputed rays: along a ray the first square that is not an opponent disc (the
+//! lowest set bit of `ray & !o` going up, the highest going down) decides; if it is ours,
+//! the squares before it flip. Both are tested against [`crate::reference::flips_slow`].
 
 /// Rays from each square: `[east, south-west, south, south-east, west, north-east, north,
 /// north-west]`; the first four go towards higher indices.
@@ -50,37 +48,19 @@ const fn build_rays() -> [[u64; 8]; 64] {
 #[inline(always)]
 #[must_use]
 pub(crate) fn flips(p: u64, o: u64, sq: u8) -> u64 {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx512f",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd"
-    ))]
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     {
-        // SAFETY: the cfg above guarantees the CPU features the intrinsics need.
-        unsafe { flips_avx512(p, o, sq) }
+        // SAFETY: the cfg above guarantees the CPU feature the intrinsics need.
+        unsafe { flips_avx2(p, o, sq) }
     }
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        target_feature = "avx512f",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd"
-    )))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     {
         flips_scalar(p, o, sq)
     }
 }
 
 /// [`flips`] on scalars, without branches.
-#[cfg_attr(
-    all(
-        target_arch = "x86_64",
-        target_feature = "avx512f",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd"
-    ),
-    allow(dead_code)
-)]
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
 #[inline]
 #[must_use]
 pub(crate) fn flips_scalar(p: u64, o: u64, sq: u8) -> u64 {
@@ -93,74 +73,69 @@ pub(crate) fn flips_scalar(p: u64, o: u64, sq: u8) -> u64 {
     }
     for &ray in &rays[4..] {
         let blockers = ray & !o;
-        let outflank = (1u64 << 63).checked_shr(blockers.leading_zeros()).unwrap_or(0) & p;
+        let outflank = (1u64 << 63)
+            .checked_shr(blockers.leading_zeros())
+            .unwrap_or(0)
+            & p;
         f |= outflank.wrapping_mul(2).wrapping_neg() & ray;
     }
     f
 }
 
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "avx512f",
-    target_feature = "avx512vl",
-    target_feature = "avx512cd"
-))]
+/// [`flips`] with the four directions of each sense in the lanes of one AVX2 vector: fill
+/// from the move through opponent discs (one step, another, then two doubling steps: runs of
+/// up to six), and keep a lane's fill only if the square after it is ours.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512cd,avx2")]
-unsafe fn flips_avx512(p: u64, o: u64, sq: u8) -> u64 {
+#[target_feature(enable = "avx2")]
+unsafe fn flips_avx2(p: u64, o: u64, sq: u8) -> u64 {
     use std::arch::x86_64::{
-        __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_andnot_si256,
-        _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_load_si256,
-        _mm256_lzcnt_epi64, _mm256_maskz_add_epi64, _mm256_or_si256, _mm256_set1_epi64x,
-        _mm256_setzero_si256, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_test_epi64_mask,
-        _mm_cvtsi128_si64, _mm_extract_epi64, _mm_or_si128,
+        _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
+        _mm256_extracti128_si256, _mm256_or_si256, _mm256_set1_epi64x, _mm256_set_epi64x,
+        _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64, _mm_cvtsi128_si64,
+        _mm_extract_epi64, _mm_or_si128,
     };
-    let rays = RAYS.0[sq as usize].as_ptr().cast::<__m256i>();
-    // SAFETY: each row of RAYS is 64 bytes, 64-byte aligned: two aligned 256-bit vectors.
-    let (up, down) = unsafe { (_mm256_load_si256(rays), _mm256_load_si256(rays.add(1))) };
+    const INNER: i64 = 0x7e7e_7e7e_7e7e_7e7e;
+    let shift = _mm256_set_epi64x(9, 7, 8, 1);
+    let shift2 = _mm256_set_epi64x(18, 14, 16, 2);
+    let x = _mm256_set1_epi64x((1u64 << sq) as i64);
     let pp = _mm256_set1_epi64x(p as i64);
-    let oo = _mm256_set1_epi64x(o as i64);
-    let zero = _mm256_setzero_si256();
-    let minus1 = _mm256_set1_epi64x(-1);
-    // Up: the lowest non-opponent square of each ray.
-    let blockers = _mm256_andnot_si256(oo, up);
-    let lowest = _mm256_and_si256(blockers, _mm256_sub_epi64(zero, blockers));
-    let outflank = _mm256_and_si256(lowest, pp);
-    let some = _mm256_test_epi64_mask(outflank, outflank);
-    let f_up = _mm256_and_si256(_mm256_maskz_add_epi64(some, outflank, minus1), up);
-    // Down: the highest non-opponent square (a shift by 64 gives zero for an empty ray).
-    let blockers = _mm256_andnot_si256(oo, down);
-    let highest = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(blockers));
-    let outflank = _mm256_and_si256(highest, pp);
-    let f_down = _mm256_and_si256(
-        _mm256_sub_epi64(zero, _mm256_add_epi64(outflank, outflank)),
-        down,
+    let oo = _mm256_and_si256(
+        _mm256_set1_epi64x(o as i64),
+        _mm256_set_epi64x(INNER, INNER, -1, INNER),
     );
-    let f = _mm256_or_si256(f_up, f_down);
-    let f = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256::<1>(f));
-    (_mm_cvtsi128_si64(f) | _mm_extract_epi64::<1>(f)) as u64
+    let zero = _mm256_setzero_si256();
+    // Towards higher indices.
+    let mut f = _mm256_and_si256(oo, _mm256_sllv_epi64(x, shift));
+    f = _mm256_or_si256(f, _mm256_and_si256(oo, _mm256_sllv_epi64(f, shift)));
+    let pre = _mm256_and_si256(oo, _mm256_sllv_epi64(oo, shift));
+    f = _mm256_or_si256(f, _mm256_and_si256(pre, _mm256_sllv_epi64(f, shift2)));
+    f = _mm256_or_si256(f, _mm256_and_si256(pre, _mm256_sllv_epi64(f, shift2)));
+    let closed = _mm256_and_si256(pp, _mm256_sllv_epi64(f, shift));
+    let up = _mm256_andnot_si256(_mm256_cmpeq_epi64(closed, zero), f);
+    // Towards lower indices.
+    let mut g = _mm256_and_si256(oo, _mm256_srlv_epi64(x, shift));
+    g = _mm256_or_si256(g, _mm256_and_si256(oo, _mm256_srlv_epi64(g, shift)));
+    let pre = _mm256_and_si256(oo, _mm256_srlv_epi64(oo, shift));
+    g = _mm256_or_si256(g, _mm256_and_si256(pre, _mm256_srlv_epi64(g, shift2)));
+    g = _mm256_or_si256(g, _mm256_and_si256(pre, _mm256_srlv_epi64(g, shift2)));
+    let closed = _mm256_and_si256(pp, _mm256_srlv_epi64(g, shift));
+    let down = _mm256_andnot_si256(_mm256_cmpeq_epi64(closed, zero), g);
+    let m = _mm256_or_si256(up, down);
+    let m = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256::<1>(m));
+    (_mm_cvtsi128_si64(m) | _mm_extract_epi64::<1>(m)) as u64
 }
 
 /// All squares of `empty` where `p` may move against `o`.
 #[inline(always)]
 #[must_use]
 pub(crate) fn legal_moves(p: u64, o: u64, empty: u64) -> u64 {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx512f",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd"
-    ))]
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     {
-        // SAFETY: the cfg above guarantees the CPU features the intrinsics need.
+        // SAFETY: the cfg above guarantees the CPU feature the intrinsics need.
         unsafe { legal_moves_avx2(p, o, empty) }
     }
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        target_feature = "avx512f",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd"
-    )))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     {
         crate::moves::legal_moves(p, o, empty)
     }
@@ -169,12 +144,7 @@ pub(crate) fn legal_moves(p: u64, o: u64, empty: u64) -> u64 {
 /// Legal moves with the four shift directions (1, 8, 7, 9) in the lanes of one vector: a
 /// fill from our discs through opponent discs, one step, one more, then two doubling steps
 /// (runs of up to six), both ways.
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "avx512f",
-    target_feature = "avx512vl",
-    target_feature = "avx512cd"
-))]
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 #[inline]
 #[target_feature(enable = "avx2")]
 unsafe fn legal_moves_avx2(p: u64, o: u64, empty: u64) -> u64 {
@@ -187,7 +157,10 @@ unsafe fn legal_moves_avx2(p: u64, o: u64, empty: u64) -> u64 {
     let shift = _mm256_set_epi64x(9, 7, 8, 1);
     let shift2 = _mm256_set_epi64x(18, 14, 16, 2);
     let pp = _mm256_set1_epi64x(p as i64);
-    let oo = _mm256_and_si256(_mm256_set1_epi64x(o as i64), _mm256_set_epi64x(INNER, INNER, -1, INNER));
+    let oo = _mm256_and_si256(
+        _mm256_set1_epi64x(o as i64),
+        _mm256_set_epi64x(INNER, INNER, -1, INNER),
+    );
     // Towards higher indices.
     let mut f = _mm256_and_si256(oo, _mm256_sllv_epi64(pp, shift));
     f = _mm256_or_si256(f, _mm256_and_si256(oo, _mm256_sllv_epi64(f, shift)));
@@ -224,7 +197,11 @@ mod tests {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             // Dense and sparse boards both.
-            let b = if i % 2 == 0 { seed } else { seed & seed.rotate_left(17) };
+            let b = if i % 2 == 0 {
+                seed
+            } else {
+                seed & seed.rotate_left(17)
+            };
             let (p, o) = (a & b, !a & b);
             let sq = (i % 64) as u8;
             let (p, o) = (p & !(1 << sq), o & !(1 << sq));

@@ -60,7 +60,12 @@ const fn build(n: u32, key: u64) -> Geometry {
         squares: (n * n) as i32,
         corners,
         near_corners: (x | c) & !corners,
-        quadrants: [block(0, 0, h), block(h, 0, h), block(0, h, h), block(h, h, h)],
+        quadrants: [
+            block(0, 0, h),
+            block(h, 0, h),
+            block(0, h, h),
+            block(h, h, h),
+        ],
         key,
     }
 }
@@ -104,7 +109,10 @@ mod tests {
             assert_eq!(g.corners.count_ones(), 4);
             assert_eq!(g.near_corners.count_ones(), 12);
             assert_eq!(g.quadrants.iter().fold(0, |a, q| a | q), g.mask);
-            assert_eq!(g.quadrants.iter().map(|q| q.count_ones()).sum::<u32>() as i32, g.squares);
+            assert_eq!(
+                g.quadrants.iter().map(|q| q.count_ones()).sum::<u32>() as i32,
+                g.squares
+            );
         }
     }
 }

@@ -6,8 +6,8 @@
 //! fails soft: a result above `alpha` is a lower bound of the score, one at or below it an
 //! upper bound. The tests compare them with the plain negamax of [`super::reference`].
 
-use super::search::Search;
 use super::flips::flips;
+use super::search::Search;
 
 /// Score below every real score.
 pub(crate) const NEG_INF: i32 = -1000;

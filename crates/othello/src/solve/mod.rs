@@ -194,7 +194,7 @@ impl Solver {
         let geo = Geometry::of(pos.size());
         let s = geo.squares;
         let (score, best, mut nodes) = self.aspiration(pos, s, &mut control)?;
-        let best_move = best.and_then(|sq| Square::from_index(sq));
+        let best_move = best.and_then(Square::from_index);
         let (pv, pv_nodes) = self.principal_variation(pos, score, best, &control)?;
         nodes += pv_nodes;
         Ok(SolveResult {
@@ -240,11 +240,16 @@ impl Solver {
         let mut best: Option<(Square, i32)> = None;
         for (i, &sq) in moves.iter().enumerate() {
             let child = pos.play_unchecked(sq);
-            let (v, n) = self.value(&child, -s, s, &mut SolveControl {
-                stop: control.stop,
-                deadline: control.deadline,
-                progress: None,
-            })?;
+            let (v, n) = self.value(
+                &child,
+                -s,
+                s,
+                &mut SolveControl {
+                    stop: control.stop,
+                    deadline: control.deadline,
+                    progress: None,
+                },
+            )?;
             nodes += n;
             scores.push((sq, -v));
             if best.is_none_or(|(_, b)| -v > b) {
@@ -272,7 +277,8 @@ impl Solver {
         beta: i32,
         control: &mut SolveControl<'_>,
     ) -> Result<(i32, u64), Stopped> {
-        self.search(pos, alpha, beta, control).map(|(v, _, n)| (v, n))
+        self.search(pos, alpha, beta, control)
+            .map(|(v, _, n)| (v, n))
     }
 
     /// Searches `pos` on all threads: score, best move (`None` for a pass or the end), nodes.

@@ -21,5 +21,8 @@ pub fn minimax(pos: &Position) -> i32 {
         }
         return -minimax(&passed);
     }
-    moves.map(|sq| -minimax(&pos.play_unchecked(sq))).max().unwrap_or(i32::MIN)
+    moves
+        .map(|sq| -minimax(&pos.play_unchecked(sq)))
+        .max()
+        .unwrap_or(i32::MIN)
 }

@@ -16,13 +16,13 @@ use std::{
     time::Instant,
 };
 
+use super::flips::{flips, legal_moves};
 use super::{
     geometry::Geometry,
     last::NEG_INF,
     stability::stable_discs,
     tt::{hash, Entry, Tt, NO_MOVE},
 };
-use super::flips::{flips, legal_moves};
 
 /// Fewest empties at which the table, stability and sorted move lists are used.
 pub(crate) const DEEP: u32 = 7;
@@ -467,7 +467,14 @@ impl<'a> Search<'a> {
                 alpha = alpha.max(v);
             }
         }
-        self.store(key, alpha0, beta, best, best_move, self.nodes - nodes_before);
+        self.store(
+            key,
+            alpha0,
+            beta,
+            best,
+            best_move,
+            self.nodes - nodes_before,
+        );
         best
     }
 }

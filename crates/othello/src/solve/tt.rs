@@ -65,7 +65,9 @@ pub(crate) struct Tt {
 
 impl std::fmt::Debug for Tt {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tt").field("buckets", &self.buckets.len()).finish()
+        f.debug_struct("Tt")
+            .field("buckets", &self.buckets.len())
+            .finish()
     }
 }
 
@@ -154,7 +156,7 @@ impl Tt {
             let rank = if data == 0 {
                 0
             } else {
-                u32::from(g == generation) << 8 | u32::from(old.cost) + 1
+                (u32::from(g == generation) << 8) | (u32::from(old.cost) + 1)
             };
             if rank < victim_rank {
                 victim_rank = rank;
