@@ -11,8 +11,8 @@
 mod bitboard;
 pub mod moves;
 mod position;
-pub mod solve;
 pub mod reference;
+pub mod solve;
 mod square;
 
 use std::fmt;

@@ -203,17 +203,17 @@ fn parse_obf(line: &str) -> (Position, Vec<(Square, i32)>) {
         .filter(|s| !s.is_empty())
         .map(|s| {
             let (m, v) = s.split_once(':').expect("MOVE:SCORE");
-            (Square::parse(m).expect("a square"), v.parse().expect("a score"))
+            (
+                Square::parse(m).expect("a square"),
+                v.parse().expect("a score"),
+            )
         })
         .collect();
     (pos, scores)
 }
 
 fn obf_file(name: &str) -> Vec<(Position, Vec<(Square, i32)>)> {
-    let path = format!(
-        "{}/../../../shared/data/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty())

@@ -180,6 +180,112 @@ unsafe fn legal_moves_avx2(p: u64, o: u64, empty: u64) -> u64 {
     (_mm_cvtsi128_si64(m) | _mm_extract_epi64::<1>(m)) as u64 & empty
 }
 
+/// The four lines through each square (row, column, two diagonals) as `(mask, length,
+/// place of the square in the line)`, for [`count_last_flips`].
+static LINES: [[(u64, u8, u8); 4]; 64] = build_lines();
+
+const fn build_lines() -> [[(u64, u8, u8); 4]; 64] {
+    const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    let mut lines = [[(0u64, 0u8, 0u8); 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (c, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut d = 0;
+        while d < 4 {
+            let (dx, dy) = DIRS[d];
+            // Walk back to the start of the line, then forward over it.
+            let (mut x, mut y) = (c, r);
+            while x - dx >= 0 && x - dx < 8 && y - dy >= 0 && y - dy < 8 {
+                x -= dx;
+                y -= dy;
+            }
+            let (mut mask, mut len, mut place) = (0u64, 0u8, 0u8);
+            while x >= 0 && x < 8 && y >= 0 && y < 8 {
+                if x == c && y == r {
+                    place = len;
+                }
+                mask |= 1u64 << (y * 8 + x);
+                len += 1;
+                x += dx;
+                y += dy;
+            }
+            // pext keeps the bits of `mask` in index order; the walk above may run the other way.
+            if dy < 0 {
+                place = len - 1 - place;
+            }
+            lines[sq][d] = (mask, len, place);
+            d += 1;
+        }
+        sq += 1;
+    }
+    lines
+}
+
+/// `COUNTS[len][place][pattern]`: discs turned over along one line of `len` squares by a
+/// move on `place` when the mover's discs are `pattern` and every other square of the line
+/// holds an opponent disc.
+static COUNTS: [[[u8; 256]; 8]; 9] = build_counts();
+
+const fn build_counts() -> [[[u8; 256]; 8]; 9] {
+    let mut t = [[[0u8; 256]; 8]; 9];
+    let mut len = 1;
+    while len <= 8 {
+        let mut place = 0;
+        while place < len {
+            let mut pattern = 0;
+            while pattern < 1 << len {
+                let mut total = 0;
+                // Up the line.
+                let mut i = place + 1;
+                let mut run = 0;
+                while i < len && pattern >> i & 1 == 0 {
+                    run += 1;
+                    i += 1;
+                }
+                if i < len {
+                    total += run;
+                }
+                // Down the line.
+                let mut i = place as i32 - 1;
+                let mut run = 0;
+                while i >= 0 && pattern >> i & 1 == 0 {
+                    run += 1;
+                    i -= 1;
+                }
+                if i >= 0 {
+                    total += run;
+                }
+                t[len][place][pattern] = total as u8;
+                pattern += 1;
+            }
+            place += 1;
+        }
+        len += 1;
+    }
+    t
+}
+
+/// Discs the mover with discs `p` turns over by playing on `sq`, the last empty square of a
+/// full 8x8 board (every other square not in `p` holds an opponent disc).
+#[inline(always)]
+#[must_use]
+pub(crate) fn count_last_flips(p: u64, sq: u8) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        let mut n = 0;
+        for &(mask, len, place) in &LINES[sq as usize] {
+            // SAFETY: the cfg above guarantees BMI2.
+            let pattern = unsafe { std::arch::x86_64::_pext_u64(p, mask) } as usize;
+            n += u32::from(COUNTS[len as usize][place as usize][pattern & 0xff]);
+        }
+        n
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        flips(p, !p & !(1u64 << sq), sq).count_ones()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +314,12 @@ mod tests {
             let want = flips_slow(p, o, sq, BoardSize::Eight);
             assert_eq!(flips(p, o, sq), want, "p {p:#x} o {o:#x} sq {sq}");
             assert_eq!(flips_scalar(p, o, sq), want, "p {p:#x} o {o:#x} sq {sq}");
+            let full_o = !p & !(1u64 << sq);
+            assert_eq!(
+                count_last_flips(p, sq),
+                flips_slow(p, full_o, sq, BoardSize::Eight).count_ones(),
+                "p {p:#x} sq {sq}"
+            );
             if i % 16 == 0 {
                 let want = crate::reference::legal_moves_slow(p, o, BoardSize::Eight);
                 assert_eq!(legal_moves(p, o, !(p | o)), want, "p {p:#x} o {o:#x}");

@@ -6,7 +6,7 @@
 //! fails soft: a result above `alpha` is a lower bound of the score, one at or below it an
 //! upper bound. The tests compare them with the plain negamax of [`super::reference`].
 
-use super::flips::flips;
+use super::flips::{count_last_flips, flips};
 use super::search::Search;
 
 /// Score below every real score.
@@ -19,11 +19,20 @@ impl Search<'_> {
         self.nodes += 1;
         let s = self.geo.squares;
         let np = p.count_ones() as i32;
-        let n = flips(p, o, x).count_ones() as i32;
+        let eight = s == 64;
+        let n = if eight {
+            count_last_flips(p, x)
+        } else {
+            flips(p, o, x).count_ones()
+        } as i32;
         if n > 0 {
             return 2 * np - s + 2 + 2 * n;
         }
-        let m = flips(o, p, x).count_ones() as i32;
+        let m = if eight {
+            count_last_flips(o, x)
+        } else {
+            flips(o, p, x).count_ones()
+        } as i32;
         if m > 0 {
             return 2 * np - s - 2 * m;
         }
