@@ -1,16 +1,379 @@
-//! `ply othello` (not built yet, but for the `solve` slot).
+//! `ply othello`: show a position, replay a game, perft, solve.
+//!
+//! Glue only: the text formats, the rules and perft live in `ply-othello`; this module reads
+//! arguments, calls them, and prints text or one JSON object per result.
 
-use clap::Subcommand;
+use std::{
+    io::{self, IsTerminal, Write},
+    time::{Duration, Instant},
+};
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use ply_othello::{
+    ggf::GgfGame, obf::ObfLine, perft, text, transcript, BoardSize, Color, Game, Move, Position,
+};
+use serde_json::json;
+
+use crate::error::bad;
 
 /// `ply othello` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Draw a position (given as cells and side to move, or as a transcript from the start)
+    /// with its legal moves marked.
+    Show(ShowArgs),
+    /// Replay a game from its transcript (or GGF record), checking every move; print the
+    /// final position and score.
+    Play(PlayArgs),
+    /// Count the leaves of the game tree to DEPTH plies (a pass is a ply; a finished game is
+    /// one leaf at every depth past its end).
+    Perft(PerftArgs),
     /// Exact solve of a position, a start position or an OBF file.
     Solve(crate::othello_solve::Args),
 }
 
+/// `ply othello show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// Cells and side to move (`---…OX…--- X`, 16/36/64 cells), an OBF line, or a transcript
+    /// (`f5d6c3`).
+    #[arg(allow_hyphen_values = true)]
+    pub position: String,
+    /// Board size for a transcript (a position's size follows from its cells).
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<BoardSize>,
+    /// One JSON object instead of the picture.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `ply othello play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Moves from the start position (`f5d6c3d3…`, passes implicit or `pass`/`PA`), or a GGF
+    /// record `(;GM[Othello]…;)`.
+    #[arg(allow_hyphen_values = true)]
+    pub transcript: String,
+    /// Board size: 4, 6 or 8.
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<BoardSize>,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `ply othello perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Plies to count.
+    pub depth: u32,
+    /// Board size: 4, 6 or 8 (the start position of that size).
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<BoardSize>,
+    /// Count from this position (cells and side to move) or transcript instead of the start.
+    #[arg(long, allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Also give the count under each move.
+    #[arg(long)]
+    pub divide: bool,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
 pub fn run(c: Command) -> anyhow::Result<()> {
     match c {
+        Command::Show(a) => show(&a),
+        Command::Play(a) => play(&a),
+        Command::Perft(a) => run_perft(&a),
         Command::Solve(a) => crate::othello_solve::run(a),
+    }
+}
+
+/// `4`, `6` or `8` (also `8x8`).
+pub fn parse_size(s: &str) -> Result<BoardSize, String> {
+    let n = s
+        .split_once('x')
+        .map_or(s, |(a, b)| if a == b { a } else { "" });
+    n.parse::<u8>()
+        .ok()
+        .and_then(BoardSize::from_n)
+        .ok_or_else(|| format!("`{s}` is not a board size: use 4, 6 or 8"))
+}
+
+/// Reads a position (cells and side to move, or a whole OBF line), or a transcript played
+/// from the start. Board cells never contain digits, so a text with a digit before any `;`
+/// is a transcript.
+///
+/// # Errors
+/// Bad input naming `what` (the argument) and the reason.
+pub fn read_position_or_transcript(
+    text: &str,
+    size: Option<BoardSize>,
+    what: &str,
+) -> anyhow::Result<Game> {
+    let board_part = text.split_once(';').map_or(text, |(board, _)| board);
+    let is_transcript = text.trim().is_empty() || board_part.chars().any(|c| c.is_ascii_digit());
+    if is_transcript {
+        let start = Position::start(size.unwrap_or(BoardSize::Eight));
+        return transcript::parse(text, start).map_err(|e| bad(format!("{what}: transcript: {e}")));
+    }
+    let pos = if text.contains(';') {
+        ObfLine::parse(text)
+            .map_err(|e| bad(format!("{what}: OBF line: {e}")))?
+            .position
+    } else {
+        text::parse_position(text).map_err(|e| {
+            bad(format!(
+                "{what}: neither a transcript (no square like f5) nor a position: {e}"
+            ))
+        })?
+    };
+    if let Some(size) = size {
+        if size != pos.size() {
+            return Err(bad(format!(
+                "{what}: the position is {n}x{n} but --size says {m}x{m}",
+                n = pos.size().n(),
+                m = size.n()
+            )));
+        }
+    }
+    Ok(Game::new(pos))
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn squares(b: ply_othello::Bitboard) -> Vec<String> {
+    b.map(|sq| sq.to_string()).collect()
+}
+
+fn moves_text(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// What `show` and `play` say about a position, as JSON.
+fn position_json(pos: &Position) -> serde_json::Value {
+    let over = pos.is_game_over();
+    let black_score = if pos.turn() == Color::Black {
+        pos.final_score()
+    } else {
+        -pos.final_score()
+    };
+    json!({
+        "position": text::format_position(pos),
+        "size": pos.size().n(),
+        "to_move": color_name(pos.turn()),
+        "discs": {
+            "black": pos.disc_count(Color::Black),
+            "white": pos.disc_count(Color::White),
+        },
+        "empties": pos.empties().count(),
+        "legal_moves": squares(pos.legal_moves()),
+        "must_pass": !over && !pos.can_move(),
+        "game_over": over,
+        "score_black": if over { Some(black_score) } else { None },
+    })
+}
+
+/// The picture and a few lines about whose turn it is and what they can do.
+fn position_text(pos: &Position) -> String {
+    let mut s = text::picture(pos, pos.legal_moves());
+    let (b, w) = (pos.disc_count(Color::Black), pos.disc_count(Color::White));
+    s.push_str(&format!("discs: black (X) {b}, white (O) {w}\n"));
+    if pos.is_game_over() {
+        let black = if pos.turn() == Color::Black {
+            pos.final_score()
+        } else {
+            -pos.final_score()
+        };
+        let verdict = match black.signum() {
+            1 => "black wins",
+            -1 => "white wins",
+            _ => "draw",
+        };
+        s.push_str(&format!(
+            "game over: {verdict}, {black:+} for black (empties to the winner)\n"
+        ));
+    } else if !pos.can_move() {
+        s.push_str(&format!(
+            "{} ({}) to move, has no legal move and must pass\n",
+            color_name(pos.turn()),
+            pos.turn().symbol()
+        ));
+    } else {
+        s.push_str(&format!(
+            "{} ({}) to move; legal moves (.): {}\n",
+            color_name(pos.turn()),
+            pos.turn().symbol(),
+            squares(pos.legal_moves()).join(" ")
+        ));
+    }
+    s.push_str(&format!("position: {}\n", text::format_position(pos)));
+    s
+}
+
+fn show(a: &ShowArgs) -> anyhow::Result<()> {
+    let game = read_position_or_transcript(&a.position, a.size, "POSITION")?;
+    let pos = game.position();
+    let mut out = io::stdout().lock();
+    if a.json {
+        let mut v = position_json(&pos);
+        if !game.moves().is_empty() {
+            v["moves"] = json!(moves_text(game.moves()));
+        }
+        writeln!(out, "{v}")?;
+    } else {
+        write!(out, "{}", position_text(&pos))?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn play(a: &PlayArgs) -> anyhow::Result<()> {
+    let game = if a.transcript.trim_start().starts_with("(;") {
+        let rec =
+            GgfGame::parse(&a.transcript).map_err(|e| bad(format!("TRANSCRIPT: GGF: {e}")))?;
+        if let Some(size) = a.size {
+            if size != rec.game.start().size() {
+                return Err(bad(format!(
+                    "TRANSCRIPT: the GGF board is {n}x{n} but --size says {m}x{m}",
+                    n = rec.game.start().size().n(),
+                    m = size.n()
+                )));
+            }
+        }
+        rec.game
+    } else {
+        let start = Position::start(a.size.unwrap_or(BoardSize::Eight));
+        transcript::parse(&a.transcript, start).map_err(|e| bad(format!("TRANSCRIPT: {e}")))?
+    };
+    let pos = game.position();
+    let mut out = io::stdout().lock();
+    if a.json {
+        let mut v = position_json(&pos);
+        v["moves"] = json!(moves_text(game.moves()));
+        v["plies"] = json!(game.moves().len());
+        v["transcript"] = json!(transcript::format(&game));
+        writeln!(out, "{v}")?;
+    } else {
+        let passes = game.moves().iter().filter(|m| **m == Move::Pass).count();
+        writeln!(
+            out,
+            "{} plies ({passes} passes): {}",
+            game.moves().len(),
+            transcript::format_with_passes(&game)
+        )?;
+        write!(out, "{}", position_text(&pos))?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn run_perft(a: &PerftArgs) -> anyhow::Result<()> {
+    let pos = match &a.position {
+        Some(p) => read_position_or_transcript(p, a.size, "--position")?.position(),
+        None => Position::start(a.size.unwrap_or(BoardSize::Eight)),
+    };
+    if a.depth > 64 {
+        return Err(bad(format!(
+            "DEPTH {} is beyond any game (at most 60 moves and their passes); use 64 or less",
+            a.depth
+        )));
+    }
+    let started = Instant::now();
+    let mut bar = ProgressBar::new(a.depth);
+    let (leaves, divided) = if a.divide {
+        let d = perft::divide_with_progress(&pos, a.depth, &mut |p| bar.update(p));
+        let total = if d.is_empty() {
+            perft::perft(&pos, a.depth)
+        } else {
+            d.iter().map(|x| x.1).sum()
+        };
+        (total, Some(d))
+    } else {
+        let n = perft::perft_with_progress(&pos, a.depth, &mut |p| bar.update(p));
+        (n, None)
+    };
+    bar.finish();
+    let seconds = started.elapsed().as_secs_f64();
+    let rate = leaves as f64 / seconds.max(1e-9);
+    let mut out = io::stdout().lock();
+    if a.json {
+        let mut v = json!({
+            "size": pos.size().n(),
+            "depth": a.depth,
+            "position": text::format_position(&pos),
+            "leaves": leaves,
+            "seconds": seconds,
+            "leaves_per_second": rate,
+        });
+        if let Some(d) = &divided {
+            v["divide"] = d
+                .iter()
+                .map(|(m, n)| json!({"move": m.to_string(), "leaves": n}))
+                .collect();
+        }
+        writeln!(out, "{v}")?;
+    } else {
+        if let Some(d) = &divided {
+            for (m, n) in d {
+                writeln!(out, "{m} {n}")?;
+            }
+        }
+        writeln!(out, "perft({}) = {leaves}", a.depth)?;
+        writeln!(out, "{seconds:.3} s, {:.1} M leaves/s", rate / 1e6)?;
+    }
+    out.flush().context("writing the result")?;
+    Ok(())
+}
+
+/// A one-line progress display on stderr, drawn only when stderr is a terminal and the run
+/// has lasted long enough to need one.
+struct ProgressBar {
+    enabled: bool,
+    started: Instant,
+    drawn: bool,
+    depth: u32,
+}
+
+impl ProgressBar {
+    fn new(depth: u32) -> ProgressBar {
+        ProgressBar {
+            enabled: io::stderr().is_terminal(),
+            started: Instant::now(),
+            drawn: false,
+            depth,
+        }
+    }
+
+    fn update(&mut self, p: perft::Progress) {
+        let elapsed = self.started.elapsed();
+        if !self.enabled || elapsed < Duration::from_millis(300) {
+            return;
+        }
+        let width = 30;
+        let filled = p.done * width / p.total.max(1);
+        eprint!(
+            "\rperft({}) [{}{}] {:>3}%, {} leaves, {:.1} s ",
+            self.depth,
+            "#".repeat(filled),
+            "-".repeat(width - filled),
+            p.done * 100 / p.total.max(1),
+            p.leaves,
+            elapsed.as_secs_f64()
+        );
+        self.drawn = true;
+    }
+
+    fn finish(&mut self) {
+        if self.drawn {
+            eprint!("\r{}\r", " ".repeat(100));
+        }
     }
 }

@@ -85,6 +85,25 @@ impl BoardSize {
     }
 }
 
+/// A move: a disc on a square, or a pass (allowed only when the side to move has no move).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    /// Put a disc on this square.
+    Play(Square),
+    /// Pass the turn.
+    Pass,
+}
+
+impl fmt::Display for Move {
+    /// A lowercase square name, or `pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Play(sq) => sq.fmt(f),
+            Move::Pass => f.write_str("pass"),
+        }
+    }
+}
+
 /// Why a move could not be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -305,6 +324,17 @@ impl Position {
         Ok(self.play_unchecked(sq))
     }
 
+    /// Plays a square or a pass after checking that it is legal.
+    ///
+    /// # Errors
+    /// As [`Position::play`] and [`Position::pass`].
+    pub fn play_move(&self, m: Move) -> Result<Position, PlayError> {
+        match m {
+            Move::Play(sq) => self.play(sq),
+            Move::Pass => self.pass(),
+        }
+    }
+
     /// True when `sq` is a legal move.
     #[must_use]
     pub fn is_legal(&self, sq: Square) -> bool {
@@ -341,6 +371,21 @@ impl Position {
     #[must_use]
     pub fn final_score(&self) -> i32 {
         final_score(self.player.0, self.opponent.0, self.size.squares())
+    }
+}
+
+impl fmt::Display for Position {
+    /// One line: the cells `a1`..`h8` row by row (`X` black, `O` white, `-` empty), a space and
+    /// the side to move; see [`crate::text`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::text::format_position(self))
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = crate::ParseError;
+    fn from_str(s: &str) -> Result<Position, crate::ParseError> {
+        crate::text::parse_position(s)
     }
 }
 

@@ -1,0 +1,85 @@
+//! `boj-16571`: one board, three lines of three cells `0`/`1`/`2` (empty, `X`, `O`, spaces
+//! between cells allowed), `X` moving first and the game not over; answer `W`, `D` or `L`
+//! for the side to move.
+
+use std::io::{BufRead, Write};
+
+use ply_core::Outcome;
+use ply_tictactoe::{check, Mark, Notation, Position};
+
+use super::{
+    cells::{board, random_position, write_board, CellTable, Length, ROW_WEIGHT},
+    rng::Rng,
+    stream::{Lines, Out},
+};
+use crate::error::bad;
+
+const CELLS: CellTable = CellTable::new(Notation::Digits, "0, 1 or 2");
+
+/// Reads the board, writes `W`, `D` or `L`.
+///
+/// # Errors
+///
+/// A bad-input error naming the line for a malformed row, and for a board that cannot occur
+/// or whose game is already over (the problem promises neither).
+pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+    let mut lines = Lines::new(input);
+    Out::run(out, |out| {
+        let (mut code, mut first_line) = (0, 0);
+        for (row, weight) in ROW_WEIGHT.iter().enumerate() {
+            let line = lines
+                .next_nonblank()?
+                .ok_or_else(|| bad(format!("the input ends after {row} of the 3 rows")))?;
+            if row == 0 {
+                first_line = line.no;
+            }
+            let cells = CELLS
+                .row::<3>(line.text, true)
+                .map_err(|e| bad(format!("line {}: {e}", line.no)))?;
+            code += cells * weight;
+        }
+        let lines_read = format!("lines {first_line}-{}", lines.line_no());
+        let pos = Position::new(board(code), Mark::X)
+            .map_err(|reason| bad(format!("{lines_read}: the board cannot occur: {reason}")))?;
+        if pos.is_over() {
+            let how = match pos.winner() {
+                Some(w) => format!("{w} has three in a row"),
+                None => "the board is full".to_string(),
+            };
+            return Err(bad(format!(
+                "{lines_read}: the game is already over: {how}"
+            )));
+        }
+        debug_assert!(check(pos.board(), Mark::X).is_ok());
+        lines.expect_end("the board")?;
+        out.push(match pos.value().outcome {
+            Outcome::Win => b"W\n",
+            Outcome::Draw => b"D\n",
+            Outcome::Loss => b"L\n",
+        })?;
+        Ok(())
+    })
+}
+
+/// Writes one random unfinished board; the format holds exactly one.
+///
+/// # Errors
+///
+/// A bad-input error if `count` is not 1; a write error.
+pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
+    if count != 1 {
+        return Err(bad(format!(
+            "boj-16571 inputs hold exactly one board: use --count 1 (not {count})"
+        )));
+    }
+    let mut rng = Rng::new(seed);
+    let pos = loop {
+        let length = Length::AtMost(rng.below(9));
+        let pos = random_position(&mut rng, Mark::X, length);
+        if !pos.is_over() {
+            break pos;
+        }
+    };
+    out.write_all(write_board(pos.board(), ['0', '1', '2'], " ", "\n").as_bytes())?;
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! `boj-7682`: lines of nine cells `X`/`O`/`.`, ended by `end`, `X` moving first; answer
+//! `valid` when the board is a final position some real game stops at, else `invalid`.
+//! Boards that cannot occur are part of the question here, so they are answers, not errors.
+
+use std::io::{BufRead, Write};
+
+use ply_tictactoe::{table::SolvedTable, Board, Mark, Notation};
+
+use super::{
+    cells::{random_position, write_board, CellTable, Length},
+    rng::Rng,
+    stream::{Lines, Out},
+};
+use crate::error::bad;
+
+const CELLS: CellTable = CellTable::new(Notation::Marks, "X, O or .");
+
+/// Reads boards until `end`, writes `valid` or `invalid` for each.
+///
+/// # Errors
+///
+/// A bad-input error naming the line for a malformed board or a missing `end`; the answers
+/// before it are written.
+pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+    let table = SolvedTable::get();
+    let mut lines = Lines::new(input);
+    Out::run(out, |out| {
+        let mut case = 0;
+        loop {
+            case += 1;
+            let Some(line) = lines.next_nonblank()? else {
+                return Err(bad(format!(
+                    "case {case}: the input ends without the closing line `end`"
+                )));
+            };
+            if line.trimmed() == b"end" {
+                break;
+            }
+            let code = CELLS
+                .row::<9>(line.text, false)
+                .map_err(|e| bad(format!("case {case}, line {}: {e}", line.no)))?;
+            let is_final = table
+                .entry_by_code(code)
+                .value()
+                .is_some_and(|v| v.remoteness == 0);
+            out.push(if is_final { b"valid\n" } else { b"invalid\n" })?;
+        }
+        lines.expect_end("`end`")
+    })
+}
+
+/// Writes `count` boards (finals, unfinished positions, arbitrary and damaged boards) and
+/// `end`.
+///
+/// # Errors
+///
+/// A write error.
+pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
+    let mut rng = Rng::new(seed);
+    for _ in 0..count {
+        let b = match rng.below(10) {
+            0..=3 => random_position(&mut rng, Mark::X, Length::ToTheEnd).board(),
+            4 | 5 => {
+                let length = Length::AtMost(rng.below(9));
+                random_position(&mut rng, Mark::X, length).board()
+            }
+            6 | 7 => arbitrary(&mut rng, false),
+            8 => arbitrary(&mut rng, true),
+            _ => {
+                // A final board with one cell changed: usually just invalid.
+                let b = random_position(&mut rng, Mark::X, Length::ToTheEnd).board();
+                let cell = ply_tictactoe::Cell::new(rng.below(9) as u8).expect("below 9");
+                match b.get(cell) {
+                    Some(m) => b.with(cell, m.other()),
+                    None => b.with(cell, Mark::X),
+                }
+            }
+        };
+        writeln!(out, "{}", write_board(b, ['.', 'X', 'O'], "", ""))?;
+    }
+    writeln!(out, "end")?;
+    Ok(())
+}
+
+/// Any arrangement of marks (`full`: no empty cell).
+fn arbitrary(rng: &mut Rng, full: bool) -> Board {
+    let mut b = Board::EMPTY;
+    for cell in ply_tictactoe::Cell::all() {
+        match rng.below(if full { 2 } else { 3 }) {
+            0 => b = b.with(cell, Mark::X),
+            1 => b = b.with(cell, Mark::O),
+            _ => {}
+        }
+    }
+    b
+}

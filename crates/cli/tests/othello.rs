@@ -1,0 +1,217 @@
+//! `ply othello show|play|perft` and `ply bench perft`, run as the real binary.
+
+use std::process::{Command, Output};
+
+use ply_othello::{text, transcript, BoardSize, Game, Move, Position};
+use serde_json::Value;
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("run ply")
+}
+
+/// Runs ply, expects success, returns stdout.
+fn ok(args: &[&str]) -> String {
+    let out = ply(args);
+    assert!(
+        out.status.success(),
+        "ply {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs ply, expects exit status 2 and no panic; returns stderr.
+fn bad(args: &[&str]) -> String {
+    let out = ply(args);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "ply {args:?}: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(ok(args).trim()).unwrap()
+}
+
+const START8: &str = "---------------------------OX------XO--------------------------- X";
+
+#[test]
+fn show_draws_the_start_position_with_its_moves() {
+    let out = ok(&["othello", "show", START8]);
+    assert!(out.contains("3 - - - . - - - - 3"), "{out}");
+    assert!(out.contains("legal moves (.): d3 c4 f5 e6"), "{out}");
+    let v = json(&["othello", "show", "....*O....O*.... white", "--json"]);
+    assert_eq!(v["position"], "----XO----OX---- O");
+}
+
+#[test]
+fn show_reads_a_transcript_and_a_six_by_six_position() {
+    let v = json(&["othello", "show", "f5d6", "--json"]);
+    assert_eq!(v["to_move"], "black");
+    assert_eq!(v["moves"], serde_json::json!(["f5", "d6"]));
+    let v = json(&["othello", "show", "d5", "--size", "6", "--json"]);
+    assert_eq!(v["size"], 6);
+    let v = json(&[
+        "othello",
+        "show",
+        "--------------OX----XO-------------- O",
+        "--json",
+    ]);
+    assert_eq!(v["to_move"], "white");
+    assert_eq!(v["legal_moves"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn show_reads_an_obf_line() {
+    let line =
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
+    let v = json(&["othello", "show", line, "--json"]);
+    assert_eq!(v["position"], &line[..66]);
+    let err = bad(&[
+        "othello",
+        "show",
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; A1:+2;",
+    ]);
+    assert!(err.contains("OBF line: scored move 1 (`A1:+2`)"), "{err}");
+}
+
+#[test]
+fn show_says_when_a_side_must_pass_and_when_the_game_is_over() {
+    let v = json(&["othello", "show", "XXXXXXXXXXXO---- O", "--json"]);
+    assert_eq!(v["must_pass"], true);
+    assert_eq!(v["game_over"], false);
+    let out = ok(&["othello", "show", "XXXXXXXXXXXO---- O"]);
+    assert!(out.contains("must pass"), "{out}");
+    let v = json(&["othello", "show", "XXXXXXXXXXXXXXXX O", "--json"]);
+    assert_eq!(v["game_over"], true);
+    assert_eq!(v["score_black"], 16);
+}
+
+/// A finished 4x4 game of pseudo-random moves with a pass before its last move.
+fn game_with_a_pass() -> Game {
+    for seed in 1..10_000u64 {
+        let mut x = seed;
+        let mut game = Game::new(Position::start(BoardSize::Four));
+        while !game.position().is_game_over() {
+            let m: Vec<_> = game.position().legal_moves().collect();
+            if m.is_empty() {
+                game.play(Move::Pass).unwrap();
+                continue;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            game.play(Move::Play(m[(x % m.len() as u64) as usize]))
+                .unwrap();
+        }
+        let moves = game.moves();
+        if moves.contains(&Move::Pass) && moves.last() != Some(&Move::Pass) {
+            return game;
+        }
+    }
+    unreachable!("some 4x4 game has a pass")
+}
+
+#[test]
+fn play_replays_a_whole_game_with_passes() {
+    let game = game_with_a_pass();
+    let end = text::format_position(&game.position());
+    let implicit = transcript::format(&game);
+    let explicit = transcript::format_with_passes(&game).replace("pa", " PA ");
+    for t in [&implicit, &explicit] {
+        let v = json(&["othello", "play", t, "--size", "4", "--json"]);
+        assert_eq!(v["position"], end.as_str());
+        assert_eq!(v["plies"], game.moves().len());
+        assert_eq!(v["game_over"], true);
+        assert_eq!(v["transcript"], implicit.as_str());
+    }
+    let out = ok(&["othello", "play", &implicit, "--size", "4"]);
+    assert!(out.contains("game over"), "{out}");
+    // Dropping the last move leaves a game in progress; `show` agrees with `play`.
+    let v = json(&[
+        "othello",
+        "show",
+        &implicit[..implicit.len() - 2],
+        "--size",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["game_over"], false);
+}
+
+#[test]
+fn play_reads_ggf_too() {
+    let v = json(&[
+        "othello",
+        "play",
+        "(;GM[Othello]BO[4 **** **** ***O ---- O]B[d4];)",
+        "--json",
+    ]);
+    assert_eq!(v["moves"], serde_json::json!(["pass", "d4"]));
+}
+
+#[test]
+fn play_and_show_reject_bad_moves_with_exit_2() {
+    let err = bad(&["othello", "play", "f5f5"]);
+    assert!(err.contains("move 2 (`f5`)"), "{err}");
+    let err = bad(&["othello", "play", "f5 pass"]);
+    assert!(err.contains("cannot pass"), "{err}");
+    let err = bad(&["othello", "play", "f5", "--size", "4"]);
+    assert!(err.contains("not on the board"), "{err}");
+    let err = bad(&["othello", "show", "-----XO--OX-----"]);
+    assert!(err.contains("side to move is missing"), "{err}");
+    let err = bad(&["othello", "show", "hello"]);
+    assert!(err.contains("POSITION"), "{err}");
+    let err = bad(&["othello", "show", START8, "--size", "6"]);
+    assert!(err.contains("--size says 6x6"), "{err}");
+    let err = bad(&[
+        "othello",
+        "play",
+        "(;GM[Othello]BO[4 ---- -O*- -*O- ---- *]B[a1];)",
+    ]);
+    assert!(err.contains("B[a1]"), "{err}");
+    bad(&["othello", "perft", "3", "--size", "5"]);
+    bad(&["othello", "perft", "x"]);
+    bad(&["othello", "perft", "99"]);
+    bad(&["othello", "perft", "2", "--position", "XO"]);
+}
+
+#[test]
+fn perft_counts_divides_and_speaks_json() {
+    let out = ok(&["othello", "perft", "6"]);
+    assert!(out.starts_with("perft(6) = 8200\n"), "{out}");
+    let v = json(&["othello", "perft", "7", "--size", "6", "--divide", "--json"]);
+    assert_eq!(v["leaves"], 47740);
+    let parts = v["divide"].as_array().unwrap();
+    assert_eq!(parts.len(), 4);
+    let sum: u64 = parts.iter().map(|p| p["leaves"].as_u64().unwrap()).sum();
+    assert_eq!(sum, 47740);
+    let v = json(&["othello", "perft", "16", "--size", "4", "--json"]);
+    assert_eq!(v["leaves"], 60060);
+    // From a position where white must pass: the pass is the only "move".
+    let v = json(&[
+        "othello",
+        "perft",
+        "3",
+        "--position",
+        "XXXXXXXXXXXO---- O",
+        "--divide",
+        "--json",
+    ]);
+    assert_eq!(v["divide"][0]["move"], "pass");
+    // From a transcript.
+    let v = json(&["othello", "perft", "1", "--position", "f5", "--json"]);
+    assert_eq!(v["leaves"], 3);
+}
+
+#[test]
+fn bench_perft_checks_its_count() {
+    let v = json(&["bench", "perft", "--depth", "6", "--json"]);
+    assert_eq!(v["leaves"], 8200);
+    assert!(v["leaves_per_second"].as_f64().unwrap() > 0.0);
+    let err = bad(&["bench", "perft", "--depth", "20"]);
+    assert!(err.contains("no published perft(20)"), "{err}");
+}

@@ -1,0 +1,207 @@
+//! OBF, the line format of Edax and of the FFO test suites: a position, then the exact score
+//! of some of its moves.
+//!
+//! ```text
+//! --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;
+//! ```
+//!
+//! The board is read by [`crate::text::parse_position`] (so any of its symbol sets works);
+//! the moves are `MOVE:SCORE` separated by `;`, a move being a square name or `PA` for a
+//! pass, a score the disc difference for the side to move with the empties given to the
+//! winner. Every scored move is checked to be legal when the line is read, so a solver never
+//! meets a bad one. A file holds one line per position; blank lines and everything from a `%`
+//! to the end of its line are comments.
+//!
+//! The writer spells lines the way the FFO files do (`X`/`O`/`-`, upper-case squares, signed
+//! scores, `; ` between moves and a final `;`), so those files print back byte for byte.
+
+use std::fmt;
+
+use crate::{text, Move, ParseError, Position};
+
+/// One move of an OBF line with its exact score.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ScoredMove {
+    /// The move (a pass only in a position whose side to move has no legal move).
+    pub mv: Move,
+    /// Disc difference for the side to move after best play, empties to the winner.
+    pub score: i32,
+}
+
+/// A position and the scores of some of its moves: one line of an OBF file.
+///
+/// ```
+/// use ply_othello::obf::ObfLine;
+/// let text = "-----OX--XO----- X; B1:-10; A2:-10;";
+/// let line: ObfLine = text.parse().unwrap();
+/// assert_eq!(line.moves.len(), 2);
+/// assert_eq!(line.to_string(), text);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ObfLine {
+    /// The position.
+    pub position: Position,
+    /// Scored moves, in the order of the line (best first in the FFO files).
+    pub moves: Vec<ScoredMove>,
+}
+
+/// One position of an OBF file, with the line it came from.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ObfEntry {
+    /// Line number in the file, 1-based.
+    pub line: usize,
+    /// What the line says.
+    pub obf: ObfLine,
+}
+
+impl ObfLine {
+    /// Reads one OBF line (without a `%` comment).
+    ///
+    /// # Errors
+    /// When the board cannot be read, a move is not `MOVE:SCORE`, a square or pass is not
+    /// legal in the position, a move is scored twice, or a score is out of range for the
+    /// board. The message names the move by its place on the line.
+    pub fn parse(line: &str) -> Result<ObfLine, ParseError> {
+        let (board, rest) = match line.split_once(';') {
+            Some((board, rest)) => (board, rest),
+            None => (line, ""),
+        };
+        let position = text::parse_position(board)?;
+        let max = i32::try_from(position.size().squares()).expect("at most 64");
+        let mut moves: Vec<ScoredMove> = Vec::new();
+        for (k, item) in rest.split(';').map(str::trim).enumerate() {
+            if item.is_empty() {
+                continue;
+            }
+            let k = k + 1;
+            let fail = |why: String| ParseError::new(format!("scored move {k} (`{item}`): {why}"));
+            let (mv_text, score_text) = item
+                .split_once(':')
+                .ok_or_else(|| fail("expected MOVE:SCORE, like `G8:+18`".into()))?;
+            let mv = parse_move(mv_text.trim()).map_err(|e| fail(e.message().to_owned()))?;
+            let score_text = score_text.trim();
+            let digits = score_text.strip_prefix('+').unwrap_or(score_text);
+            let score: i32 = digits
+                .parse()
+                .ok()
+                .filter(|_| !digits.starts_with(['+']))
+                .ok_or_else(|| fail(format!("`{score_text}` is not a whole number")))?;
+            if score.abs() > max {
+                return Err(fail(format!(
+                    "score {score} is beyond ±{max}, the most a {n}x{n} board allows",
+                    n = position.size().n()
+                )));
+            }
+            position
+                .play_move(mv)
+                .map_err(|e| fail(format!("{e} in this position")))?;
+            if moves.iter().any(|m| m.mv == mv) {
+                return Err(fail("this move is scored twice".into()));
+            }
+            moves.push(ScoredMove { mv, score });
+        }
+        Ok(ObfLine { position, moves })
+    }
+
+    /// The best score on the line, if any move is scored.
+    #[must_use]
+    pub fn best_score(&self) -> Option<i32> {
+        self.moves.iter().map(|m| m.score).max()
+    }
+}
+
+/// A square name (either case) or `PA`/`pass` (either case).
+fn parse_move(s: &str) -> Result<Move, ParseError> {
+    if s.eq_ignore_ascii_case("pa") || s.eq_ignore_ascii_case("pass") {
+        Ok(Move::Pass)
+    } else {
+        s.parse().map(Move::Play)
+    }
+}
+
+impl std::str::FromStr for ObfLine {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<ObfLine, ParseError> {
+        ObfLine::parse(s)
+    }
+}
+
+impl fmt::Display for ObfLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{};", text::format_position(&self.position))?;
+        for m in &self.moves {
+            match m.mv {
+                Move::Play(sq) => write!(f, " {}:{:+};", sq.to_string().to_uppercase(), m.score)?,
+                Move::Pass => write!(f, " PA:{:+};", m.score)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads a whole OBF file: one position per line; blank lines and `%` comments skipped.
+///
+/// # Errors
+/// The first bad line, as a [`ParseError`] that carries its line number.
+///
+/// ```
+/// use ply_othello::obf;
+/// let file = "% two positions\n-----OX--XO----- X; B1:-10;\n\n-----OX--XX--X-- O;\n";
+/// let entries = obf::parse_file(file).unwrap();
+/// assert_eq!(entries.len(), 2);
+/// assert_eq!(entries[1].line, 4);
+/// let err = obf::parse_file("-----OX--XO----- X; Q9:+2;").unwrap_err();
+/// assert_eq!(err.line(), Some(1));
+/// ```
+pub fn parse_file(text: &str) -> Result<Vec<ObfEntry>, ParseError> {
+    let mut entries = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let content = raw.split_once('%').map_or(raw, |(before, _)| before);
+        if content.trim().is_empty() {
+            continue;
+        }
+        let obf = ObfLine::parse(content).map_err(|e| e.at_line(i + 1))?;
+        entries.push(ObfEntry { line: i + 1, obf });
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_print_with_their_sign() {
+        let s = "-----OX--XO----- X; B1:-10; A2:+0; D3:+4;";
+        assert_eq!(ObfLine::parse(s).unwrap().to_string(), s);
+        // A loose spelling reads and prints in the canonical one.
+        let loose = "-----OX--XO----- x;b1:-10;a2:0";
+        assert_eq!(
+            ObfLine::parse(loose).unwrap().to_string(),
+            "-----OX--XO----- X; B1:-10; A2:+0;"
+        );
+    }
+
+    #[test]
+    fn bad_moves_are_named() {
+        let err = |s: &str| ObfLine::parse(s).unwrap_err().to_string();
+        assert!(err("-----OX--XO----- X; A1:+2;").contains("scored move 1 (`A1:+2`)"));
+        assert!(err("-----OX--XO----- X; B1:+2; B2:+0;").contains("b2 is already taken"));
+        assert!(err("-----OX--XO----- X; B1").contains("expected MOVE:SCORE"));
+        assert!(err("-----OX--XO----- X; B1:x").contains("not a whole number"));
+        assert!(err("-----OX--XO----- X; B1:++2").contains("not a whole number"));
+        assert!(err("-----OX--XO----- X; B1:+30;").contains("beyond ±16"));
+        assert!(err("-----OX--XO----- X; B1:+2; b1:+2").contains("scored twice"));
+        assert!(err("-----OX--XO----- X; PA:+2").contains("cannot pass"));
+        assert!(err("-----OX--XO----- X; E5:+2").contains("not on the board"));
+    }
+
+    #[test]
+    fn a_pass_is_scored_only_when_forced() {
+        // White to move has no move on this 4x4 board; black has d4.
+        let s = "XXXXXXXXXXXO---- O; PA:-14;";
+        let line = ObfLine::parse(s).unwrap();
+        assert_eq!(line.moves[0].mv, Move::Pass);
+        assert_eq!(line.to_string(), s);
+    }
+}
