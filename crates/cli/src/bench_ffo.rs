@@ -13,9 +13,12 @@ use std::{
 };
 
 use anyhow::Context;
-use ply_othello::solve::{SolveOptions, Solver};
+use ply_othello::{
+    obf,
+    solve::{SolveOptions, Solver},
+};
 
-use crate::{error::bad, othello_solve::othello_pos};
+use crate::error::bad;
 
 /// Arguments of `ply bench ffo`.
 #[derive(clap::Args, Debug)]
@@ -90,12 +93,12 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let path = data_dir(a.data.as_deref())?.join(FILE);
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    if lines.len() != 20 {
+    let entries = obf::parse_file(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    if entries.len() != 20 {
         return Err(bad(format!(
             "{}: expected 20 positions (#40-#59), found {}",
             path.display(),
-            lines.len()
+            entries.len()
         )));
     }
     let mut solver = Solver::new(SolveOptions {
@@ -117,14 +120,13 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     )?;
     let (mut total_nodes, mut total_seconds) = (0u64, 0f64);
     for number in first..=last {
-        let line = lines[number - 40];
-        let pos = othello_pos::parse(line, None)
-            .map_err(|e| bad(format!("{} line {}: {e}", path.display(), number - 39)))?;
-        let want = listed_best(line).ok_or_else(|| {
+        let entry = &entries[number - 40];
+        let pos = entry.obf.position;
+        let want = entry.obf.best_score().ok_or_else(|| {
             bad(format!(
                 "{} line {}: no move scores",
                 path.display(),
-                number - 39
+                entry.line
             ))
         })?;
         solver.clear();
@@ -159,13 +161,4 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         total_nodes as f64 / total_seconds.max(1e-9)
     )?;
     Ok(())
-}
-
-/// The best of the move scores listed after the side to move (`; MOVE:SCORE; …`).
-fn listed_best(line: &str) -> Option<i32> {
-    line.split(';')
-        .skip(1)
-        .filter_map(|f| f.split_once(':'))
-        .filter_map(|(_, v)| v.trim().parse::<i32>().ok())
-        .max()
 }

@@ -16,8 +16,9 @@ use std::{
 
 use anyhow::Context;
 use ply_othello::{
+    obf,
     solve::{Progress, SolveControl, SolveOptions, SolveResult, Solver},
-    BoardSize, Position, Square,
+    text, BoardSize, Position, Square,
 };
 use serde_json::{json, Value};
 
@@ -26,9 +27,9 @@ use crate::error::bad;
 /// Arguments of `ply othello solve`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The position: an OBF line (64 cells `X`/`O`/`-` a1..h8, a space, the side `X`/`O`;
-    /// anything after `;` is ignored), or a board of 16 or 36 cells for 4x4 and 6x6, or a
-    /// transcript of moves from the start (`f5d6c3…`, board size from `--size`).
+    /// The position: an OBF line or a board (16, 36 or 64 cells a1.. row by row, then the
+    /// side to move), or a transcript of moves from the start (`f5d6c3…`, board size from
+    /// `--size`).
     #[arg(conflicts_with = "obf", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Board size of the start position (4, 6 or 8) to solve, or of a transcript.
@@ -87,7 +88,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     let pos = match (&a.position, size) {
         (Some(text), size) => {
-            othello_pos::parse(text, size).map_err(|e| bad(format!("position: {e}")))?
+            crate::othello::read_position_or_transcript(text, size, "POS")?.position()
         }
         (None, Some(size)) => Position::start(size),
         (None, None) => return Err(bad("give a position, --size N or --obf FILE")),
@@ -162,7 +163,7 @@ fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Re
 /// The deterministic part of a result: what a results file holds.
 fn result_json(pos: &Position, r: &SolveResult, moves: Option<&[(Square, i32)]>) -> Value {
     let mut v = json!({
-        "position": othello_pos::to_obf(pos),
+        "position": text::format_position(pos),
         "score": r.score,
         "best_move": r.best_move.map(|s| s.to_string()),
         "pv": r.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
@@ -194,7 +195,7 @@ fn rate(nodes: u64, seconds: f64) -> f64 {
 fn print_text(out: &mut impl Write, pos: &Position, s: &Solved) -> io::Result<()> {
     let r = &s.result;
     let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
-    writeln!(out, "position   {}", othello_pos::to_obf(pos))?;
+    writeln!(out, "position   {}", text::format_position(pos))?;
     writeln!(out, "score      {:+}", r.score)?;
     writeln!(
         out,
@@ -214,15 +215,11 @@ fn print_text(out: &mut impl Write, pos: &Position, s: &Solved) -> io::Result<()
 /// Solves every line of an OBF file, optionally into a resumable results file.
 fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> {
     let text = fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut positions = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('%') || line.starts_with('#') {
-            continue;
-        }
-        let pos = othello_pos::parse(line, None)
-            .map_err(|e| bad(format!("{} line {}: {e}", path.display(), i + 1)))?;
-        positions.push((i + 1, pos));
-    }
+    let positions: Vec<(usize, Position)> = obf::parse_file(&text)
+        .map_err(|e| bad(format!("{}: {e}", path.display())))?
+        .into_iter()
+        .map(|e| (e.line, e.obf.position))
+        .collect();
     let (mut results, done) = match &a.out {
         Some(out) => open_results(out)?,
         None => (None, Vec::new()),
@@ -312,103 +309,4 @@ fn open_results(path: &Path) -> anyhow::Result<(Option<File>, Vec<usize>)> {
     use std::io::Seek;
     file.seek(io::SeekFrom::End(0))?;
     Ok((Some(file), done))
-}
-
-/// Reading and writing positions on the command line. The formats module of ply-othello will
-/// take this over; until then the solver reads the two forms it needs itself.
-pub(crate) mod othello_pos {
-    use ply_othello::{Bitboard, BoardSize, Color, Position, Square};
-
-    /// An OBF line (`cells side[; …]`, 16, 36 or 64 cells `X`/`O`/`-`, row by row from a1) or a
-    /// transcript of moves from the start position of `size` (8x8 by default); passes are
-    /// implied.
-    pub fn parse(text: &str, size: Option<BoardSize>) -> Result<Position, String> {
-        let head = text.split(';').next().unwrap_or("").trim();
-        let mut fields = head.split_whitespace();
-        let first = fields.next().ok_or("empty position")?;
-        if let Some(side) = fields.next() {
-            if let Some(extra) = fields.next() {
-                return Err(format!("unexpected `{extra}` after the side to move"));
-            }
-            return parse_board(first, side, size);
-        }
-        parse_transcript(first, size.unwrap_or(BoardSize::Eight))
-    }
-
-    fn parse_board(cells: &str, side: &str, size: Option<BoardSize>) -> Result<Position, String> {
-        let n = match cells.chars().count() {
-            16 => BoardSize::Four,
-            36 => BoardSize::Six,
-            64 => BoardSize::Eight,
-            k => return Err(format!("a board has 16, 36 or 64 cells, found {k}")),
-        };
-        if size.is_some_and(|s| s != n) {
-            return Err(format!(
-                "{} cells do not make a {}x{} board",
-                n.squares(),
-                size.map_or(0, |s| s.n()),
-                size.map_or(0, |s| s.n())
-            ));
-        }
-        let (mut black, mut white) = (0u64, 0u64);
-        for (i, c) in cells.chars().enumerate() {
-            let (col, row) = (i as u8 % n.n(), i as u8 / n.n());
-            let bit = 1u64 << (row * 8 + col);
-            match c {
-                'X' | 'x' | '*' | 'B' | 'b' => black |= bit,
-                'O' | 'o' | 'W' | 'w' => white |= bit,
-                '-' | '.' | '_' => {}
-                _ => return Err(format!("cell {}: `{c}` is not X, O or -", i + 1)),
-            }
-        }
-        let turn = match side {
-            "X" | "x" | "*" | "B" | "b" => Color::Black,
-            "O" | "o" | "W" | "w" => Color::White,
-            _ => return Err(format!("side to move `{side}` is not X or O")),
-        };
-        Position::from_discs(Bitboard(black), Bitboard(white), turn, n)
-    }
-
-    fn parse_transcript(text: &str, size: BoardSize) -> Result<Position, String> {
-        let mut pos = Position::start(size);
-        let b = text.as_bytes();
-        if b.len() % 2 != 0 {
-            return Err(format!(
-                "`{text}` is neither a board with a side to move nor a transcript of moves"
-            ));
-        }
-        for (k, pair) in b.chunks(2).enumerate() {
-            let name = std::str::from_utf8(pair).unwrap_or("?");
-            let sq = Square::parse(name)
-                .map_err(|e| format!("move {} (character {}): {e}", k + 1, 2 * k + 1))?;
-            if pos.legal_moves().is_empty() && !pos.is_game_over() {
-                pos = pos.passed();
-            }
-            pos = pos
-                .play(sq)
-                .map_err(|e| format!("move {} (character {}): {e}", k + 1, 2 * k + 1))?;
-        }
-        Ok(pos)
-    }
-
-    /// The board as cells row by row, a space and the side to move.
-    pub fn to_obf(pos: &Position) -> String {
-        let n = pos.size().n();
-        let mut s = String::new();
-        for row in 0..n {
-            for col in 0..n {
-                let sq = Square::new(col, row).expect("on the board");
-                s.push(if pos.discs(Color::Black).contains(sq) {
-                    'X'
-                } else if pos.discs(Color::White).contains(sq) {
-                    'O'
-                } else {
-                    '-'
-                });
-            }
-        }
-        s.push(' ');
-        s.push(pos.turn().symbol());
-        s
-    }
 }

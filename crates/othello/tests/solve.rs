@@ -4,8 +4,9 @@
 use std::sync::atomic::AtomicBool;
 
 use ply_othello::{
-    solve::{reference::minimax, Ply, SolveControl, SolveOptions, Solver, Stopped},
-    BoardSize, Color, Position, Square,
+    obf,
+    solve::{reference::minimax, SolveControl, SolveOptions, Solver, Stopped},
+    BoardSize, Move, Position, Square,
 };
 
 /// A small xorshift generator: reproducible positions without a dependency.
@@ -55,8 +56,8 @@ fn check(solver: &mut Solver, pos: &Position) {
     let mut end = *pos;
     for ply in &r.pv {
         end = match ply {
-            Ply::Pass => end.pass().expect("a pass in the pv is legal"),
-            Ply::Move(sq) => end.play(*sq).expect("a move in the pv is legal"),
+            Move::Pass => end.pass().expect("a pass in the pv is legal"),
+            Move::Play(sq) => end.play(*sq).expect("a move in the pv is legal"),
         };
     }
     assert!(end.is_game_over(), "the pv of {pos:?} stops early");
@@ -64,7 +65,7 @@ fn check(solver: &mut Solver, pos: &Position) {
     assert_eq!(sign * end.final_score(), want, "pv of {pos:?}");
     match r.best_move {
         Some(sq) => {
-            assert_eq!(r.pv[0], Ply::Move(sq));
+            assert_eq!(r.pv[0], Move::Play(sq));
             assert!(children.contains(&(sq, want)));
         }
         None => assert!(pos.legal_moves().is_empty()),
@@ -172,52 +173,16 @@ fn a_raised_stop_flag_stops_the_search() {
     check(&mut solver, &pos);
 }
 
-/// One line of an OBF file: the position and the listed move scores.
-fn parse_obf(line: &str) -> (Position, Vec<(Square, i32)>) {
-    let (board, rest) = line.split_at(64);
-    let (mut black, mut white) = (0u64, 0u64);
-    for (i, c) in board.chars().enumerate() {
-        match c {
-            'X' => black |= 1 << i,
-            'O' => white |= 1 << i,
-            '-' => {}
-            _ => panic!("bad cell {c:?} in {line}"),
-        }
-    }
-    let rest = rest.trim_start();
-    let turn = match &rest[..1] {
-        "X" => Color::Black,
-        "O" => Color::White,
-        t => panic!("bad side {t:?} in {line}"),
-    };
-    let pos = Position::from_discs(
-        ply_othello::Bitboard(black),
-        ply_othello::Bitboard(white),
-        turn,
-        BoardSize::Eight,
-    )
-    .expect("a valid position");
-    let scores = rest[1..]
-        .split(';')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            let (m, v) = s.split_once(':').expect("MOVE:SCORE");
-            (
-                Square::parse(m).expect("a square"),
-                v.parse().expect("a score"),
-            )
-        })
-        .collect();
-    (pos, scores)
-}
-
-fn obf_file(name: &str) -> Vec<(Position, Vec<(Square, i32)>)> {
+fn obf_file(name: &str) -> Vec<(Position, Vec<(Move, i32)>)> {
     let path = format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(parse_obf)
+    obf::parse_file(&text)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .into_iter()
+        .map(|e| {
+            let moves = e.obf.moves.iter().map(|m| (m.mv, m.score)).collect();
+            (e.obf.position, moves)
+        })
         .collect()
 }
 
@@ -238,7 +203,10 @@ fn check_obf(name: &str, range: std::ops::Range<usize>, all_moves: bool, threads
         if all_moves {
             let all = solver.solve_all_moves(&pos);
             for (sq, v) in &listed {
-                let got = all.iter().find(|(s, _)| s == sq).map(|&(_, v)| v);
+                let got = all
+                    .iter()
+                    .find(|&&(s, _)| Move::Play(s) == *sq)
+                    .map(|&(_, v)| v);
                 assert_eq!(got, Some(*v), "{name} line {}: move {sq}", i + 1);
             }
         }

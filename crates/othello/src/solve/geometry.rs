@@ -18,6 +18,8 @@ pub(crate) struct Geometry {
     pub corners: u64,
     /// Squares diagonally next to a corner (X-squares) and beside it on an edge (C-squares).
     pub near_corners: u64,
+    /// Edge squares beside a corner (C-squares).
+    pub c_squares: u64,
     /// The four quadrants (top-left, top-right, bottom-left, bottom-right).
     pub quadrants: [u64; 4],
     /// Size tag mixed into hash keys, so boards of different sizes never share an entry.
@@ -60,6 +62,7 @@ const fn build(n: u32, key: u64) -> Geometry {
         squares: (n * n) as i32,
         corners,
         near_corners: (x | c) & !corners,
+        c_squares: c & !corners,
         quadrants: [
             block(0, 0, h),
             block(h, 0, h),

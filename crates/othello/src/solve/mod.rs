@@ -32,7 +32,7 @@ use geometry::Geometry;
 use search::Search;
 use tt::{Tt, NO_MOVE};
 
-use crate::{Position, Square};
+use crate::{Move, Position, Square};
 
 /// How a [`Solver`] searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,25 +53,6 @@ impl Default for SolveOptions {
     }
 }
 
-/// One step of a line of play: a move or a pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ply {
-    /// A disc played on this square.
-    Move(Square),
-    /// The side to move has no legal move.
-    Pass,
-}
-
-impl fmt::Display for Ply {
-    /// A square name such as `f5`, or `pass`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Ply::Move(sq) => sq.fmt(f),
-            Ply::Pass => f.write_str("pass"),
-        }
-    }
-}
-
 /// The exact value of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolveResult {
@@ -82,7 +63,7 @@ pub struct SolveResult {
     /// over.
     pub best_move: Option<Square>,
     /// A line of perfect play from the position to the end of the game.
-    pub pv: Vec<Ply>,
+    pub pv: Vec<Move>,
     /// Positions visited by all threads.
     pub nodes: u64,
 }
@@ -168,7 +149,7 @@ impl Solver {
     /// The exact score, a best move and a principal variation of `pos`.
     ///
     /// ```
-    /// use ply_othello::{solve::{Ply, SolveOptions, Solver}, BoardSize, Position};
+    /// use ply_othello::{solve::{SolveOptions, Solver}, BoardSize, Position};
     /// let mut solver = Solver::new(SolveOptions { threads: 1, hash_mb: 1 });
     /// let r = solver.solve(&Position::start(BoardSize::Four));
     /// assert_eq!(r.pv.len() >= 10, true);
@@ -386,7 +367,7 @@ impl Solver {
         mut score: i32,
         best: Option<u8>,
         control: &SolveControl<'_>,
-    ) -> Result<(Vec<Ply>, u64), Stopped> {
+    ) -> Result<(Vec<Move>, u64), Stopped> {
         let geo = Geometry::of(pos.size());
         let done = AtomicBool::new(false);
         let mut s = Search::new(&self.tt, geo, &done, control.stop, control.deadline, None);
@@ -399,7 +380,7 @@ impl Solver {
                     debug_assert_eq!(pos.final_score(), score);
                     break;
                 }
-                pv.push(Ply::Pass);
+                pv.push(Move::Pass);
                 pos = pos.passed();
                 score = -score;
                 continue;
@@ -428,7 +409,7 @@ impl Solver {
             let Some((sq, child)) = found else {
                 unreachable!("no move of a solved position reaches its score");
             };
-            pv.push(Ply::Move(sq));
+            pv.push(Move::Play(sq));
             pos = child;
             score = -score;
         }

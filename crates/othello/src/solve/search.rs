@@ -245,7 +245,8 @@ impl<'a> Search<'a> {
     }
 
     /// Sorts the moves `moves` of the deep tier: a wipe-out first, then the table's move, then
-    /// fewest (weighted) replies for the opponent, then odd quadrants.
+    /// fewest (weighted) replies for the opponent, then most corner discs (with the edge
+    /// squares beside them), then odd quadrants.
     #[inline]
     fn sorted_moves(&self, p: u64, o: u64, mut moves: u64, hash_move: u8) -> MoveList {
         let g = self.geo;
@@ -269,7 +270,15 @@ impl<'a> Search<'a> {
                 let replies = legal_moves(np, no, e);
                 let mobility = replies.count_ones() + (replies & g.corners).count_ones();
                 let parity = (odd >> sq & 1) as i32;
-                -((mobility as i32) << 4) + parity
+                // Our corners and the edge squares beside them: discs that stay ours.
+                let corners = no & g.corners;
+                let beside = ((corners << 1 & 0xfefe_fefe_fefe_fefe)
+                    | (corners >> 1 & 0x7f7f_7f7f_7f7f_7f7f)
+                    | corners << 8
+                    | corners >> 8)
+                    & g.c_squares;
+                let anchored = (corners | (beside & no)).count_ones() as i32;
+                -((mobility as i32) << 4) + (anchored << 1) + parity
             };
             list.moves[list.len] = Candidate {
                 sq,
