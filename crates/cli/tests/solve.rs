@@ -105,7 +105,10 @@ fn a_broken_obf_file_names_the_line() {
     let o = ply(&["othello", "solve", "--obf", file.to_str().expect("utf-8")]);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("line 2") && err.contains("character 64"), "{err}");
+    assert!(
+        err.contains("line 2") && err.contains("character 64"),
+        "{err}"
+    );
 }
 
 /// Runs a batch solve of fforum 1-19 (every move) into `out`; kills it with SIGKILL once

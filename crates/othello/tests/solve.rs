@@ -186,6 +186,16 @@ fn obf_file(name: &str) -> Vec<(Position, Vec<(Move, i32)>)> {
         .collect()
 }
 
+/// Move scores the shared files get wrong under this project's rule (empty squares to the
+/// winner), with the right score. fforum-20-39 line 12 (FFO #31) lists G1:-30, but after g1
+/// white scores +32 (Edax 4.6 agrees: `lEdax -solve` on that child gives +32, along a line
+/// that fills the board). The file's -30 presumably comes from a solver that left empty
+/// squares uncounted.
+fn known_misprint(name: &str, line: usize, mv: Move) -> Option<i32> {
+    let g1 = Move::Play(Square::parse("g1").expect("a square"));
+    (name == "fforum-20-39.obf" && line == 12 && mv == g1).then_some(-32)
+}
+
 /// Solves every position of an OBF file: the best score, and with `all_moves` the score of
 /// every listed move.
 fn check_obf(name: &str, range: std::ops::Range<usize>, all_moves: bool, threads: usize) {
@@ -207,7 +217,8 @@ fn check_obf(name: &str, range: std::ops::Range<usize>, all_moves: bool, threads
                     .iter()
                     .find(|&&(s, _)| Move::Play(s) == *sq)
                     .map(|&(_, v)| v);
-                assert_eq!(got, Some(*v), "{name} line {}: move {sq}", i + 1);
+                let want = known_misprint(name, i + 1, *sq).unwrap_or(*v);
+                assert_eq!(got, Some(want), "{name} line {}: move {sq}", i + 1);
             }
         }
     }

@@ -75,8 +75,9 @@ pub struct Progress {
     pub done: usize,
     /// Root moves in all.
     pub total: usize,
-    /// The best move so far and a lower bound of its score (its exact score once
-    /// `done == total`), for the side to move of the searched position.
+    /// The best move so far and its provisional score, for the side to move of the searched
+    /// position. The root is searched through narrow windows, so the score is a bound until
+    /// the last search ends.
     pub best: Option<(Square, i32)>,
     /// Nodes visited so far by the reporting thread.
     pub nodes: u64,
