@@ -175,7 +175,7 @@ impl Solver {
         self.tt.new_search();
         let geo = Geometry::of(pos.size());
         let s = geo.squares;
-        let (score, best, mut nodes) = self.aspiration(pos, s, &mut control)?;
+        let (score, best, mut nodes) = self.aspiration(pos, s, 0, &mut control)?;
         let best_move = best.and_then(Square::from_index);
         let (pv, pv_nodes) = self.principal_variation(pos, score, best, &control)?;
         nodes += pv_nodes;
@@ -220,12 +220,14 @@ impl Solver {
         let moves: Vec<Square> = pos.legal_moves().collect();
         let mut scores = Vec::with_capacity(moves.len());
         let mut best: Option<(Square, i32)> = None;
+        // Sibling moves often score alike: each search starts around the last score.
+        let mut guess = 0;
         for (i, &sq) in moves.iter().enumerate() {
             let child = pos.play_unchecked(sq);
-            let (v, n) = self.value(
+            let (v, _, n) = self.aspiration(
                 &child,
-                -s,
                 s,
+                guess,
                 &mut SolveControl {
                     stop: control.stop,
                     deadline: control.deadline,
@@ -233,6 +235,7 @@ impl Solver {
                 },
             )?;
             nodes += n;
+            guess = v;
             scores.push((sq, -v));
             if best.is_none_or(|(_, b)| -v > b) {
                 best = Some((sq, -v));
@@ -248,19 +251,6 @@ impl Solver {
         }
         scores.sort_by_key(|&(sq, v)| (-v, sq));
         Ok((scores, nodes))
-    }
-
-    /// The exact score of `pos` within `alpha..beta` (fail-soft) and the nodes it took,
-    /// passes and finished games included.
-    fn value(
-        &self,
-        pos: &Position,
-        alpha: i32,
-        beta: i32,
-        control: &mut SolveControl<'_>,
-    ) -> Result<(i32, u64), Stopped> {
-        self.search(pos, alpha, beta, control)
-            .map(|(v, _, n)| (v, n))
     }
 
     /// Searches `pos` on all threads: score, best move (`None` for a pass or the end), nodes.
@@ -333,10 +323,11 @@ impl Solver {
         &self,
         pos: &Position,
         s: i32,
+        mut guess: i32,
         control: &mut SolveControl<'_>,
     ) -> Result<(i32, Option<u8>, u64), Stopped> {
         let (mut lo, mut hi) = (-s - 1, s + 1);
-        let (mut guess, mut delta) = (0, ASPIRATION);
+        let mut delta = ASPIRATION;
         let mut nodes = 0;
         loop {
             let alpha = lo.max(guess - delta);
