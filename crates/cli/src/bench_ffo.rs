@@ -1,9 +1,164 @@
-//! (not built yet)
+//! `ply bench ffo`: solves FFO positions #40–#59, checks every score against the file and
+//! prints time, nodes and nodes/second per position and in total.
+//!
+//! The positions come from `fforum-40-59.obf` in the data directory: `--data DIR`, else
+//! `$PLY_DATA`, else the first `shared/data` found beside an ancestor of the `ply` binary or
+//! of the current directory (the repository is cloned with `shared/` beside it, so
+//! `<repo>/target/release/ply` finds `<repo>/../shared/data`).
 
-/// Arguments.
+use std::{
+    io::{self, Write},
+    path::{Path, PathBuf},
+    time::Instant,
+};
+
+use anyhow::Context;
+use ply_othello::{
+    obf,
+    solve::{SolveOptions, Solver},
+};
+
+use crate::error::bad;
+
+/// Arguments of `ply bench ffo`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// FFO numbers to solve, `FIRST-LAST` or one number, within 40-59.
+    #[arg(long, default_value = "40-49")]
+    pub range: String,
+    /// Threads searching each position.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Transposition table size in megabytes.
+    #[arg(long, default_value_t = 256, value_name = "M")]
+    pub hash_mb: usize,
+    /// Directory holding fforum-40-59.obf (default: $PLY_DATA, else shared/data beside the
+    /// repository).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+}
 
-pub fn run(_a: Args) -> anyhow::Result<()> {
-    anyhow::bail!("not built yet")
+const FILE: &str = "fforum-40-59.obf";
+
+fn parse_range(text: &str) -> anyhow::Result<(usize, usize)> {
+    let err = || {
+        bad(format!(
+            "--range {text}: expected FIRST-LAST within 40-59, such as 40-49"
+        ))
+    };
+    let (a, b) = text.split_once('-').unwrap_or((text, text));
+    let a: usize = a.trim().parse().map_err(|_| err())?;
+    let b: usize = b.trim().parse().map_err(|_| err())?;
+    if !(40..=59).contains(&a) || !(a..=59).contains(&b) {
+        return Err(err());
+    }
+    Ok((a, b))
+}
+
+fn data_dir(option: Option<&Path>) -> anyhow::Result<PathBuf> {
+    if let Some(dir) = option {
+        return Ok(dir.to_path_buf());
+    }
+    if let Some(dir) = std::env::var_os("PLY_DATA") {
+        return Ok(PathBuf::from(dir));
+    }
+    let mut starts = Vec::new();
+    if let Ok(exe) = std::env::current_exe() {
+        starts.push(exe);
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        starts.push(cwd);
+    }
+    for start in starts {
+        for dir in start.ancestors() {
+            let candidate = dir.join("shared").join("data");
+            if candidate.join(FILE).is_file() {
+                return Ok(candidate);
+            }
+        }
+    }
+    Err(bad(format!(
+        "cannot find {FILE}: pass --data DIR or set PLY_DATA"
+    )))
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    let (first, last) = parse_range(&a.range)?;
+    if a.threads == 0 || a.threads > 256 {
+        return Err(bad(format!("--threads {}: expected 1 to 256", a.threads)));
+    }
+    if a.hash_mb == 0 || a.hash_mb > 1 << 16 {
+        return Err(bad(format!("--hash-mb {}: expected 1 to 65536", a.hash_mb)));
+    }
+    let path = data_dir(a.data.as_deref())?.join(FILE);
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let entries = obf::parse_file(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    if entries.len() != 20 {
+        return Err(bad(format!(
+            "{}: expected 20 positions (#40-#59), found {}",
+            path.display(),
+            entries.len()
+        )));
+    }
+    let mut solver = Solver::new(SolveOptions {
+        threads: a.threads,
+        hash_mb: a.hash_mb,
+    });
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "ffo {first}-{last}, {} thread(s), {} MB table, data {}",
+        a.threads,
+        a.hash_mb,
+        path.display()
+    )?;
+    writeln!(
+        out,
+        "{:>3} {:>7} {:>5} {:>4} {:>10} {:>14} {:>12}",
+        "#", "empties", "score", "best", "seconds", "nodes", "nodes/s"
+    )?;
+    let (mut total_nodes, mut total_seconds) = (0u64, 0f64);
+    for number in first..=last {
+        let entry = &entries[number - 40];
+        let pos = entry.obf.position;
+        let want = entry.obf.best_score().ok_or_else(|| {
+            bad(format!(
+                "{} line {}: no move scores",
+                path.display(),
+                entry.line
+            ))
+        })?;
+        solver.clear();
+        let start = Instant::now();
+        let r = solver.solve(&pos);
+        let seconds = start.elapsed().as_secs_f64();
+        if r.score != want {
+            anyhow::bail!(
+                "ffo #{number}: solved {:+} but the file says {want:+}",
+                r.score
+            );
+        }
+        total_nodes += r.nodes;
+        total_seconds += seconds;
+        writeln!(
+            out,
+            "{number:>3} {:>7} {:>+5} {:>4} {seconds:>10.3} {:>14} {:>12.0}",
+            pos.empties().count(),
+            r.score,
+            r.best_move.map_or(String::from("-"), |s| s.to_string()),
+            r.nodes,
+            r.nodes as f64 / seconds.max(1e-9)
+        )?;
+        out.flush()?;
+    }
+    writeln!(
+        out,
+        "all {:>7} {:>5} {:>4} {total_seconds:>10.3} {total_nodes:>14} {:>12.0}",
+        "",
+        "ok",
+        "",
+        total_nodes as f64 / total_seconds.max(1e-9)
+    )?;
+    Ok(())
 }

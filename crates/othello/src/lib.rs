@@ -41,6 +41,7 @@ pub mod obf;
 pub mod perft;
 mod position;
 pub mod reference;
+pub mod solve;
 mod square;
 pub mod text;
 pub mod transcript;

@@ -1,0 +1,195 @@
+//! `ply othello solve` and `ply bench ffo` run as a user would: the real binary.
+
+use std::{
+    path::PathBuf,
+    process::{Command, Output, Stdio},
+    thread,
+    time::{Duration, Instant},
+};
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("ply runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-solve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+#[test]
+fn four_by_four_solve_prints_score_and_perfect_line() {
+    let o = ply(&["othello", "solve", "--size", "4"]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    assert!(out.contains("score      -10"), "{out}");
+    assert!(out.contains("pv "), "{out}");
+    assert!(out.contains("nodes/s"), "{out}");
+}
+
+#[test]
+fn json_has_one_object_with_the_promised_fields() {
+    let o = ply(&["othello", "solve", "--size", "4", "--json", "--all-moves"]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["score"], -10);
+    assert!(v["best_move"].is_string());
+    assert!(v["pv"].as_array().is_some_and(|pv| pv.len() >= 10));
+    assert!(v["nodes"].as_u64().is_some_and(|n| n > 0));
+    assert!(v["seconds"].is_number());
+    let moves = v["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 4);
+    assert!(moves.iter().all(|m| m["score"] == -10));
+}
+
+#[test]
+fn an_obf_line_and_a_transcript_are_positions() {
+    let line = std::fs::read_to_string(data("fforum-1-19.obf")).expect("data");
+    let first = line.lines().next().expect("a line");
+    let o = ply(&["othello", "solve", first, "--json"]);
+    assert!(o.status.success(), "{o:?}");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("json");
+    assert_eq!(v["score"], 18);
+    assert_eq!(v["best_move"], "g8");
+    // A 4x4 transcript from the start: after b1 (the best move) white still wins by 10.
+    let o = ply(&["othello", "solve", "b1", "--size", "4", "--json"]);
+    assert!(o.status.success(), "{o:?}");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("json");
+    assert_eq!(v["score"], 10);
+}
+
+#[test]
+fn bad_positions_and_options_exit_2_with_a_reason() {
+    for (args, needle) in [
+        (vec!["othello", "solve", "XXOO X"], "cells"),
+        (vec!["othello", "solve", "f5z9"], "move 2"),
+        (vec!["othello", "solve", "f5f5"], "move 2"),
+        (vec!["othello", "solve", "--size", "5"], "--size 5"),
+        (
+            vec!["othello", "solve", "--size", "4", "--threads", "0"],
+            "--threads",
+        ),
+        (vec!["othello", "solve"], "position"),
+        (vec!["bench", "ffo", "--range", "30-45"], "--range"),
+    ] {
+        let o = ply(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_broken_obf_file_names_the_line() {
+    let dir = scratch("broken");
+    let file = dir.join("bad.obf");
+    let good = std::fs::read_to_string(data("fforum-1-19.obf")).expect("data");
+    let first = good.lines().next().expect("a line");
+    std::fs::write(&file, format!("{first}\n{}Q X;\n", &first[..63])).expect("write");
+    let o = ply(&["othello", "solve", "--obf", file.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("line 2") && err.contains("character 64"),
+        "{err}"
+    );
+}
+
+/// Runs a batch solve of fforum 1-19 (every move) into `out`; kills it with SIGKILL once
+/// `kill_after` lines are written, if given.
+fn batch(out: &PathBuf, kill_after: Option<usize>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["othello", "solve", "--all-moves", "--obf"])
+        .arg(data("fforum-1-19.obf"))
+        .arg("--out")
+        .arg(out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ply runs");
+    if let Some(lines) = kill_after {
+        let start = Instant::now();
+        loop {
+            let text = std::fs::read_to_string(out).unwrap_or_default();
+            if text.lines().count() >= lines || start.elapsed() > Duration::from_secs(120) {
+                break;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        child.kill().expect("SIGKILL");
+    }
+    let status = child.wait().expect("wait");
+    if kill_after.is_none() {
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn a_killed_batch_resumes_to_the_same_results_file() {
+    let dir = scratch("resume");
+    let (whole, resumed) = (dir.join("whole.jsonl"), dir.join("resumed.jsonl"));
+    batch(&whole, None);
+    let want = std::fs::read_to_string(&whole).expect("results");
+    assert_eq!(want.lines().count(), 19);
+    for line in want.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("a json line");
+        assert!(v["line"].is_u64() && v["score"].is_i64() && v["moves"].is_array());
+    }
+    batch(&resumed, Some(4));
+    let part = std::fs::read_to_string(&resumed).expect("results");
+    assert!(
+        part.lines().count() < 19,
+        "the kill came too late to test anything"
+    );
+    // A torn last line, as a kill in the middle of a write would leave it.
+    std::fs::write(&resumed, format!("{part}{{\"line\":1")).expect("tear");
+    batch(&resumed, None);
+    assert_eq!(std::fs::read_to_string(&resumed).expect("results"), want);
+    // Running once more solves nothing and changes nothing.
+    batch(&resumed, None);
+    assert_eq!(std::fs::read_to_string(&resumed).expect("results"), want);
+}
+
+#[test]
+fn bench_ffo_without_data_says_where_to_point_it() {
+    let o = ply(&["bench", "ffo", "--data", "/nonexistent/ply-data"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("fforum-40-59.obf"));
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn bench_ffo_finds_its_data_and_checks_scores() {
+    let o = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["bench", "ffo", "--range", "40", "--hash-mb", "16"])
+        .env("PLY_DATA", data(""))
+        .output()
+        .expect("ply runs");
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .any(|l| l.trim_start().starts_with("40 ") && l.contains("+38")),
+        "{out}"
+    );
+    assert!(
+        out.lines().last().is_some_and(|l| l.starts_with("all")),
+        "{out}"
+    );
+}

@@ -1,0 +1,410 @@
+//! Exact endgame solving: the score of a position under perfect play to the end of the game,
+//! the best move, the principal variation, and the score of every legal move.
+//!
+//! The search is null-window alpha-beta with a principal-variation search at the top, a
+//! shared lock-free transposition table ([`tt`]), fastest-first move ordering, stability
+//! cutoffs ([`stability`]) and unrolled code for the last four empty squares ([`last`]).
+//! Several threads search one position together over the shared table.
+//! [`reference::minimax`] is the plain negamax it is all tested against.
+//!
+//! ```
+//! use ply_othello::{solve::{SolveOptions, Solver}, BoardSize, Position};
+//! let mut solver = Solver::new(SolveOptions::default());
+//! let result = solver.solve(&Position::start(BoardSize::Four));
+//! assert_eq!(result.score, -10); // white wins 11-3 with two squares left empty
+//! ```
+
+mod flips;
+mod geometry;
+mod last;
+pub mod reference;
+mod search;
+mod stability;
+mod tt;
+
+use std::{
+    fmt,
+    sync::atomic::{AtomicBool, Ordering::Relaxed},
+    time::Instant,
+};
+
+use geometry::Geometry;
+use search::Search;
+use tt::{Tt, NO_MOVE};
+
+use crate::{Move, Position, Square};
+
+/// How a [`Solver`] searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Threads that search one position together (at least one is used).
+    pub threads: usize,
+    /// Size of the transposition table in megabytes.
+    pub hash_mb: usize,
+}
+
+impl Default for SolveOptions {
+    /// One thread and a 64 MB table.
+    fn default() -> SolveOptions {
+        SolveOptions {
+            threads: 1,
+            hash_mb: 64,
+        }
+    }
+}
+
+/// The exact value of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveResult {
+    /// Disc difference at the end of perfect play, from the side to move's view, empty
+    /// squares given to the winner.
+    pub score: i32,
+    /// A move that reaches that score; `None` when the side to move must pass or the game is
+    /// over.
+    pub best_move: Option<Square>,
+    /// A line of perfect play from the position to the end of the game.
+    pub pv: Vec<Move>,
+    /// Positions visited by all threads.
+    pub nodes: u64,
+}
+
+/// Where a search stands, reported after each move at the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Root moves finished.
+    pub done: usize,
+    /// Root moves in all.
+    pub total: usize,
+    /// The best move so far and its provisional score, for the side to move of the searched
+    /// position. The root is searched through narrow windows, so the score is a bound until
+    /// the last search ends.
+    pub best: Option<(Square, i32)>,
+    /// Nodes visited so far by the reporting thread.
+    pub nodes: u64,
+}
+
+/// Limits and observers of a search. The default has none: the search runs to the end.
+#[derive(Default)]
+pub struct SolveControl<'a> {
+    /// The search gives up soon after this flag becomes true.
+    pub stop: Option<&'a AtomicBool>,
+    /// The search gives up soon after this instant.
+    pub deadline: Option<Instant>,
+    /// Called after each root move of each search (from the calling thread).
+    pub progress: Option<&'a mut dyn FnMut(&Progress)>,
+}
+
+impl fmt::Debug for SolveControl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SolveControl")
+            .field("stop", &self.stop)
+            .field("deadline", &self.deadline)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// The search was given up because of [`SolveControl::stop`] or [`SolveControl::deadline`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the search was stopped before it finished")
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// Half-width of the first root window.
+const ASPIRATION: i32 = 1;
+
+/// An exact solver that keeps its transposition table from one position to the next.
+#[derive(Debug)]
+pub struct Solver {
+    tt: Tt,
+    options: SolveOptions,
+}
+
+impl Solver {
+    /// A solver with a table of `options.hash_mb` megabytes.
+    #[must_use]
+    pub fn new(options: SolveOptions) -> Solver {
+        Solver {
+            tt: Tt::new(options.hash_mb),
+            options,
+        }
+    }
+
+    /// The options this solver was made with.
+    #[must_use]
+    pub fn options(&self) -> SolveOptions {
+        self.options
+    }
+
+    /// Forgets every stored result.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The exact score, a best move and a principal variation of `pos`.
+    ///
+    /// ```
+    /// use ply_othello::{solve::{SolveOptions, Solver}, BoardSize, Position};
+    /// let mut solver = Solver::new(SolveOptions { threads: 1, hash_mb: 1 });
+    /// let r = solver.solve(&Position::start(BoardSize::Four));
+    /// assert_eq!(r.pv.len() >= 10, true);
+    /// assert!(r.best_move.is_some());
+    /// ```
+    pub fn solve(&mut self, pos: &Position) -> SolveResult {
+        match self.solve_with(pos, SolveControl::default()) {
+            Ok(r) => r,
+            Err(Stopped) => unreachable!("a search without limits never stops early"),
+        }
+    }
+
+    /// [`Solver::solve`] under limits, with progress reports.
+    ///
+    /// # Errors
+    /// [`Stopped`] when the stop flag was raised or the deadline passed first.
+    pub fn solve_with(
+        &mut self,
+        pos: &Position,
+        mut control: SolveControl<'_>,
+    ) -> Result<SolveResult, Stopped> {
+        self.tt.new_search();
+        let geo = Geometry::of(pos.size());
+        let s = geo.squares;
+        let (score, best, mut nodes) = self.aspiration(pos, s, 0, &mut control)?;
+        let best_move = best.and_then(Square::from_index);
+        let (pv, pv_nodes) = self.principal_variation(pos, score, best, &control)?;
+        nodes += pv_nodes;
+        Ok(SolveResult {
+            score,
+            best_move,
+            pv,
+            nodes,
+        })
+    }
+
+    /// The exact score of every legal move of `pos`, best first (ties in square order).
+    /// Empty when the side to move has no legal move.
+    ///
+    /// ```
+    /// use ply_othello::{solve::{SolveOptions, Solver}, BoardSize, Position};
+    /// let mut solver = Solver::new(SolveOptions::default());
+    /// let scores = solver.solve_all_moves(&Position::start(BoardSize::Four));
+    /// assert_eq!(scores.len(), 4);
+    /// assert!(scores.iter().all(|&(_, s)| s == -10)); // the start is symmetric
+    /// ```
+    pub fn solve_all_moves(&mut self, pos: &Position) -> Vec<(Square, i32)> {
+        match self.solve_all_moves_with(pos, SolveControl::default()) {
+            Ok(r) => r.0,
+            Err(Stopped) => unreachable!("a search without limits never stops early"),
+        }
+    }
+
+    /// [`Solver::solve_all_moves`] under limits, with progress reports; also returns the
+    /// nodes visited.
+    ///
+    /// # Errors
+    /// [`Stopped`] when the stop flag was raised or the deadline passed first.
+    pub fn solve_all_moves_with(
+        &mut self,
+        pos: &Position,
+        mut control: SolveControl<'_>,
+    ) -> Result<(Vec<(Square, i32)>, u64), Stopped> {
+        self.tt.new_search();
+        let s = Geometry::of(pos.size()).squares;
+        let mut nodes = 0;
+        let moves: Vec<Square> = pos.legal_moves().collect();
+        let mut scores = Vec::with_capacity(moves.len());
+        let mut best: Option<(Square, i32)> = None;
+        // Sibling moves often score alike: each search starts around the last score.
+        let mut guess = 0;
+        for (i, &sq) in moves.iter().enumerate() {
+            let child = pos.play_unchecked(sq);
+            let (v, _, n) = self.aspiration(
+                &child,
+                s,
+                guess,
+                &mut SolveControl {
+                    stop: control.stop,
+                    deadline: control.deadline,
+                    progress: None,
+                },
+            )?;
+            nodes += n;
+            guess = v;
+            scores.push((sq, -v));
+            if best.is_none_or(|(_, b)| -v > b) {
+                best = Some((sq, -v));
+            }
+            if let Some(report) = control.progress.as_mut() {
+                report(&Progress {
+                    done: i + 1,
+                    total: moves.len(),
+                    best,
+                    nodes,
+                });
+            }
+        }
+        scores.sort_by_key(|&(sq, v)| (-v, sq));
+        Ok((scores, nodes))
+    }
+
+    /// Searches `pos` on all threads: score, best move (`None` for a pass or the end), nodes.
+    fn search(
+        &self,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+        control: &mut SolveControl<'_>,
+    ) -> Result<(i32, Option<u8>, u64), Stopped> {
+        let geo = Geometry::of(pos.size());
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        let empties = !(p | o) & geo.mask;
+        if crate::moves::legal_moves(p, o, empties) == 0 {
+            if crate::moves::legal_moves(o, p, empties) == 0 {
+                return Ok((pos.final_score(), None, 1));
+            }
+            let (v, _, n) = self.search(&pos.passed(), -beta, -alpha, control)?;
+            return Ok((-v, None, n + 1));
+        }
+        let done = AtomicBool::new(false);
+        let threads = self.options.threads.max(1);
+        let tt = &self.tt;
+        let (stop, deadline) = (control.stop, control.deadline);
+        let mut report = |step: &search::RootStep, nodes: u64| {
+            if let Some(progress) = control.progress.as_mut() {
+                progress(&Progress {
+                    done: step.done,
+                    total: step.total,
+                    best: Square::from_index(step.best_move).map(|sq| (sq, step.best)),
+                    nodes,
+                });
+            }
+        };
+        let busy = search::Busy::new();
+        let busy = (threads > 1).then_some(&busy);
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|t| {
+                    let done = &done;
+                    scope.spawn(move || {
+                        let mut s = Search::new(tt, geo, done, stop, deadline, busy);
+                        s.root(p, o, alpha, beta, t, &mut |_, _| {});
+                        s.nodes
+                    })
+                })
+                .collect();
+            let mut main = Search::new(tt, geo, &done, stop, deadline, busy);
+            let (v, best) = main.root(p, o, alpha, beta, 0, &mut report);
+            let aborted = main.aborted;
+            done.store(true, Relaxed);
+            let nodes = main.nodes
+                + helpers
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or(0))
+                    .sum::<u64>();
+            if aborted {
+                Err(Stopped)
+            } else {
+                Ok((v, (best != NO_MOVE).then_some(best), nodes))
+            }
+        })
+    }
+
+    /// The exact score of `pos` by a series of narrow windows: a full window would make
+    /// every node under the first root move a wide-window node, while a window that holds
+    /// the score costs half as much, and one that misses it fails fast. Each miss moves the
+    /// window to the fail-soft bound and doubles its width.
+    fn aspiration(
+        &self,
+        pos: &Position,
+        s: i32,
+        mut guess: i32,
+        control: &mut SolveControl<'_>,
+    ) -> Result<(i32, Option<u8>, u64), Stopped> {
+        let (mut lo, mut hi) = (-s - 1, s + 1);
+        let mut delta = ASPIRATION;
+        let mut nodes = 0;
+        loop {
+            let alpha = lo.max(guess - delta);
+            let beta = hi.min(guess + delta);
+            let (v, best, n) = self.search(pos, alpha, beta, control)?;
+            nodes += n;
+            if v <= alpha {
+                hi = v + 1;
+            } else if v >= beta {
+                lo = v - 1;
+            } else {
+                return Ok((v, best, nodes));
+            }
+            if hi - lo <= 2 {
+                // Only one score is left: the bounds met.
+                return Ok((lo + 1, best, nodes));
+            }
+            guess = v;
+            delta *= 2;
+        }
+    }
+
+    /// A line of perfect play from `pos`, whose exact score is `score`, starting with `best`
+    /// when it is given: at each step the first move (the table's first) whose child proves
+    /// to have exactly the opposite score.
+    fn principal_variation(
+        &self,
+        pos: &Position,
+        mut score: i32,
+        best: Option<u8>,
+        control: &SolveControl<'_>,
+    ) -> Result<(Vec<Move>, u64), Stopped> {
+        let geo = Geometry::of(pos.size());
+        let done = AtomicBool::new(false);
+        let mut s = Search::new(&self.tt, geo, &done, control.stop, control.deadline, None);
+        let mut pv = Vec::new();
+        let mut pos = *pos;
+        loop {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                if pos.passed().legal_moves().is_empty() {
+                    debug_assert_eq!(pos.final_score(), score);
+                    break;
+                }
+                pv.push(Move::Pass);
+                pos = pos.passed();
+                score = -score;
+                continue;
+            }
+            let n = pos.empties().count();
+            let key = tt::hash(pos.player().0, pos.opponent().0, geo.key);
+            let first = match (pv.is_empty(), best) {
+                (true, Some(b)) => b,
+                _ => self.tt.probe(key).map_or(NO_MOVE, |e| e.best),
+            };
+            let mut order: Vec<Square> = moves.collect();
+            order.sort_by_key(|sq| sq.index() != first);
+            let mut found = None;
+            for sq in order {
+                let child = pos.play_unchecked(sq);
+                let (cp, co) = (child.player().0, child.opponent().0);
+                let v = -s.pvs(cp, co, -score - 1, -score + 1, n - 1);
+                if s.aborted {
+                    return Err(Stopped);
+                }
+                if v == score {
+                    found = Some((sq, child));
+                    break;
+                }
+            }
+            let Some((sq, child)) = found else {
+                unreachable!("no move of a solved position reaches its score");
+            };
+            pv.push(Move::Play(sq));
+            pos = child;
+            score = -score;
+        }
+        Ok((pv, s.nodes))
+    }
+}

@@ -1,0 +1,565 @@
+//! The search proper: null-window alpha-beta (fail-soft) with a principal-variation search on
+//! top, in three tiers by the number of empty squares `n`.
+//!
+//! - `n >= DEEP`: the transposition table, stability cutoffs, enhanced transposition cutoffs
+//!   and a move list sorted fastest-first (fewest replies for the opponent, corners counted
+//!   twice), the table's move first;
+//! - `4 < n < DEEP`: no table; empties tried in parity order (odd quadrants first), corners
+//!   before ordinary squares before the squares next to a corner;
+//! - `n <= 4`: the unrolled routines of [`super::last`].
+//!
+//! `alpha < beta` is asserted at the top of every search in debug builds; the scores of the
+//! tiers are compared with plain negamax in the tests.
+
+use std::{
+    sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed},
+    time::Instant,
+};
+
+use super::flips::{flips, legal_moves};
+use super::{
+    geometry::Geometry,
+    last::NEG_INF,
+    stability::stable_discs,
+    tt::{hash, Entry, Tt, NO_MOVE},
+};
+
+/// Fewest empties at which the table, stability and sorted move lists are used.
+pub(crate) const DEEP: u32 = 7;
+/// Fewest empties at which enhanced transposition cutoffs are tried.
+const ETC_DEPTH: u32 = 10;
+/// Fewest empties at which threads share out the moves of a node.
+const SPLIT_DEPTH: u32 = 10;
+/// How many deep nodes pass between two looks at the stop flag and the clock.
+const POLL_EVERY: u32 = 4096;
+
+/// One thread's search state over a shared table.
+pub(crate) struct Search<'a> {
+    pub tt: &'a Tt,
+    pub geo: &'static Geometry,
+    pub nodes: u64,
+    /// Set when the search must end (a caller's stop, a deadline, or another thread's end).
+    stop: &'a AtomicBool,
+    external: Option<&'a AtomicBool>,
+    deadline: Option<Instant>,
+    /// True once this search saw the stop: every score it returns from then on is garbage and
+    /// nothing may be stored.
+    pub aborted: bool,
+    poll: u32,
+    /// Positions being searched by some thread, when several share the work.
+    busy: Option<&'a Busy>,
+}
+
+/// Positions some thread is searching now: one slot per hash index, holding the key.
+/// Collisions only make a thread defer a move needlessly or search one twice.
+pub(crate) struct Busy {
+    slots: Box<[AtomicU64]>,
+}
+
+impl Busy {
+    pub fn new() -> Busy {
+        Busy {
+            slots: (0..1 << 14).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(key >> 40) as usize & (self.slots.len() - 1)]
+    }
+
+    #[inline]
+    fn enter(&self, key: u64) {
+        self.slot(key).store(key, Relaxed);
+    }
+
+    #[inline]
+    fn leave(&self, key: u64) {
+        let _ = self.slot(key).compare_exchange(key, 0, Relaxed, Relaxed);
+    }
+
+    #[inline]
+    fn contains(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) == key
+    }
+}
+
+/// One candidate move of a sorted list.
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    sq: u8,
+    flips: u64,
+    value: i32,
+}
+
+/// A move list for the deep tier, sorted lazily (best remaining candidate picked each time).
+struct MoveList {
+    moves: [Candidate; 32],
+    len: usize,
+}
+
+impl MoveList {
+    /// The next best candidate, removed from the list.
+    #[inline]
+    fn pop_best(&mut self) -> Option<Candidate> {
+        if self.len == 0 {
+            return None;
+        }
+        let mut b = 0;
+        for i in 1..self.len {
+            if self.moves[i].value > self.moves[b].value {
+                b = i;
+            }
+        }
+        let c = self.moves[b];
+        self.len -= 1;
+        self.moves[b] = self.moves[self.len];
+        Some(c)
+    }
+}
+
+impl<'a> Search<'a> {
+    pub fn new(
+        tt: &'a Tt,
+        geo: &'static Geometry,
+        stop: &'a AtomicBool,
+        external: Option<&'a AtomicBool>,
+        deadline: Option<Instant>,
+        busy: Option<&'a Busy>,
+    ) -> Search<'a> {
+        Search {
+            tt,
+            geo,
+            nodes: 0,
+            stop,
+            external,
+            deadline,
+            aborted: false,
+            poll: 0,
+            busy,
+        }
+    }
+
+    /// Looks at the stop flags and the clock now and then; true once the search must end.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        self.poll += 1;
+        if self.poll >= POLL_EVERY {
+            self.poll = 0;
+            let external = self.external.is_some_and(|e| e.load(Relaxed));
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if external || late {
+                self.stop.store(true, Relaxed);
+            }
+            if self.stop.load(Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Null-window search of `alpha..alpha + 1` with `n` empty squares, dispatched by tier.
+    #[inline]
+    pub fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        debug_assert_eq!((!(p | o) & self.geo.mask).count_ones(), n);
+        match n {
+            0 => {
+                self.nodes += 1;
+                self.final_score(p, o)
+            }
+            1..=4 => {
+                let mut e = !(p | o) & self.geo.mask;
+                let mut x = [0u8; 4];
+                for s in x.iter_mut().take(n as usize) {
+                    *s = e.trailing_zeros() as u8;
+                    e &= e - 1;
+                }
+                match n {
+                    1 => self.solve1(p, o, x[0]),
+                    2 => self.solve2(p, o, alpha, x[0], x[1]),
+                    3 => self.solve3(p, o, alpha, [x[0], x[1], x[2]]),
+                    _ => self.solve4(p, o, alpha, x),
+                }
+            }
+            _ if n < DEEP => self.nws_shallow(p, o, alpha, n),
+            _ => self.nws_deep(p, o, alpha, n),
+        }
+    }
+
+    /// The score bound from the opponent's stable discs, if it fails low against `alpha`.
+    #[inline]
+    fn stability_cutoff(&self, p: u64, o: u64, alpha: i32) -> Option<i32> {
+        let squares = self.geo.squares;
+        // Cheap test first: even if every opponent disc were stable, could it cut?
+        if alpha < squares - 2 * o.count_ones() as i32 {
+            return None;
+        }
+        let bound = squares - 2 * stable_discs(o, p, self.geo.mask).count_ones() as i32;
+        (bound <= alpha).then_some(bound)
+    }
+
+    /// Null-window search without the table: parity order, corners first.
+    fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        if let Some(bound) = self.stability_cutoff(p, o, alpha) {
+            return bound;
+        }
+        let g = self.geo;
+        let empties = !(p | o) & g.mask;
+        let odd = g.odd_quadrants(empties);
+        let plain = !(g.corners | g.near_corners);
+        let classes = [
+            odd & g.corners,
+            odd & plain,
+            odd & g.near_corners,
+            !odd & g.corners,
+            !odd & plain,
+            !odd & g.near_corners,
+        ];
+        let mut best = NEG_INF;
+        for class in classes {
+            let mut m = empties & class;
+            while m != 0 {
+                let sq = m.trailing_zeros() as u8;
+                m &= m - 1;
+                let f = flips(p, o, sq);
+                if f == 0 {
+                    continue;
+                }
+                let v = -self.nws(o ^ f, p | f | 1 << sq, -alpha - 1, n - 1);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        return v;
+                    }
+                }
+            }
+        }
+        if best == NEG_INF {
+            if legal_moves(o, p, empties) == 0 {
+                return self.final_score(p, o);
+            }
+            return -self.nws(o, p, -alpha - 1, n);
+        }
+        best
+    }
+
+    /// Sorts the moves `moves` of the deep tier: a wipe-out first, then the table's move, then
+    /// fewest (weighted) replies for the opponent, then most corner discs (with the edge
+    /// squares beside them), then odd quadrants.
+    #[inline]
+    fn sorted_moves(&self, p: u64, o: u64, mut moves: u64, hash_move: u8) -> MoveList {
+        let g = self.geo;
+        let empties = !(p | o) & g.mask;
+        let odd = g.odd_quadrants(empties);
+        let mut list = MoveList {
+            moves: [Candidate::default(); 32],
+            len: 0,
+        };
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o ^ f, p | f | 1 << sq);
+            let value = if np == 0 {
+                1 << 30
+            } else if sq == hash_move {
+                1 << 29
+            } else {
+                let e = empties & !(1 << sq);
+                let replies = legal_moves(np, no, e);
+                let mobility = replies.count_ones() + (replies & g.corners).count_ones();
+                let parity = (odd >> sq & 1) as i32;
+                // Our corners and the edge squares beside them: discs that stay ours.
+                let corners = no & g.corners;
+                let beside = ((corners << 1 & 0xfefe_fefe_fefe_fefe)
+                    | (corners >> 1 & 0x7f7f_7f7f_7f7f_7f7f)
+                    | corners << 8
+                    | corners >> 8)
+                    & g.c_squares;
+                let anchored = (corners | (beside & no)).count_ones() as i32;
+                -((mobility as i32) << 4) + (anchored << 1) + parity
+            };
+            list.moves[list.len] = Candidate {
+                sq,
+                flips: f,
+                value,
+            };
+            list.len += 1;
+        }
+        list
+    }
+
+    /// Null-window search with the table.
+    fn nws_deep(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        if let Some(bound) = self.stability_cutoff(p, o, alpha) {
+            return bound;
+        }
+        let beta = alpha + 1;
+        let key = hash(p, o, self.geo.key);
+        let mut hash_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(key) {
+            if i32::from(e.lower) >= beta {
+                return i32::from(e.lower);
+            }
+            if i32::from(e.upper) <= alpha {
+                return i32::from(e.upper);
+            }
+            hash_move = e.best;
+        }
+        let empties = !(p | o) & self.geo.mask;
+        let moves = legal_moves(p, o, empties);
+        if moves == 0 {
+            if legal_moves(o, p, empties) == 0 {
+                return self.final_score(p, o);
+            }
+            return -self.nws(o, p, -beta, n);
+        }
+        let mut list = self.sorted_moves(p, o, moves, hash_move);
+        if n >= ETC_DEPTH {
+            if let Some(v) = self.etc(&list, p, o, alpha) {
+                return v;
+            }
+        }
+        let nodes_before = self.nodes;
+        let mut best = NEG_INF;
+        let mut best_move = NO_MOVE;
+        let shared = self.busy.filter(|_| n >= SPLIT_DEPTH);
+        if let Some(busy) = shared {
+            busy.enter(key);
+        }
+        // With other threads about, a child one of them is searching now waits for a second
+        // pass (simplified ABDADA): by then its result is usually in the table.
+        let mut deferred = [Candidate::default(); 32];
+        let mut n_deferred = 0;
+        while let Some(c) = list.pop_best() {
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            if let Some(busy) = shared {
+                if best > NEG_INF && busy.contains(hash(np, no, self.geo.key)) {
+                    deferred[n_deferred] = c;
+                    n_deferred += 1;
+                    continue;
+                }
+            }
+            let v = -self.nws(np, no, -beta, n - 1);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = c.sq;
+                if v > alpha {
+                    break;
+                }
+            }
+        }
+        if best <= alpha {
+            for c in &deferred[..n_deferred] {
+                let v = -self.nws(o ^ c.flips, p | c.flips | 1 << c.sq, -beta, n - 1);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = c.sq;
+                    if v > alpha {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(busy) = shared {
+            busy.leave(key);
+        }
+        self.store(key, alpha, beta, best, best_move, self.nodes - nodes_before);
+        best
+    }
+
+    /// Enhanced transposition cutoff: a child the table already knows to be bad enough for
+    /// the opponent proves a fail-high without searching.
+    #[inline]
+    fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32) -> Option<i32> {
+        for c in &list.moves[..list.len] {
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            if let Some(e) = self.tt.probe(hash(np, no, self.geo.key)) {
+                let v = -i32::from(e.upper);
+                if v > alpha {
+                    return Some(v);
+                }
+            }
+        }
+        None
+    }
+
+    /// Records a fail-soft result of a search of `alpha..beta`.
+    #[inline]
+    fn store(&self, key: u64, alpha: i32, beta: i32, best: i32, best_move: u8, nodes: u64) {
+        let s = self.geo.squares;
+        let (lower, upper) = if best >= beta {
+            (best, s)
+        } else if best <= alpha {
+            (-s, best)
+        } else {
+            (best, best)
+        };
+        self.tt.store(
+            key,
+            Entry {
+                lower: lower as i8,
+                upper: upper as i8,
+                best: best_move,
+                cost: (64 - nodes.leading_zeros()) as u8,
+            },
+        );
+    }
+
+    /// Principal-variation search of `alpha..beta`: the first move with the full window, the
+    /// others with a null window first.
+    pub fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
+        debug_assert!(alpha < beta);
+        if beta == alpha + 1 {
+            return self.nws(p, o, alpha, n);
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        let key = hash(p, o, self.geo.key);
+        let mut hash_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(key) {
+            let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
+            if lo == up || lo >= beta {
+                return lo;
+            }
+            if up <= alpha {
+                return up;
+            }
+            hash_move = e.best;
+        }
+        let empties = !(p | o) & self.geo.mask;
+        let moves = legal_moves(p, o, empties);
+        if moves == 0 {
+            if legal_moves(o, p, empties) == 0 {
+                return self.final_score(p, o);
+            }
+            return -self.pvs(o, p, -beta, -alpha, n);
+        }
+        let alpha0 = alpha;
+        let mut list = self.sorted_moves(p, o, moves, hash_move);
+        let nodes_before = self.nodes;
+        let mut best = NEG_INF;
+        let mut best_move = NO_MOVE;
+        while let Some(c) = list.pop_best() {
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            let mut v;
+            if best == NEG_INF {
+                v = -self.pvs(np, no, -beta, -alpha, n - 1);
+            } else {
+                v = -self.nws(np, no, -alpha - 1, n - 1);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.pvs(np, no, -beta, -alpha, n - 1);
+                }
+            }
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = c.sq;
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        self.store(
+            key,
+            alpha0,
+            beta,
+            best,
+            best_move,
+            self.nodes - nodes_before,
+        );
+        best
+    }
+}
+
+/// What the root search reports after each root move.
+pub(crate) struct RootStep {
+    pub done: usize,
+    pub total: usize,
+    pub best: i32,
+    pub best_move: u8,
+}
+
+impl Search<'_> {
+    /// Principal-variation search at the root: the score within `alpha..beta` (fail-soft)
+    /// and the best move. `first` rotates the move order so that helper threads start
+    /// elsewhere. `report` hears after each root move.
+    pub fn root(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        first: usize,
+        report: &mut dyn FnMut(&RootStep, u64),
+    ) -> (i32, u8) {
+        debug_assert!(alpha < beta);
+        let n = (!(p | o) & self.geo.mask).count_ones();
+        self.nodes += 1;
+        let empties = !(p | o) & self.geo.mask;
+        let moves = legal_moves(p, o, empties);
+        debug_assert!(moves != 0, "the root needs a legal move");
+        let key = hash(p, o, self.geo.key);
+        let hash_move = self.tt.probe(key).map_or(NO_MOVE, |e| e.best);
+        let mut list = self.sorted_moves(p, o, moves, hash_move);
+        let mut order = Vec::with_capacity(list.len);
+        while let Some(c) = list.pop_best() {
+            order.push(c);
+        }
+        let total = order.len();
+        order.rotate_left(first % total);
+        let alpha0 = alpha;
+        let mut best = NEG_INF;
+        let mut best_move = NO_MOVE;
+        for (i, c) in order.iter().enumerate() {
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            let mut v;
+            if best == NEG_INF || n <= 1 {
+                v = -self.pvs(np, no, -beta, -alpha, n - 1);
+            } else {
+                v = -self.nws(np, no, -alpha - 1, n - 1);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.pvs(np, no, -beta, -alpha, n - 1);
+                }
+            }
+            if self.aborted {
+                return (0, NO_MOVE);
+            }
+            if v > best {
+                best = v;
+                best_move = c.sq;
+            }
+            report(
+                &RootStep {
+                    done: i + 1,
+                    total,
+                    best,
+                    best_move,
+                },
+                self.nodes,
+            );
+            if v >= beta {
+                break;
+            }
+            alpha = alpha.max(v);
+        }
+        self.store(key, alpha0, beta, best, best_move, self.nodes);
+        (best, best_move)
+    }
+}

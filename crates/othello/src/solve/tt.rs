@@ -1,0 +1,222 @@
+//! The transposition table: a fixed number of 64-byte buckets of four entries, shared by every
+//! search thread without locks.
+//!
+//! Each entry is two atomic words, the packed data and the key xor the data (the "lockless
+//! hashing" of Hyatt and Mann): a reader that meets a half-written entry sees a key that does
+//! not match and treats it as a miss, so threads never need a lock. Keys are 64-bit hashes
+//! of the two bitboards and the board size; a false match needs two different positions with
+//! the same 64-bit key in the same bucket.
+//!
+//! The endgame search is exact, so every stored bound holds whatever depth it came from; a
+//! second store for the same position narrows the stored interval. When a bucket is full the
+//! entry from an older search, or else the one whose subtree was cheapest, makes way.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// What the table knows about one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// The score is at least this.
+    pub lower: i8,
+    /// The score is at most this.
+    pub upper: i8,
+    /// The best move found (0..64), or [`NO_MOVE`].
+    pub best: u8,
+    /// log2 of the nodes the search of this position took: what replacement keeps.
+    pub cost: u8,
+}
+
+/// `Entry::best` when no move is known.
+pub(crate) const NO_MOVE: u8 = 64;
+
+impl Entry {
+    fn pack(self, generation: u8) -> u64 {
+        u64::from(self.lower as u8)
+            | u64::from(self.upper as u8) << 8
+            | u64::from(self.best) << 16
+            | u64::from(self.cost) << 24
+            | u64::from(generation) << 32
+    }
+
+    fn unpack(data: u64) -> (Entry, u8) {
+        (
+            Entry {
+                lower: data as u8 as i8,
+                upper: (data >> 8) as u8 as i8,
+                best: (data >> 16) as u8,
+                cost: (data >> 24) as u8,
+            },
+            (data >> 32) as u8,
+        )
+    }
+}
+
+#[repr(C, align(64))]
+#[derive(Default)]
+struct Bucket {
+    slots: [[AtomicU64; 2]; 4],
+}
+
+/// A fixed-size table shared by reference between threads.
+pub(crate) struct Tt {
+    buckets: Box<[Bucket]>,
+    generation: AtomicU64,
+}
+
+impl std::fmt::Debug for Tt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tt")
+            .field("buckets", &self.buckets.len())
+            .finish()
+    }
+}
+
+/// Hash of a position: the two bitboards and the board's size tag mixed into 64 bits.
+#[inline]
+pub(crate) fn hash(p: u64, o: u64, size_key: u64) -> u64 {
+    let a = p.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let b = (o ^ size_key).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    let mut h = a ^ b.rotate_left(29);
+    h ^= h >> 32;
+    h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
+    h ^ h >> 32
+}
+
+impl Tt {
+    /// A table of about `mb` megabytes (at least one bucket; the count is a power of two).
+    pub fn new(mb: usize) -> Tt {
+        let bytes = mb.max(1) << 20;
+        let n = (bytes / std::mem::size_of::<Bucket>()).next_power_of_two() >> 1;
+        let n = n.max(1);
+        let buckets = (0..n).map(|_| Bucket::default()).collect();
+        Tt {
+            buckets,
+            generation: AtomicU64::new(1),
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for b in self.buckets.iter() {
+            for s in &b.slots {
+                s[0].store(0, Relaxed);
+                s[1].store(0, Relaxed);
+            }
+        }
+    }
+
+    /// Starts a new search: older entries become the first to be replaced.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Relaxed) % 255 + 1;
+        self.generation.store(g, Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[(key as usize) & (self.buckets.len() - 1)]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        for s in &self.bucket(key).slots {
+            let data = s[1].load(Relaxed);
+            if s[0].load(Relaxed) ^ data == key && data != 0 {
+                return Some(Entry::unpack(data).0);
+            }
+        }
+        None
+    }
+
+    /// Stores what a search of the position `key` found, narrowing what was already known.
+    #[inline]
+    pub fn store(&self, key: u64, mut e: Entry) {
+        debug_assert!(e.lower <= e.upper, "stored bounds cross: {e:?}");
+        let generation = self.generation.load(Relaxed) as u8;
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_rank = u32::MAX;
+        for (i, s) in bucket.slots.iter().enumerate() {
+            let data = s[1].load(Relaxed);
+            if s[0].load(Relaxed) ^ data == key && data != 0 {
+                let (old, _) = Entry::unpack(data);
+                // Bounds from two exact searches of one position always overlap.
+                if old.lower.max(e.lower) <= old.upper.min(e.upper) {
+                    e.lower = e.lower.max(old.lower);
+                    e.upper = e.upper.min(old.upper);
+                }
+                if e.best == NO_MOVE {
+                    e.best = old.best;
+                }
+                e.cost = e.cost.max(old.cost);
+                victim = i;
+                break;
+            }
+            let (old, g) = Entry::unpack(data);
+            let rank = if data == 0 {
+                0
+            } else {
+                (u32::from(g == generation) << 8) | (u32::from(old.cost) + 1)
+            };
+            if rank < victim_rank {
+                victim_rank = rank;
+                victim = i;
+            }
+        }
+        let data = e.pack(generation);
+        let s = &bucket.slots[victim];
+        s[0].store(key ^ data, Relaxed);
+        s[1].store(data, Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_probes_and_narrows() {
+        let tt = Tt::new(1);
+        let k = hash(0x1234, 0x5678_0000, 0);
+        assert_eq!(tt.probe(k), None);
+        let e = Entry {
+            lower: -64,
+            upper: 10,
+            best: 12,
+            cost: 3,
+        };
+        tt.store(k, e);
+        assert_eq!(tt.probe(k), Some(e));
+        tt.store(
+            k,
+            Entry {
+                lower: 4,
+                upper: 64,
+                best: NO_MOVE,
+                cost: 1,
+            },
+        );
+        assert_eq!(
+            tt.probe(k),
+            Some(Entry {
+                lower: 4,
+                upper: 10,
+                best: 12,
+                cost: 3
+            })
+        );
+        tt.clear();
+        assert_eq!(tt.probe(k), None);
+    }
+
+    #[test]
+    fn negative_bounds_survive_packing() {
+        let e = Entry {
+            lower: -64,
+            upper: -2,
+            best: 63,
+            cost: 40,
+        };
+        assert_eq!(Entry::unpack(e.pack(7)), (e, 7));
+    }
+}

@@ -1,0 +1,248 @@
+//! The exact solver against plain negamax on random positions, and against the published
+//! scores of the FFO forum positions (every listed move).
+
+use std::sync::atomic::AtomicBool;
+
+use ply_othello::{
+    obf,
+    solve::{reference::minimax, SolveControl, SolveOptions, Solver, Stopped},
+    BoardSize, Move, Position, Square,
+};
+
+/// A small xorshift generator: reproducible positions without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// A position reached by random play from the start until `empties` squares are left (or the
+/// game ends first).
+fn random_position(size: BoardSize, empties: u32, rng: &mut Rng) -> Position {
+    let mut pos = Position::start(size);
+    while pos.empties().count() > empties {
+        let moves: Vec<Square> = pos.legal_moves().collect();
+        if moves.is_empty() {
+            if pos.passed().legal_moves().is_empty() {
+                break;
+            }
+            pos = pos.passed();
+            continue;
+        }
+        pos = pos.play_unchecked(moves[rng.next() as usize % moves.len()]);
+    }
+    pos
+}
+
+/// Checks a solve of `pos` in every way it can be checked against `minimax`.
+fn check(solver: &mut Solver, pos: &Position) {
+    let children: Vec<(Square, i32)> = pos
+        .legal_moves()
+        .map(|sq| (sq, -minimax(&pos.play_unchecked(sq))))
+        .collect();
+    let want = children
+        .iter()
+        .map(|&(_, v)| v)
+        .max()
+        .unwrap_or_else(|| minimax(pos));
+    let r = solver.solve(pos);
+    assert_eq!(r.score, want, "score of {pos:?}");
+    // The principal variation is a legal line that ends with that score.
+    let mut end = *pos;
+    for ply in &r.pv {
+        end = match ply {
+            Move::Pass => end.pass().expect("a pass in the pv is legal"),
+            Move::Play(sq) => end.play(*sq).expect("a move in the pv is legal"),
+        };
+    }
+    assert!(end.is_game_over(), "the pv of {pos:?} stops early");
+    let sign = if end.turn() == pos.turn() { 1 } else { -1 };
+    assert_eq!(sign * end.final_score(), want, "pv of {pos:?}");
+    match r.best_move {
+        Some(sq) => {
+            assert_eq!(r.pv[0], Move::Play(sq));
+            assert!(children.contains(&(sq, want)));
+        }
+        None => assert!(pos.legal_moves().is_empty()),
+    }
+    let all = solver.solve_all_moves(pos);
+    assert_eq!(all.len() as u32, pos.legal_moves().count());
+    for (sq, v) in all {
+        assert!(children.contains(&(sq, v)), "move {sq} of {pos:?}");
+    }
+}
+
+#[test]
+fn four_by_four_start_is_a_white_win_by_ten() {
+    let mut solver = Solver::new(SolveOptions::default());
+    let pos = Position::start(BoardSize::Four);
+    let r = solver.solve(&pos);
+    assert_eq!(r.score, -10);
+    assert_eq!(minimax(&pos), -10);
+    check(&mut solver, &pos);
+}
+
+#[test]
+fn agrees_with_minimax_on_random_4x4_positions() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    // A tiny table, so replacement and bucket collisions happen all the time.
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 1,
+    });
+    for i in 0..1500 {
+        let pos = random_position(BoardSize::Four, 1 + (i % 10), &mut rng);
+        check(&mut solver, &pos);
+    }
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn agrees_with_minimax_on_thousands_of_4x4_positions_up_to_twelve_empties() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 1,
+    });
+    for i in 0..5000 {
+        let pos = random_position(BoardSize::Four, 1 + (i % 12), &mut rng);
+        check(&mut solver, &pos);
+    }
+}
+
+#[test]
+fn agrees_with_minimax_on_random_8x8_positions() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 1,
+    });
+    for i in 0..400 {
+        let pos = random_position(BoardSize::Eight, 1 + (i % 8), &mut rng);
+        check(&mut solver, &pos);
+    }
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn agrees_with_minimax_on_thousands_of_8x8_positions_up_to_ten_empties() {
+    let mut rng = Rng(0x1234_5678_9abc_def0);
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 4,
+    });
+    for i in 0..3000 {
+        let pos = random_position(BoardSize::Eight, 1 + (i % 10), &mut rng);
+        check(&mut solver, &pos);
+    }
+}
+
+#[test]
+fn two_threads_agree_with_minimax() {
+    let mut rng = Rng(0x0dd_ba11_cafe_f00d);
+    let mut solver = Solver::new(SolveOptions {
+        threads: 2,
+        hash_mb: 1,
+    });
+    for i in 0..200 {
+        let pos = random_position(BoardSize::Eight, 6 + (i % 4), &mut rng);
+        check(&mut solver, &pos);
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_stops_the_search() {
+    let stop = AtomicBool::new(true);
+    let mut solver = Solver::new(SolveOptions::default());
+    let pos = Position::start(BoardSize::Six);
+    let r = solver.solve_with(
+        &pos,
+        SolveControl {
+            stop: Some(&stop),
+            ..SolveControl::default()
+        },
+    );
+    assert_eq!(r, Err(Stopped));
+    // The table is still sound afterwards.
+    let pos = random_position(BoardSize::Eight, 9, &mut Rng(7));
+    check(&mut solver, &pos);
+}
+
+fn obf_file(name: &str) -> Vec<(Position, Vec<(Move, i32)>)> {
+    let path = format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    obf::parse_file(&text)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .into_iter()
+        .map(|e| {
+            let moves = e.obf.moves.iter().map(|m| (m.mv, m.score)).collect();
+            (e.obf.position, moves)
+        })
+        .collect()
+}
+
+/// Move scores the shared files get wrong under this project's rule (empty squares to the
+/// winner), with the right score. fforum-20-39 line 12 (FFO #31) lists G1:-30, but after g1
+/// white scores +32 (Edax 4.6 agrees: `lEdax -solve` on that child gives +32, along a line
+/// that fills the board). The file's -30 presumably comes from a solver that left empty
+/// squares uncounted.
+fn known_misprint(name: &str, line: usize, mv: Move) -> Option<i32> {
+    let g1 = Move::Play(Square::parse("g1").expect("a square"));
+    (name == "fforum-20-39.obf" && line == 12 && mv == g1).then_some(-32)
+}
+
+/// Solves every position of an OBF file: the best score, and with `all_moves` the score of
+/// every listed move.
+fn check_obf(name: &str, range: std::ops::Range<usize>, all_moves: bool, threads: usize) {
+    let mut solver = Solver::new(SolveOptions {
+        threads,
+        hash_mb: 64,
+    });
+    for (i, (pos, listed)) in obf_file(name).into_iter().enumerate() {
+        if !range.contains(&i) {
+            continue;
+        }
+        let best = listed.iter().map(|&(_, v)| v).max().expect("scores listed");
+        let r = solver.solve(&pos);
+        assert_eq!(r.score, best, "{name} line {}", i + 1);
+        if all_moves {
+            let all = solver.solve_all_moves(&pos);
+            for (sq, v) in &listed {
+                let got = all
+                    .iter()
+                    .find(|&&(s, _)| Move::Play(s) == *sq)
+                    .map(|&(_, v)| v);
+                let want = known_misprint(name, i + 1, *sq).unwrap_or(*v);
+                assert_eq!(got, Some(want), "{name} line {}: move {sq}", i + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn fforum_1_to_9_best_scores_and_every_move() {
+    check_obf("fforum-1-19.obf", 0..9, true, 1);
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn fforum_1_to_19_every_move() {
+    check_obf("fforum-1-19.obf", 0..19, true, 1);
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn fforum_20_to_39_every_move() {
+    check_obf("fforum-20-39.obf", 0..20, true, 2);
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn ffo_40_to_44_best_scores() {
+    check_obf("ffo40-49.obf", 0..5, false, 2);
+}
