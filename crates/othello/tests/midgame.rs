@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use ply_othello::{
     midgame::{analyze, best_move, evaluate, Limits, DISC},
-    BoardSize, Position, Square,
+    BoardSize, Move, Position, Square,
 };
 
 /// Plain minimax to the end of the game: the slow, obviously right score.
@@ -151,8 +151,8 @@ fn shallow_analyses_are_marked_as_estimates() {
     let mut cur = pos;
     for m in &a.pv {
         cur = match m {
-            Some(sq) => cur.play(*sq).unwrap(),
-            None => cur.pass().unwrap(),
+            Move::Play(sq) => cur.play(*sq).unwrap(),
+            Move::Pass => cur.pass().unwrap(),
         };
     }
 }
@@ -168,7 +168,7 @@ fn passes_and_finished_games_are_handled() {
     assert!(!pass.can_move() && pass.passed().can_move());
     let a = analyze(&pass, &Limits::default());
     assert_eq!(a.best, None);
-    assert_eq!(a.pv.first(), Some(&None));
+    assert_eq!(a.pv.first(), Some(&Move::Pass));
     assert_eq!(a.score, minimax(&pass) * DISC);
 }
 

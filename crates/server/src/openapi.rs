@@ -123,7 +123,8 @@ pub fn document() -> Value {
                     } } },
                     "depth": { "type": "integer" },
                     "nodes": { "type": "integer" },
-                    "elapsedMs": { "type": "integer" }
+                    "elapsedMs": { "type": "integer" },
+                    "engine": { "enum": ["solver", "midgame"], "description": "solver: the exact endgame solver; midgame: iterative deepening over an evaluation (exact when it reached the end)" }
                 }
             }
         } }

@@ -79,6 +79,46 @@ async fn othello_8x8_start_gives_estimates_within_the_budget() {
         .iter()
         .all(|m| m["exact"] == false));
     assert!(json["depth"].as_u64().unwrap() >= 1);
+    assert_eq!(json["engine"], "midgame");
+}
+
+#[tokio::test]
+async fn othello_endgames_go_to_the_exact_solver() {
+    // A 6x6 position with 12 empty squares: the solver's scores equal the midgame engine's
+    // own exact search to the end, move by move.
+    let mut pos = Position::start(BoardSize::Six);
+    while pos.empties().count() > 12 {
+        pos = if pos.can_move() {
+            pos.play_unchecked(pos.legal_moves().next().unwrap())
+        } else {
+            pos.passed()
+        };
+    }
+    let (status, json) = get(app(), &othello_uri(&pos)).await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["engine"], "solver");
+    assert_eq!(json["exact"], true);
+    let want = ply_othello::midgame::analyze(&pos, &ply_othello::midgame::Limits::default());
+    assert!(want.exact);
+    assert_eq!(json["score"], want.score / ply_othello::midgame::DISC);
+    for m in json["moves"].as_array().unwrap() {
+        let sq = ply_othello::Square::parse(m["move"].as_str().unwrap()).unwrap();
+        let w = want.moves.iter().find(|w| w.square == sq).unwrap();
+        assert_eq!(m["score"], w.score / ply_othello::midgame::DISC, "{sq}");
+        assert_eq!(m["exact"], true);
+    }
+    assert_eq!(json["moves"].as_array().unwrap().len(), want.moves.len());
+    // The line is a whole game of perfect play: replayed, it ends with the promised score.
+    let mut cur = pos;
+    for step in json["line"].as_array().unwrap() {
+        cur = match step.as_str().unwrap() {
+            "pass" => cur.pass().unwrap(),
+            sq => cur.play(ply_othello::Square::parse(sq).unwrap()).unwrap(),
+        };
+    }
+    assert!(cur.is_game_over());
+    let sign = if cur.turn() == pos.turn() { 1 } else { -1 };
+    assert_eq!(json["score"], sign * cur.final_score());
 }
 
 #[tokio::test]

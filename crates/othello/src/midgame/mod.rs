@@ -34,7 +34,7 @@ use std::{
 pub use eval::{evaluate, stable_discs, DISC};
 use search::{Searcher, INF};
 
-use crate::{Position, Square};
+use crate::{Move, Position, Square};
 
 /// When to stop searching. The first iteration (depth 1) always completes, so every
 /// analysis has an answer however small the budget.
@@ -105,8 +105,8 @@ pub struct Analysis {
     pub exact: bool,
     /// Depth of the last complete iteration (0 when the game is over).
     pub depth: u32,
-    /// The expected line from here, `None` standing for a pass.
-    pub pv: Vec<Option<Square>>,
+    /// The expected line from here, passes included.
+    pub pv: Vec<Move>,
     /// Positions searched.
     pub nodes: u64,
 }
@@ -129,7 +129,7 @@ pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
     if !pos.can_move() {
         let mut a = analyze(&pos.passed(), limits);
         a.score = -a.score;
-        a.pv.insert(0, None);
+        a.pv.insert(0, Move::Pass);
         a.best = None;
         a.moves.clear();
         return a;
@@ -137,7 +137,7 @@ pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
 
     let mut searcher = Searcher::new(pos.size(), limits);
     let mut order: Vec<Square> = pos.legal_moves().collect();
-    let mut done: Option<(u32, Vec<MoveScore>, Vec<Option<Square>>)> = None;
+    let mut done: Option<(u32, Vec<MoveScore>, Vec<Move>)> = None;
     let last_depth = limits.max_depth.clamp(1, empties);
     for depth in 1..=last_depth {
         let exact = depth >= empties;
@@ -180,7 +180,7 @@ pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
     }
     let (depth, moves, pv) = done.expect("the first iteration runs without a clock");
     let best = moves[0];
-    debug_assert_eq!(pv.first(), Some(&Some(best.square)));
+    debug_assert_eq!(pv.first(), Some(&Move::Play(best.square)));
     Analysis {
         score: best.score,
         best: Some(best.square),
@@ -199,18 +199,18 @@ fn principal_line(
     first: Square,
     child: &Position,
     depth: u32,
-) -> Vec<Option<Square>> {
-    let mut line = vec![Some(first)];
+) -> Vec<Move> {
+    let mut line = vec![Move::Play(first)];
     let mut cur = *child;
     while line.len() < depth as usize && !cur.is_game_over() {
         if !cur.can_move() {
-            line.push(None);
+            line.push(Move::Pass);
             cur = cur.passed();
             continue;
         }
         match searcher.table_move(cur.player().0, cur.opponent().0) {
             Some(sq) => {
-                line.push(Some(sq));
+                line.push(Move::Play(sq));
                 cur = cur.play_unchecked(sq);
             }
             None => break,
