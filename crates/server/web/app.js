@@ -455,7 +455,7 @@ function slipSet() {
 function renderChart() {
   const svg = $("chart");
   const v = series();
-  const W = 320, H = 120, L = 26, R = 8, T = 10, B = 14;
+  const W = 320, H = 120, L = 50, R = 8, T = 10, B = 14;
   const span = S.game === "ttt" ? 1 : Math.max(4, ...v.filter((x) => x !== null).map(Math.abs));
   const n = Math.max(v.length - 1, S.game === "ttt" ? 9 : 8);
   const x = (k) => L + ((W - L - R) * k) / n;
