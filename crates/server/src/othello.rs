@@ -152,7 +152,12 @@ pub fn parse_request(params: &Params) -> Result<Request, ApiError> {
 /// mismatch, or an impossible position.
 pub fn parse_cells(text: &str, size: BoardSize, turn: Color) -> Result<Position, ApiError> {
     let n = size.n();
-    let line = format!("{} {}", text.trim(), turn.symbol());
+    // The side to move as a word, so that it fits every symbol set of the cells.
+    let side = match turn {
+        Color::Black => "black",
+        Color::White => "white",
+    };
+    let line = format!("{} {side}", text.trim());
     let pos = ply_othello::text::parse_position(&line)
         .map_err(|e| ApiError::bad(format!("`position`: {e}")))?;
     if pos.size() != size {

@@ -83,6 +83,22 @@ async fn othello_8x8_start_gives_estimates_within_the_budget() {
 }
 
 #[tokio::test]
+async fn othello_cells_may_use_any_common_symbol_set() {
+    for cells in [
+        ".....OX..XO.....",
+        "-----OX--XO-----",
+        ".....W*..*W.....",
+        ".....WB..BW.....",
+    ] {
+        let uri = format!("/api/othello/analyze?size=4&position={cells}&turn=O&budget_ms=100");
+        let (status, json) = get(app(), &uri).await;
+        assert_eq!(status, StatusCode::OK, "{cells}: {json}");
+        assert_eq!(json["position"], ".....OX..XO.....");
+        assert_eq!(json["turn"], "O");
+    }
+}
+
+#[tokio::test]
 async fn othello_endgames_go_to_the_exact_solver() {
     // A 6x6 position with 12 empty squares: the solver's scores equal the midgame engine's
     // own exact search to the end, move by move.
