@@ -3,12 +3,17 @@
 //!
 //! - `n >= DEEP`: the transposition table, stability cutoffs, enhanced transposition cutoffs
 //!   and a move list sorted fastest-first (fewest replies for the opponent, corners counted
-//!   twice), the table's move first;
+//!   twice; ties go to the move that keeps more corner-anchored discs, then to odd
+//!   quadrants), the table's move first;
 //! - `4 < n < DEEP`: no table; empties tried in parity order (odd quadrants first), corners
 //!   before ordinary squares before the squares next to a corner;
 //! - `n <= 4`: the unrolled routines of [`super::last`].
 //!
-//! `alpha < beta` is asserted at the top of every search in debug builds; the scores of the
+//! With several threads, all search the same tree over the shared table; at deep nodes a
+//! thread puts off a move another thread is searching (simplified ABDADA), so the threads
+//! spread over the tree instead of repeating each other's work.
+//!
+//! The window is checked at the top of every search in debug builds; the scores of the
 //! tiers are compared with plain negamax in the tests.
 
 use std::{
@@ -162,6 +167,11 @@ impl<'a> Search<'a> {
     #[inline]
     pub fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
         debug_assert_eq!((!(p | o) & self.geo.mask).count_ones(), n);
+        debug_assert!(
+            alpha.abs() <= self.geo.squares + 1,
+            "window {alpha} off the scale"
+        );
+        debug_assert_eq!(p & o, 0);
         match n {
             0 => {
                 self.nodes += 1;
