@@ -1,35 +1,14 @@
 //! `ply judge …` through the real binary: the DESIGN.md samples byte-exact, bad input, the
 //! generator and the stress tester.
 
-use std::{
-    io::Write,
-    process::{Command, Output, Stdio},
-};
+mod common;
 
-fn ply_with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run ply");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
+use common::{ply_with_input, stderr};
+
+use std::process::Output;
 
 fn judge(problem: &str, input: &str) -> Output {
     ply_with_input(&["judge", problem], input.as_bytes())
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Runs the judge and expects this exact output.

@@ -1,16 +1,11 @@
 //! `ply othello show|play|perft` and `ply bench perft`, run as the real binary.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::ply;
 
 use ply_othello::{text, transcript, BoardSize, Game, Move, Position};
 use serde_json::Value;
-
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("run ply")
-}
 
 /// Runs ply, expects success, returns stdout.
 fn ok(args: &[&str]) -> String {

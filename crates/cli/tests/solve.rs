@@ -1,22 +1,15 @@
 //! `ply othello solve` and `ply bench ffo` run as a user would: the real binary.
 
+mod common;
+
+use common::{ply, stdout};
+
 use std::{
     path::PathBuf,
-    process::{Command, Output, Stdio},
+    process::{Command, Stdio},
     thread,
     time::{Duration, Instant},
 };
-
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("ply runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn data(name: &str) -> String {
     format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"))

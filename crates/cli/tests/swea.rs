@@ -1,25 +1,13 @@
 //! `ply judge swea-4615`, `ply judge gen swea-4615`, run as the real binary.
 
-use std::{
-    io::Write,
-    process::{Command, Output, Stdio},
-};
+mod common;
+
+use common::ply_with_input;
+
+use std::process::Output;
 
 fn judge(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run ply");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    ply_with_input(args, input.as_bytes())
 }
 
 fn solve(input: &str) -> Output {

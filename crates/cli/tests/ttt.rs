@@ -1,21 +1,10 @@
 //! `ply ttt …` through the real binary.
 
-use std::process::{Command, Output};
+mod common;
 
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("run ply")
-}
+use common::{ply, stderr, stdout};
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use std::process::Output;
 
 fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "{}", stderr(o));

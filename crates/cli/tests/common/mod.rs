@@ -1,0 +1,48 @@
+//! Helpers shared by the CLI tests: each runs the real `ply` binary.
+
+// Every test binary uses its own subset of these.
+#![allow(dead_code)]
+
+use std::{
+    io::Write,
+    process::{Command, Output, Stdio},
+};
+
+/// Runs `ply` with these arguments and no input.
+pub fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("run ply")
+}
+
+/// Runs `ply` with `input` on stdin, written from another thread so that a large input
+/// cannot deadlock against a full stdout pipe.
+pub fn ply_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run ply");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        // ply may stop reading early on bad input; a broken pipe here is expected then.
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait for ply");
+    writer.join().expect("stdin writer");
+    out
+}
+
+/// Standard output as text (ply writes UTF-8 only).
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// Standard error as text (ply writes UTF-8 only).
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
