@@ -38,6 +38,7 @@ pub mod ggf;
 pub mod midgame;
 pub mod moves;
 pub mod obf;
+pub mod pattern;
 pub mod perft;
 mod position;
 pub mod reference;

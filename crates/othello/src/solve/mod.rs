@@ -119,6 +119,40 @@ impl std::error::Error for Stopped {}
 /// Half-width of the first root window.
 const ASPIRATION: i32 = 1;
 
+/// Where the first root window is centred: on 8x8, the learnt evaluation's score two plies
+/// on (our best move against the opponent's best reply), rounded to an even score; else 0.
+fn first_guess(pos: &Position) -> i32 {
+    let Some(eval) = crate::pattern::builtin().filter(|_| pos.size() == crate::BoardSize::Eight)
+    else {
+        return 0;
+    };
+    let (p, o) = (pos.player().0, pos.opponent().0);
+    let empty = !(p | o);
+    let mut moves = crate::moves::legal_moves(p, o, empty);
+    let mut best = None;
+    while moves != 0 {
+        let sq = moves.trailing_zeros() as u8;
+        moves &= moves - 1;
+        let f = crate::moves::flips(p, o, sq);
+        let (np, no) = (o ^ f, p | f | 1 << sq);
+        let mut replies = crate::moves::legal_moves(np, no, empty & !(1 << sq));
+        let mut worst = if replies == 0 {
+            -eval.evaluate(np, no)
+        } else {
+            i32::MAX
+        };
+        while replies != 0 {
+            let r = replies.trailing_zeros() as u8;
+            replies &= replies - 1;
+            let g = crate::moves::flips(np, no, r);
+            worst = worst.min(eval.evaluate(no ^ g, np | g | 1 << r));
+        }
+        best = best.max(Some(worst));
+    }
+    let discs = best.map_or(0, |v| v / crate::pattern::UNIT);
+    (discs & !1).clamp(-64, 64)
+}
+
 /// An exact solver that keeps its transposition table from one position to the next.
 #[derive(Debug)]
 pub struct Solver {
@@ -175,7 +209,7 @@ impl Solver {
         self.tt.new_search();
         let geo = Geometry::of(pos.size());
         let s = geo.squares;
-        let (score, best, mut nodes) = self.aspiration(pos, s, 0, &mut control)?;
+        let (score, best, mut nodes) = self.aspiration(pos, s, first_guess(pos), &mut control)?;
         let best_move = best.and_then(Square::from_index);
         let (pv, pv_nodes) = self.principal_variation(pos, score, best, &control)?;
         nodes += pv_nodes;

@@ -28,6 +28,7 @@ use super::{
     stability::stable_discs,
     tt::{hash, Entry, Tt, NO_MOVE},
 };
+use crate::pattern::{PatternEval, UNIT};
 
 /// Fewest empties at which the table, stability and sorted move lists are used.
 pub(crate) const DEEP: u32 = 7;
@@ -35,6 +36,13 @@ pub(crate) const DEEP: u32 = 7;
 const ETC_DEPTH: u32 = 10;
 /// Fewest empties at which threads share out the moves of a node.
 const SPLIT_DEPTH: u32 = 10;
+/// Fewest empties at which the pattern evaluation (8x8 only) joins the move ordering.
+const EVAL_ORDER: u32 = 12;
+/// Fewest empties at which a child is rated by the opponent's best reply (a one-ply search
+/// over the evaluation) rather than by the evaluation of the child itself.
+const EVAL_REPLY: u32 = 16;
+/// Sorting points per disc of evaluated score; one reply of the opponent costs 16.
+const EVAL_WEIGHT: i32 = 4;
 /// How many deep nodes pass between two looks at the stop flag and the clock.
 const POLL_EVERY: u32 = 4096;
 
@@ -53,6 +61,8 @@ pub(crate) struct Search<'a> {
     poll: u32,
     /// Positions being searched by some thread, when several share the work.
     busy: Option<&'a Busy>,
+    /// The learnt evaluation that helps order moves high in the tree (8x8 only).
+    eval: Option<&'static PatternEval>,
 }
 
 /// Positions some thread is searching now: one slot per hash index, holding the key.
@@ -142,6 +152,11 @@ impl<'a> Search<'a> {
             aborted: false,
             poll: 0,
             busy,
+            eval: if geo.squares == 64 {
+                crate::pattern::builtin()
+            } else {
+                None
+            },
         }
     }
 
@@ -256,12 +271,16 @@ impl<'a> Search<'a> {
 
     /// Sorts the moves `moves` of the deep tier: a wipe-out first, then the table's move, then
     /// fewest (weighted) replies for the opponent, then most corner discs (with the edge
-    /// squares beside them), then odd quadrants.
+    /// squares beside them), then odd quadrants. With [`EVAL_ORDER`] empties or more on 8x8,
+    /// the learnt evaluation of the child (from [`EVAL_REPLY`] empties on, of the child after
+    /// the opponent's best reply) is added, four predicted discs weighing as one reply.
     #[inline]
     fn sorted_moves(&self, p: u64, o: u64, mut moves: u64, hash_move: u8) -> MoveList {
         let g = self.geo;
         let empties = !(p | o) & g.mask;
         let odd = g.odd_quadrants(empties);
+        let n = empties.count_ones();
+        let eval = self.eval.filter(|_| n >= EVAL_ORDER);
         let mut list = MoveList {
             moves: [Candidate::default(); 32],
             len: 0,
@@ -288,7 +307,16 @@ impl<'a> Search<'a> {
                     | corners >> 8)
                     & g.c_squares;
                 let anchored = (corners | (beside & no)).count_ones() as i32;
-                -((mobility as i32) << 4) + (anchored << 1) + parity
+                let mut value = -((mobility as i32) << 4) + (anchored << 1) + parity;
+                if let Some(e) = eval {
+                    let ours = if n >= EVAL_REPLY && replies != 0 {
+                        Self::after_best_reply(e, np, no, replies)
+                    } else {
+                        -e.evaluate(np, no)
+                    };
+                    value += ours * EVAL_WEIGHT / UNIT;
+                }
+                value
             };
             list.moves[list.len] = Candidate {
                 sq,
@@ -298,6 +326,21 @@ impl<'a> Search<'a> {
             list.len += 1;
         }
         list
+    }
+
+    /// Our evaluated score after the opponent (`p`, with `replies` to choose from) answers
+    /// with the reply the evaluation likes least for us.
+    #[inline]
+    fn after_best_reply(e: &PatternEval, p: u64, o: u64, mut replies: u64) -> i32 {
+        debug_assert!(replies != 0);
+        let mut worst = i32::MAX;
+        while replies != 0 {
+            let sq = replies.trailing_zeros() as u8;
+            replies &= replies - 1;
+            let f = flips(p, o, sq);
+            worst = worst.min(e.evaluate(o ^ f, p | f | 1 << sq));
+        }
+        worst
     }
 
     /// Null-window search with the table.
