@@ -26,7 +26,8 @@ use super::{
     geometry::Geometry,
     last::NEG_INF,
     stability::stable_discs,
-    tt::{hash, Entry, Tt, NO_MOVE},
+    symmetry,
+    tt::{self, Entry, Key, Tt, NO_MOVE},
 };
 
 /// Fewest empties at which the table, stability and sorted move lists are used.
@@ -310,16 +311,16 @@ impl<'a> Search<'a> {
             return bound;
         }
         let beta = alpha + 1;
-        let key = hash(p, o, self.geo.key);
+        let key = tt::key(self.geo, p, o, n);
         let mut hash_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key) {
+        if let Some(e) = self.tt.probe(key.hash) {
             if i32::from(e.lower) >= beta {
                 return i32::from(e.lower);
             }
             if i32::from(e.upper) <= alpha {
                 return i32::from(e.upper);
             }
-            hash_move = e.best;
+            hash_move = key.move_from_table(e.best, self.geo);
         }
         let empties = !(p | o) & self.geo.mask;
         let moves = legal_moves(p, o, empties);
@@ -331,7 +332,7 @@ impl<'a> Search<'a> {
         }
         let mut list = self.sorted_moves(p, o, moves, hash_move);
         if n >= ETC_DEPTH {
-            if let Some(v) = self.etc(&list, p, o, alpha) {
+            if let Some(v) = self.etc(&list, p, o, alpha, n) {
                 return v;
             }
         }
@@ -340,7 +341,7 @@ impl<'a> Search<'a> {
         let mut best_move = NO_MOVE;
         let shared = self.busy.filter(|_| n >= SPLIT_DEPTH);
         if let Some(busy) = shared {
-            busy.enter(key);
+            busy.enter(key.hash);
         }
         // With other threads about, a child one of them is searching now waits for a second
         // pass (simplified ABDADA): by then its result is usually in the table.
@@ -349,7 +350,7 @@ impl<'a> Search<'a> {
         while let Some(c) = list.pop_best() {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
             if let Some(busy) = shared {
-                if best > NEG_INF && busy.contains(hash(np, no, self.geo.key)) {
+                if best > NEG_INF && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
                     deferred[n_deferred] = c;
                     n_deferred += 1;
                     continue;
@@ -383,7 +384,7 @@ impl<'a> Search<'a> {
             }
         }
         if let Some(busy) = shared {
-            busy.leave(key);
+            busy.leave(key.hash);
         }
         self.store(key, alpha, beta, best, best_move, self.nodes - nodes_before);
         best
@@ -392,10 +393,10 @@ impl<'a> Search<'a> {
     /// Enhanced transposition cutoff: a child the table already knows to be bad enough for
     /// the opponent proves a fail-high without searching.
     #[inline]
-    fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32) -> Option<i32> {
+    fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
         for c in &list.moves[..list.len] {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-            if let Some(e) = self.tt.probe(hash(np, no, self.geo.key)) {
+            if let Some(e) = self.tt.probe(tt::key(self.geo, np, no, n - 1).hash) {
                 let v = -i32::from(e.upper);
                 if v > alpha {
                     return Some(v);
@@ -407,7 +408,7 @@ impl<'a> Search<'a> {
 
     /// Records a fail-soft result of a search of `alpha..beta`.
     #[inline]
-    fn store(&self, key: u64, alpha: i32, beta: i32, best: i32, best_move: u8, nodes: u64) {
+    fn store(&self, key: Key, alpha: i32, beta: i32, best: i32, best_move: u8, nodes: u64) {
         let s = self.geo.squares;
         let (lower, upper) = if best >= beta {
             (best, s)
@@ -417,11 +418,11 @@ impl<'a> Search<'a> {
             (best, best)
         };
         self.tt.store(
-            key,
+            key.hash,
             Entry {
                 lower: lower as i8,
                 upper: upper as i8,
-                best: best_move,
+                best: key.move_to_table(best_move, self.geo),
                 cost: (64 - nodes.leading_zeros()) as u8,
             },
         );
@@ -438,9 +439,9 @@ impl<'a> Search<'a> {
         if self.should_stop() {
             return 0;
         }
-        let key = hash(p, o, self.geo.key);
+        let key = tt::key(self.geo, p, o, n);
         let mut hash_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key) {
+        if let Some(e) = self.tt.probe(key.hash) {
             let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
             if lo == up || lo >= beta {
                 return lo;
@@ -448,7 +449,7 @@ impl<'a> Search<'a> {
             if up <= alpha {
                 return up;
             }
-            hash_move = e.best;
+            hash_move = key.move_from_table(e.best, self.geo);
         }
         let empties = !(p | o) & self.geo.mask;
         let moves = legal_moves(p, o, empties);
@@ -508,7 +509,8 @@ pub(crate) struct RootStep {
 
 impl Search<'_> {
     /// Principal-variation search at the root: the score within `alpha..beta` (fail-soft)
-    /// and the best move. `first` rotates the move order so that helper threads start
+    /// and the best move. Of moves whose children are symmetric images of each other only
+    /// the first is searched. `first` rotates the move order so that helper threads start
     /// elsewhere. `report` hears after each root move.
     pub fn root(
         &mut self,
@@ -525,12 +527,23 @@ impl Search<'_> {
         let empties = !(p | o) & self.geo.mask;
         let moves = legal_moves(p, o, empties);
         debug_assert!(moves != 0, "the root needs a legal move");
-        let key = hash(p, o, self.geo.key);
-        let hash_move = self.tt.probe(key).map_or(NO_MOVE, |e| e.best);
+        let key = tt::key(self.geo, p, o, n);
+        let hash_move = self
+            .tt
+            .probe(key.hash)
+            .map_or(NO_MOVE, |e| key.move_from_table(e.best, self.geo));
         let mut list = self.sorted_moves(p, o, moves, hash_move);
         let mut order = Vec::with_capacity(list.len);
+        // A move whose child is an image of an earlier move's child has the same score.
+        let mut images = Vec::with_capacity(list.len);
         while let Some(c) = list.pop_best() {
-            order.push(c);
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            let (ip, io, _) = symmetry::canonical(np, no, self.geo.n);
+            let image = (ip, io);
+            if !images.contains(&image) {
+                images.push(image);
+                order.push(c);
+            }
         }
         let total = order.len();
         order.rotate_left(first % total);
