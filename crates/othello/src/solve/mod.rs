@@ -297,30 +297,33 @@ impl Solver {
         };
         let busy = search::Busy::new();
         let busy = (threads > 1).then_some(&busy);
+        // Every thread searches the whole tree and each result is exact; the first to finish
+        // stops the others. Only the calling thread reports progress.
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
-                .map(|t| {
+                .map(|_| {
                     let done = &done;
                     scope.spawn(move || {
                         let mut s = Search::new(tt, geo, done, stop, deadline, busy);
-                        s.root(p, o, alpha, beta, t, &mut |_, _| {});
-                        s.nodes
+                        let (v, best) = s.root(p, o, alpha, beta, &mut |_, _| {});
+                        done.store(true, Relaxed);
+                        (s.nodes, (!s.aborted).then_some((v, best)))
                     })
                 })
                 .collect();
             let mut main = Search::new(tt, geo, &done, stop, deadline, busy);
-            let (v, best) = main.root(p, o, alpha, beta, 0, &mut report);
-            let aborted = main.aborted;
+            let (v, best) = main.root(p, o, alpha, beta, &mut report);
             done.store(true, Relaxed);
-            let nodes = main.nodes
-                + helpers
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or(0))
-                    .sum::<u64>();
-            if aborted {
-                Err(Stopped)
-            } else {
-                Ok((v, (best != NO_MOVE).then_some(best), nodes))
+            let mut nodes = main.nodes;
+            let mut result = (!main.aborted).then_some((v, best));
+            for h in helpers {
+                let (n, r) = h.join().unwrap_or((0, None));
+                nodes += n;
+                result = result.or(r);
+            }
+            match result {
+                Some((v, best)) => Ok((v, (best != NO_MOVE).then_some(best), nodes)),
+                None => Err(Stopped),
             }
         })
     }

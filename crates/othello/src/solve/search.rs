@@ -9,9 +9,10 @@
 //!   before ordinary squares before the squares next to a corner;
 //! - `n <= 4`: the unrolled routines of [`super::last`].
 //!
-//! With several threads, all search the same tree over the shared table; at deep nodes a
-//! thread puts off a move another thread is searching (simplified ABDADA), so the threads
-//! spread over the tree instead of repeating each other's work.
+//! With several threads, all search the same tree over the shared table; at the root and at
+//! nodes with at least `SPLIT_DEPTH` empties a thread puts off a move another thread is
+//! searching (simplified ABDADA), so the threads spread over the tree instead of repeating
+//! each other's work. Each thread's result is exact, and the first to finish stops the others.
 //!
 //! The window is checked at the top of every search in debug builds; the scores of the
 //! tiers are compared with plain negamax in the tests.
@@ -464,7 +465,30 @@ impl<'a> Search<'a> {
         let nodes_before = self.nodes;
         let mut best = NEG_INF;
         let mut best_move = NO_MOVE;
-        while let Some(c) = list.pop_best() {
+        // Threads put off moves another is searching, as in `nws_deep`.
+        let shared = self.busy.filter(|_| n >= SPLIT_DEPTH);
+        if let Some(busy) = shared {
+            busy.enter(key.hash);
+        }
+        let mut deferred = [Candidate::default(); 32];
+        let (mut n_deferred, mut next_deferred) = (0, 0);
+        loop {
+            let c = if let Some(c) = list.pop_best() {
+                if let Some(busy) = shared {
+                    let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                    if best > NEG_INF && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
+                        deferred[n_deferred] = c;
+                        n_deferred += 1;
+                        continue;
+                    }
+                }
+                c
+            } else if next_deferred < n_deferred {
+                next_deferred += 1;
+                deferred[next_deferred - 1]
+            } else {
+                break;
+            };
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
             let mut v;
             if best == NEG_INF {
@@ -486,6 +510,9 @@ impl<'a> Search<'a> {
                 }
                 alpha = alpha.max(v);
             }
+        }
+        if let Some(busy) = shared {
+            busy.leave(key.hash);
         }
         self.store(
             key,
@@ -510,15 +537,14 @@ pub(crate) struct RootStep {
 impl Search<'_> {
     /// Principal-variation search at the root: the score within `alpha..beta` (fail-soft)
     /// and the best move. Of moves whose children are symmetric images of each other only
-    /// the first is searched. `first` rotates the move order so that helper threads start
-    /// elsewhere. `report` hears after each root move.
+    /// the first is searched. With several threads, a move another thread is searching is put
+    /// off to the end. `report` hears after each root move.
     pub fn root(
         &mut self,
         p: u64,
         o: u64,
         mut alpha: i32,
         beta: i32,
-        first: usize,
         report: &mut dyn FnMut(&RootStep, u64),
     ) -> (i32, u8) {
         debug_assert!(alpha < beta);
@@ -546,12 +572,25 @@ impl Search<'_> {
             }
         }
         let total = order.len();
-        order.rotate_left(first % total);
+        let shared = self.busy.filter(|_| n > SPLIT_DEPTH);
         let alpha0 = alpha;
         let mut best = NEG_INF;
         let mut best_move = NO_MOVE;
-        for (i, c) in order.iter().enumerate() {
+        // Moves another thread is searching go to the end of the list (once).
+        let (mut i, mut finished) = (0, 0);
+        while i < order.len() {
+            let c = order[i];
+            i += 1;
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            if let Some(busy) = shared {
+                if best > NEG_INF
+                    && i <= total
+                    && busy.contains(tt::key(self.geo, np, no, n - 1).hash)
+                {
+                    order.push(c);
+                    continue;
+                }
+            }
             let mut v;
             if best == NEG_INF || n <= 1 {
                 v = -self.pvs(np, no, -beta, -alpha, n - 1);
@@ -568,9 +607,10 @@ impl Search<'_> {
                 best = v;
                 best_move = c.sq;
             }
+            finished += 1;
             report(
                 &RootStep {
-                    done: i + 1,
+                    done: finished,
                     total,
                     best,
                     best_move,
