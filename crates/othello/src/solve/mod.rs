@@ -4,6 +4,8 @@
 //! The search is null-window alpha-beta with a principal-variation search at the top, a
 //! shared lock-free transposition table ([`tt`]), fastest-first move ordering, stability
 //! cutoffs ([`stability`]) and unrolled code for the last four empty squares ([`last`]).
+//! Early positions are keyed by their least symmetric image ([`symmetry`]), so the images of a
+//! searched position (the four first moves of 6x6, say) cost nothing.
 //! Several threads search one position together over the shared table.
 //! [`reference::minimax`] is the plain negamax it is all tested against.
 //!
