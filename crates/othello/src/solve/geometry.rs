@@ -24,6 +24,11 @@ pub(crate) struct Geometry {
     pub quadrants: [u64; 4],
     /// Size tag mixed into hash keys, so boards of different sizes never share an entry.
     pub key: u64,
+    /// Side length of the board.
+    pub n: u32,
+    /// Fewest empties at which the table is keyed by the least symmetric image of a position
+    /// (see [`super::symmetry`]).
+    pub sym_from: u32,
 }
 
 const fn sq(col: u32, row: u32) -> u64 {
@@ -44,7 +49,7 @@ const fn block(c0: u32, r0: u32, w: u32) -> u64 {
     m
 }
 
-const fn build(n: u32, key: u64) -> Geometry {
+const fn build(n: u32, key: u64, sym_from: u32) -> Geometry {
     let l = n - 1;
     let corners = sq(0, 0) | sq(l, 0) | sq(0, l) | sq(l, l);
     let x = sq(1, 1) | sq(l - 1, 1) | sq(1, l - 1) | sq(l - 1, l - 1);
@@ -70,12 +75,16 @@ const fn build(n: u32, key: u64) -> Geometry {
             block(h, h, h),
         ],
         key,
+        n,
+        sym_from,
     }
 }
 
-static FOUR: Geometry = build(4, 0x6a09_e667_f3bc_c908);
-static SIX: Geometry = build(6, 0xbb67_ae85_84ca_a73b);
-static EIGHT: Geometry = build(8, 0);
+// Where symmetric keys start: images of one another are common only in the first moves of
+// a game, and the FFO positions (at most 36 empties on 8x8) never pay for them.
+static FOUR: Geometry = build(4, 0x6a09_e667_f3bc_c908, 8);
+static SIX: Geometry = build(6, 0xbb67_ae85_84ca_a73b, 22);
+static EIGHT: Geometry = build(8, 0, 48);
 
 impl Geometry {
     /// The masks of a board size.

@@ -4,6 +4,8 @@
 //! The search is null-window alpha-beta with a principal-variation search at the top, a
 //! shared lock-free transposition table ([`tt`]), fastest-first move ordering, stability
 //! cutoffs ([`stability`]) and unrolled code for the last four empty squares ([`last`]).
+//! Early positions are keyed by their least symmetric image ([`symmetry`]), so the images of a
+//! searched position (the four first moves of 6x6, say) cost nothing.
 //! Several threads search one position together over the shared table.
 //! [`reference::minimax`] is the plain negamax it is all tested against.
 //!
@@ -20,6 +22,7 @@ mod last;
 pub mod reference;
 mod search;
 mod stability;
+mod symmetry;
 mod tt;
 
 use std::{
@@ -256,8 +259,16 @@ impl Solver {
         let mut best: Option<(Square, i32)> = None;
         // Sibling moves often score alike: each search starts around the last score.
         let mut guess = 0;
+        // Children that are symmetric images of one another score alike.
+        let mut images: Vec<((u64, u64), i32)> = Vec::with_capacity(moves.len());
+        let n = Geometry::of(pos.size()).n;
         for (i, &sq) in moves.iter().enumerate() {
             let child = pos.play_unchecked(sq);
+            let (ip, io, _) = symmetry::canonical(child.player().0, child.opponent().0, n);
+            if let Some(&(_, v)) = images.iter().find(|(image, _)| *image == (ip, io)) {
+                scores.push((sq, -v));
+                continue;
+            }
             let (v, _, n) = self.aspiration(
                 &child,
                 s,
@@ -270,6 +281,7 @@ impl Solver {
             )?;
             nodes += n;
             guess = v;
+            images.push(((ip, io), v));
             scores.push((sq, -v));
             if best.is_none_or(|(_, b)| -v > b) {
                 best = Some((sq, -v));
@@ -321,30 +333,33 @@ impl Solver {
         };
         let busy = search::Busy::new();
         let busy = (threads > 1).then_some(&busy);
+        // Every thread searches the whole tree and each result is exact; the first to finish
+        // stops the others. Only the calling thread reports progress.
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
-                .map(|t| {
+                .map(|_| {
                     let done = &done;
                     scope.spawn(move || {
                         let mut s = Search::new(tt, geo, done, stop, deadline, busy);
-                        s.root(p, o, alpha, beta, t, &mut |_, _| {});
-                        s.nodes
+                        let (v, best) = s.root(p, o, alpha, beta, &mut |_, _| {});
+                        done.store(true, Relaxed);
+                        (s.nodes, (!s.aborted).then_some((v, best)))
                     })
                 })
                 .collect();
             let mut main = Search::new(tt, geo, &done, stop, deadline, busy);
-            let (v, best) = main.root(p, o, alpha, beta, 0, &mut report);
-            let aborted = main.aborted;
+            let (v, best) = main.root(p, o, alpha, beta, &mut report);
             done.store(true, Relaxed);
-            let nodes = main.nodes
-                + helpers
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or(0))
-                    .sum::<u64>();
-            if aborted {
-                Err(Stopped)
-            } else {
-                Ok((v, (best != NO_MOVE).then_some(best), nodes))
+            let mut nodes = main.nodes;
+            let mut result = (!main.aborted).then_some((v, best));
+            for h in helpers {
+                let (n, r) = h.join().unwrap_or((0, None));
+                nodes += n;
+                result = result.or(r);
+            }
+            match result {
+                Some((v, best)) => Ok((v, (best != NO_MOVE).then_some(best), nodes)),
+                None => Err(Stopped),
             }
         })
     }
@@ -412,10 +427,13 @@ impl Solver {
                 continue;
             }
             let n = pos.empties().count();
-            let key = tt::hash(pos.player().0, pos.opponent().0, geo.key);
+            let key = tt::key(geo, pos.player().0, pos.opponent().0, n);
             let first = match (pv.is_empty(), best) {
                 (true, Some(b)) => b,
-                _ => self.tt.probe(key).map_or(NO_MOVE, |e| e.best),
+                _ => self
+                    .tt
+                    .probe(key.hash)
+                    .map_or(NO_MOVE, |e| key.move_from_table(e.best, geo)),
             };
             let mut order: Vec<Square> = moves.collect();
             order.sort_by_key(|sq| sq.index() != first);
@@ -440,5 +458,74 @@ impl Solver {
             score = -score;
         }
         Ok((pv, s.nodes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BoardSize;
+
+    /// The image of `pos` under symmetry `s`.
+    fn image(pos: &Position, s: u8) -> Position {
+        let n = u32::from(pos.size().n());
+        Position::from_raw(
+            symmetry::apply(pos.player().0, s, n),
+            symmetry::apply(pos.opponent().0, s, n),
+            pos.turn(),
+            pos.size(),
+        )
+    }
+
+    /// Every image of positions early in 4x4 games (where the table is keyed by symmetry)
+    /// solves to the plain negamax score with one table shared by all of them, and its best
+    /// move is the image of a best move.
+    #[test]
+    fn images_share_the_table_and_keep_their_scores() {
+        let mut solver = Solver::new(SolveOptions {
+            threads: 1,
+            hash_mb: 1,
+        });
+        // The start, and the positions two and three plies in.
+        let mut positions = vec![Position::start(BoardSize::Four)];
+        let mut ply = positions.clone();
+        for depth in 1..=3 {
+            ply = ply
+                .iter()
+                .flat_map(|p| p.legal_moves().map(|sq| p.play_unchecked(sq)))
+                .collect();
+            if depth >= 2 {
+                positions.extend(&ply);
+            }
+        }
+        for pos in &positions {
+            let want = reference::minimax(pos);
+            let children: Vec<(u8, i32)> = pos
+                .legal_moves()
+                .map(|sq| (sq.index(), -reference::minimax(&pos.play_unchecked(sq))))
+                .collect();
+            // The score of the move of an image that is the image of `sq`.
+            let score_of = |sq: Square, s: u8| {
+                let original = symmetry::square(sq.index(), symmetry::inverse(s), 4);
+                children.iter().find(|c| c.0 == original).map(|c| c.1)
+            };
+            for s in 0..symmetry::COUNT {
+                let img = image(pos, s);
+                let r = solver.solve(&img);
+                assert_eq!(r.score, want, "image {s} of {pos:?}");
+                if let Some(sq) = r.best_move {
+                    assert_eq!(score_of(sq, s), Some(want));
+                }
+                let all = solver.solve_all_moves(&img);
+                assert_eq!(all.len(), children.len());
+                for (sq, v) in all {
+                    assert_eq!(
+                        score_of(sq, s),
+                        Some(v),
+                        "move {sq} of image {s} of {pos:?}"
+                    );
+                }
+            }
+        }
     }
 }

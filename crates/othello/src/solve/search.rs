@@ -9,9 +9,10 @@
 //!   before ordinary squares before the squares next to a corner;
 //! - `n <= 4`: the unrolled routines of [`super::last`].
 //!
-//! With several threads, all search the same tree over the shared table; at deep nodes a
-//! thread puts off a move another thread is searching (simplified ABDADA), so the threads
-//! spread over the tree instead of repeating each other's work.
+//! With several threads, all search the same tree over the shared table; at the root and at
+//! nodes with at least `SPLIT_DEPTH` empties a thread puts off a move another thread is
+//! searching (simplified ABDADA), so the threads spread over the tree instead of repeating
+//! each other's work. Each thread's result is exact, and the first to finish stops the others.
 //!
 //! The window is checked at the top of every search in debug builds; the scores of the
 //! tiers are compared with plain negamax in the tests.
@@ -26,7 +27,8 @@ use super::{
     geometry::Geometry,
     last::NEG_INF,
     stability::stable_discs,
-    tt::{hash, Entry, Tt, NO_MOVE},
+    symmetry,
+    tt::{self, Entry, Key, Tt, NO_MOVE},
 };
 use crate::pattern::{PatternEval, UNIT};
 
@@ -353,16 +355,16 @@ impl<'a> Search<'a> {
             return bound;
         }
         let beta = alpha + 1;
-        let key = hash(p, o, self.geo.key);
+        let key = tt::key(self.geo, p, o, n);
         let mut hash_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key) {
+        if let Some(e) = self.tt.probe(key.hash) {
             if i32::from(e.lower) >= beta {
                 return i32::from(e.lower);
             }
             if i32::from(e.upper) <= alpha {
                 return i32::from(e.upper);
             }
-            hash_move = e.best;
+            hash_move = key.move_from_table(e.best, self.geo);
         }
         let empties = !(p | o) & self.geo.mask;
         let moves = legal_moves(p, o, empties);
@@ -374,7 +376,7 @@ impl<'a> Search<'a> {
         }
         let mut list = self.sorted_moves(p, o, moves, hash_move);
         if n >= ETC_DEPTH {
-            if let Some(v) = self.etc(&list, p, o, alpha) {
+            if let Some(v) = self.etc(&list, p, o, alpha, n) {
                 return v;
             }
         }
@@ -383,7 +385,7 @@ impl<'a> Search<'a> {
         let mut best_move = NO_MOVE;
         let shared = self.busy.filter(|_| n >= SPLIT_DEPTH);
         if let Some(busy) = shared {
-            busy.enter(key);
+            busy.enter(key.hash);
         }
         // With other threads about, a child one of them is searching now waits for a second
         // pass (simplified ABDADA): by then its result is usually in the table.
@@ -392,7 +394,7 @@ impl<'a> Search<'a> {
         while let Some(c) = list.pop_best() {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
             if let Some(busy) = shared {
-                if best > NEG_INF && busy.contains(hash(np, no, self.geo.key)) {
+                if best > NEG_INF && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
                     deferred[n_deferred] = c;
                     n_deferred += 1;
                     continue;
@@ -426,7 +428,7 @@ impl<'a> Search<'a> {
             }
         }
         if let Some(busy) = shared {
-            busy.leave(key);
+            busy.leave(key.hash);
         }
         self.store(key, alpha, beta, best, best_move, self.nodes - nodes_before);
         best
@@ -435,10 +437,10 @@ impl<'a> Search<'a> {
     /// Enhanced transposition cutoff: a child the table already knows to be bad enough for
     /// the opponent proves a fail-high without searching.
     #[inline]
-    fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32) -> Option<i32> {
+    fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
         for c in &list.moves[..list.len] {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-            if let Some(e) = self.tt.probe(hash(np, no, self.geo.key)) {
+            if let Some(e) = self.tt.probe(tt::key(self.geo, np, no, n - 1).hash) {
                 let v = -i32::from(e.upper);
                 if v > alpha {
                     return Some(v);
@@ -450,7 +452,7 @@ impl<'a> Search<'a> {
 
     /// Records a fail-soft result of a search of `alpha..beta`.
     #[inline]
-    fn store(&self, key: u64, alpha: i32, beta: i32, best: i32, best_move: u8, nodes: u64) {
+    fn store(&self, key: Key, alpha: i32, beta: i32, best: i32, best_move: u8, nodes: u64) {
         let s = self.geo.squares;
         let (lower, upper) = if best >= beta {
             (best, s)
@@ -460,11 +462,11 @@ impl<'a> Search<'a> {
             (best, best)
         };
         self.tt.store(
-            key,
+            key.hash,
             Entry {
                 lower: lower as i8,
                 upper: upper as i8,
-                best: best_move,
+                best: key.move_to_table(best_move, self.geo),
                 cost: (64 - nodes.leading_zeros()) as u8,
             },
         );
@@ -481,9 +483,9 @@ impl<'a> Search<'a> {
         if self.should_stop() {
             return 0;
         }
-        let key = hash(p, o, self.geo.key);
+        let key = tt::key(self.geo, p, o, n);
         let mut hash_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key) {
+        if let Some(e) = self.tt.probe(key.hash) {
             let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
             if lo == up || lo >= beta {
                 return lo;
@@ -491,7 +493,7 @@ impl<'a> Search<'a> {
             if up <= alpha {
                 return up;
             }
-            hash_move = e.best;
+            hash_move = key.move_from_table(e.best, self.geo);
         }
         let empties = !(p | o) & self.geo.mask;
         let moves = legal_moves(p, o, empties);
@@ -506,7 +508,30 @@ impl<'a> Search<'a> {
         let nodes_before = self.nodes;
         let mut best = NEG_INF;
         let mut best_move = NO_MOVE;
-        while let Some(c) = list.pop_best() {
+        // Threads put off moves another is searching, as in `nws_deep`.
+        let shared = self.busy.filter(|_| n >= SPLIT_DEPTH);
+        if let Some(busy) = shared {
+            busy.enter(key.hash);
+        }
+        let mut deferred = [Candidate::default(); 32];
+        let (mut n_deferred, mut next_deferred) = (0, 0);
+        loop {
+            let c = if let Some(c) = list.pop_best() {
+                if let Some(busy) = shared {
+                    let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                    if best > NEG_INF && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
+                        deferred[n_deferred] = c;
+                        n_deferred += 1;
+                        continue;
+                    }
+                }
+                c
+            } else if next_deferred < n_deferred {
+                next_deferred += 1;
+                deferred[next_deferred - 1]
+            } else {
+                break;
+            };
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
             let mut v;
             if best == NEG_INF {
@@ -528,6 +553,9 @@ impl<'a> Search<'a> {
                 }
                 alpha = alpha.max(v);
             }
+        }
+        if let Some(busy) = shared {
+            busy.leave(key.hash);
         }
         self.store(
             key,
@@ -551,15 +579,15 @@ pub(crate) struct RootStep {
 
 impl Search<'_> {
     /// Principal-variation search at the root: the score within `alpha..beta` (fail-soft)
-    /// and the best move. `first` rotates the move order so that helper threads start
-    /// elsewhere. `report` hears after each root move.
+    /// and the best move. Of moves whose children are symmetric images of each other only
+    /// the first is searched. With several threads, a move another thread is searching is put
+    /// off to the end. `report` hears after each root move.
     pub fn root(
         &mut self,
         p: u64,
         o: u64,
         mut alpha: i32,
         beta: i32,
-        first: usize,
         report: &mut dyn FnMut(&RootStep, u64),
     ) -> (i32, u8) {
         debug_assert!(alpha < beta);
@@ -568,20 +596,44 @@ impl Search<'_> {
         let empties = !(p | o) & self.geo.mask;
         let moves = legal_moves(p, o, empties);
         debug_assert!(moves != 0, "the root needs a legal move");
-        let key = hash(p, o, self.geo.key);
-        let hash_move = self.tt.probe(key).map_or(NO_MOVE, |e| e.best);
+        let key = tt::key(self.geo, p, o, n);
+        let hash_move = self
+            .tt
+            .probe(key.hash)
+            .map_or(NO_MOVE, |e| key.move_from_table(e.best, self.geo));
         let mut list = self.sorted_moves(p, o, moves, hash_move);
         let mut order = Vec::with_capacity(list.len);
+        // A move whose child is an image of an earlier move's child has the same score.
+        let mut images = Vec::with_capacity(list.len);
         while let Some(c) = list.pop_best() {
-            order.push(c);
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            let (ip, io, _) = symmetry::canonical(np, no, self.geo.n);
+            let image = (ip, io);
+            if !images.contains(&image) {
+                images.push(image);
+                order.push(c);
+            }
         }
         let total = order.len();
-        order.rotate_left(first % total);
+        let shared = self.busy.filter(|_| n > SPLIT_DEPTH);
         let alpha0 = alpha;
         let mut best = NEG_INF;
         let mut best_move = NO_MOVE;
-        for (i, c) in order.iter().enumerate() {
+        // Moves another thread is searching go to the end of the list (once).
+        let (mut i, mut finished) = (0, 0);
+        while i < order.len() {
+            let c = order[i];
+            i += 1;
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            if let Some(busy) = shared {
+                if best > NEG_INF
+                    && i <= total
+                    && busy.contains(tt::key(self.geo, np, no, n - 1).hash)
+                {
+                    order.push(c);
+                    continue;
+                }
+            }
             let mut v;
             if best == NEG_INF || n <= 1 {
                 v = -self.pvs(np, no, -beta, -alpha, n - 1);
@@ -598,9 +650,10 @@ impl Search<'_> {
                 best = v;
                 best_move = c.sq;
             }
+            finished += 1;
             report(
                 &RootStep {
-                    done: i + 1,
+                    done: finished,
                     total,
                     best,
                     best_move,

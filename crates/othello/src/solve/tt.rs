@@ -13,6 +13,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use super::{geometry::Geometry, symmetry};
+
 /// What the table knows about one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry {
@@ -80,6 +82,54 @@ pub(crate) fn hash(p: u64, o: u64, size_key: u64) -> u64 {
     h ^= h >> 32;
     h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
     h ^ h >> 32
+}
+
+/// The table key of a position, and the symmetry that maps the position onto the image the
+/// key stands for (0 below `Geometry::sym_from`, where positions are keyed as they are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Key {
+    /// What the table is indexed by.
+    pub hash: u64,
+    sym: u8,
+}
+
+/// The key of the position `(p, o)` with `n` empty squares on the board of `geo`.
+#[inline]
+pub(crate) fn key(geo: &Geometry, p: u64, o: u64, n: u32) -> Key {
+    if n >= geo.sym_from {
+        let (cp, co, sym) = symmetry::canonical(p, o, geo.n);
+        Key {
+            hash: hash(cp, co, geo.key),
+            sym,
+        }
+    } else {
+        Key {
+            hash: hash(p, o, geo.key),
+            sym: 0,
+        }
+    }
+}
+
+impl Key {
+    /// A move of the position as the table stores it (on the keyed image).
+    #[inline]
+    pub fn move_to_table(self, mv: u8, geo: &Geometry) -> u8 {
+        if self.sym == 0 || mv == NO_MOVE {
+            mv
+        } else {
+            symmetry::square(mv, self.sym, geo.n)
+        }
+    }
+
+    /// A move read from the table, back on the position.
+    #[inline]
+    pub fn move_from_table(self, mv: u8, geo: &Geometry) -> u8 {
+        if self.sym == 0 || mv == NO_MOVE {
+            mv
+        } else {
+            symmetry::square(mv, symmetry::inverse(self.sym), geo.n)
+        }
+    }
 }
 
 impl Tt {
