@@ -1,6 +1,7 @@
-//! Makes the pattern weights of `ply_othello::pattern` (`crates/othello/data/pattern8.bin`).
+//! Makes the pattern weights of `ply_othello::pattern` (`crates/othello/data/pattern8.bin`
+//! and `pattern6.bin`).
 //!
-//! 1. Plays games from the 8x8 start, each move a random one with probability 1/4 and
+//! 1. Plays games from the start, each move a random one with probability 1/4 and
 //!    otherwise the one leaving the opponent fewest moves (ties at random), to a random number
 //!    of empty squares; solves the position exactly. Every position comes from its own seed,
 //!    so the set does not depend on the thread count.
@@ -9,16 +10,19 @@
 //!
 //! ```text
 //! cargo run --release -p ply-othello --example train-pattern -- \
-//!     [POSITIONS [MIN_EMPTIES MAX_EMPTIES [OUT]]]
+//!     [SIZE [POSITIONS [MIN_EMPTIES MAX_EMPTIES [OUT]]]]
 //! ```
-//! Defaults: 60000 positions with 12..=17 empties, written to crates/othello/data/pattern8.bin.
+//! Defaults (those of the shipped files): size 8, 100000 positions with 12..=18 empties
+//! numbered from 1000000, written to crates/othello/data/pattern8.bin (about 50 CPU-minutes);
+//! size 6, 60000 positions with 12..=18 empties numbered from 0, written to
+//! crates/othello/data/pattern6.bin (about 6 CPU-minutes).
 //! `PLY_TRAIN_CACHE=FILE` keeps the solved positions in FILE (and reads them back from it next
 //! time); `PLY_TRAIN_START=N` numbers the positions from N (another set of seeds).
 
 use std::time::Instant;
 
 use ply_othello::{
-    pattern::{self, PatternEval, UNIT, WEIGHTS},
+    pattern::{self, PatternEval, UNIT},
     solve::{SolveOptions, Solver},
     BoardSize, Position,
 };
@@ -45,9 +49,9 @@ impl Rng {
 
 /// A position with `empties` empty squares from a semi-random game, or `None` when the game
 /// ended or the side to move must pass there.
-fn sample(seed: u64, empties: u32) -> Option<Position> {
+fn sample(size: BoardSize, seed: u64, empties: u32) -> Option<Position> {
     let mut rng = Rng(seed);
-    let mut pos = Position::start(BoardSize::Eight);
+    let mut pos = Position::start(size);
     while pos.empties().count() > empties {
         let moves: Vec<_> = pos.legal_moves().collect();
         if moves.is_empty() {
@@ -74,7 +78,12 @@ fn sample(seed: u64, empties: u32) -> Option<Position> {
 }
 
 /// `count` positions with `lo..=hi` empties and their exact scores, on `threads` threads.
-fn generate(start: usize, count: usize, lo: u32, hi: u32, threads: usize) -> Vec<(u64, u64, i32)> {
+fn generate(
+    size: BoardSize,
+    (start, count): (usize, usize),
+    (lo, hi): (u32, u32),
+    threads: usize,
+) -> Vec<(u64, u64, i32)> {
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
@@ -88,7 +97,7 @@ fn generate(start: usize, count: usize, lo: u32, hi: u32, threads: usize) -> Vec
                         let mut seed = i as u64 * 0x1_0000;
                         let empties = lo + (i as u32 % (hi - lo + 1));
                         let pos = loop {
-                            if let Some(p) = sample(seed, empties) {
+                            if let Some(p) = sample(size, seed, empties) {
                                 break p;
                             }
                             seed += 1;
@@ -112,12 +121,21 @@ fn generate(start: usize, count: usize, lo: u32, hi: u32, threads: usize) -> Vec
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize, d: u64| args.get(i).map_or(d, |a| a.parse().expect("a number"));
-    let count = arg(0, 60_000) as usize;
-    let (lo, hi) = (arg(1, 12) as u32, arg(2, 17) as u32);
-    let out = args
-        .get(3)
-        .cloned()
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/data/pattern8.bin").to_string());
+    let size = BoardSize::from_n(arg(0, 8) as u8).expect("a board size of 4, 6 or 8");
+    // The shipped weights: 8x8 from positions 1,000,000.., 6x6 from positions 0...
+    let (default_count, default_start) = match size {
+        BoardSize::Eight => (100_000, 1_000_000),
+        _ => (60_000, 0),
+    };
+    let count = arg(1, default_count) as usize;
+    let (lo, hi) = (arg(2, 12) as u32, arg(3, 18) as u32);
+    let out = args.get(4).cloned().unwrap_or_else(|| {
+        format!(
+            "{}/data/pattern{}.bin",
+            env!("CARGO_MANIFEST_DIR"),
+            size.n()
+        )
+    });
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
 
     let t = Instant::now();
@@ -127,16 +145,14 @@ fn main() {
         text.lines()
             .map(|l| {
                 let v: Vec<&str> = l.split(' ').collect();
-                (
-                    v[0].parse().unwrap(),
-                    v[1].parse().unwrap(),
-                    v[2].parse().unwrap(),
-                )
+                let disc = |i: usize| v[i].parse::<u64>().expect("a cached board");
+                (disc(0), disc(1), v[2].parse().expect("a cached score"))
             })
             .collect()
     } else {
-        let start = std::env::var("PLY_TRAIN_START").map_or(0, |s| s.parse().expect("a number"));
-        generate(start, count, lo, hi, threads)
+        let start = std::env::var("PLY_TRAIN_START")
+            .map_or(default_start, |s| s.parse().expect("a number"));
+        generate(size, (start, count), (lo, hi), threads)
     };
     if let Some(c) = &cache {
         let text: String = data
@@ -152,15 +168,22 @@ fn main() {
     );
 
     // Features once; every twentieth position is held out.
-    let feats: Vec<_> = data
+    let weights = PatternEval::weight_count(size).expect("patterns for this size");
+    let shape = PatternEval::from_weights(size, vec![0; weights]).expect("the right length");
+    let mask = size.mask().0;
+    let feats: Vec<(Vec<u32>, i32)> = data
         .iter()
-        .map(|&(p, o, _)| (pattern::features(p, o), pattern::mobility(p, o)))
+        .map(|&(p, o, _)| {
+            let mut f = Vec::new();
+            shape.features(p, o, |i| f.push(i as u32));
+            (f, pattern::mobility(p, o, mask))
+        })
         .collect();
     let is_test = |i: usize| i % 20 == 19;
-    let mut w = vec![0f32; WEIGHTS];
+    let mut w = vec![0f32; weights];
     let predict = |w: &[f32], i: usize| {
         let (f, m) = &feats[i];
-        f.iter().map(|&x| w[x as usize]).sum::<f32>() + w[WEIGHTS - 1] * *m as f32
+        f.iter().map(|&x| w[x as usize]).sum::<f32>() + w[weights - 1] * *m as f32
     };
     let spread = {
         let held: Vec<f64> = (0..data.len())
@@ -186,7 +209,7 @@ fn main() {
                 let x = x as usize;
                 w[x] -= lr * (err + 0.01 * w[x]);
             }
-            w[WEIGHTS - 1] -= 0.01 * lr * err * *m as f32;
+            w[weights - 1] -= 0.01 * lr * err * *m as f32;
         }
         if epoch % 10 == 9 || epoch == epochs - 1 {
             let (mut se, mut n) = (0.0f64, 0);
@@ -202,11 +225,11 @@ fn main() {
             );
         }
     }
-    let weights: Vec<i16> = w
+    let quantised: Vec<i16> = w
         .iter()
         .map(|&x| (x * UNIT as f32).round().clamp(-32000.0, 32000.0) as i16)
         .collect();
-    let eval = PatternEval::from_weights(weights).expect("the right length");
+    let eval = PatternEval::from_weights(size, quantised).expect("the right length");
     std::fs::write(&out, eval.to_bytes()).expect("the weight file is written");
     eprintln!("wrote {out}");
 }

@@ -1,16 +1,16 @@
-//! A pattern evaluation of 8x8 positions, learnt from exactly solved endgames: the sum of one
-//! weight per pattern and per board symmetry, looked up by the contents of the pattern's
+//! Pattern evaluations of 6x6 and 8x8 positions, learnt from exactly solved endgames: the sum
+//! of one weight per pattern and per board symmetry, looked up by the contents of the pattern's
 //! squares (empty, mine, theirs as a base-3 number), plus a weight per move of mobility.
 //!
 //! It predicts the final disc difference of positions with roughly 12 to 24 empty squares
 //! well enough to order moves: the exact solver tries first the move whose child it rates
 //! worst for the opponent. The weights are made by `cargo run --release -p ply-othello
 //! --example train-pattern` (the positions, their exact scores and the fit are all produced
-//! there, from a fixed seed) and shipped in `data/pattern8.bin`.
+//! there, from a fixed seed) and shipped in `data/pattern8.bin` and `data/pattern6.bin`.
 //!
 //! ```
 //! use ply_othello::{pattern, BoardSize, Position};
-//! let eval = pattern::builtin().expect("the shipped weights load");
+//! let eval = pattern::builtin(BoardSize::Eight).expect("the shipped weights load");
 //! let pos = Position::start(BoardSize::Eight);
 //! let v = eval.evaluate(pos.player().0, pos.opponent().0);
 //! assert!(v.abs() < 10 * pattern::UNIT);
@@ -18,11 +18,13 @@
 
 use std::sync::LazyLock;
 
+use crate::BoardSize;
+
 /// One disc of predicted score in weight units.
 pub const UNIT: i32 = 64;
 
-/// A pattern's squares on the 8x8 layout (a1 = bit 0), in the order of its base-3 digits:
-/// the lowest square is the lowest digit.
+/// A pattern's squares on the 8x8 layout (a1 = bit 0); the lowest square is the lowest
+/// base-3 digit.
 const fn mask(squares: &[u8]) -> u64 {
     let mut m = 0;
     let mut i = 0;
@@ -33,9 +35,9 @@ const fn mask(squares: &[u8]) -> u64 {
     m
 }
 
-/// The patterns, one instance each; the other instances come from the eight symmetries of
-/// the board. Squares: a1 = 0, h1 = 7, a2 = 8, … h8 = 63.
-pub const PATTERNS: [u64; 11] = [
+/// The 8x8 patterns, one instance each; the other instances come from the eight symmetries
+/// of the board. Squares: a1 = 0, h1 = 7, a2 = 8, … h8 = 63.
+const PATTERNS_8: [u64; 11] = [
     mask(&[8, 9, 10, 11, 12, 13, 14, 15]),    // second row
     mask(&[16, 17, 18, 19, 20, 21, 22, 23]),  // third row
     mask(&[24, 25, 26, 27, 28, 29, 30, 31]),  // fourth row
@@ -49,22 +51,17 @@ pub const PATTERNS: [u64; 11] = [
     mask(&[0, 1, 2, 3, 4, 8, 9, 10, 11, 12]), // corner 2x5
 ];
 
-/// Where each pattern's table starts in the weight vector, and the total length (the last
-/// weight is the mobility weight).
-const fn offsets() -> [usize; PATTERNS.len() + 1] {
-    let mut o = [0; PATTERNS.len() + 1];
-    let mut i = 0;
-    while i < PATTERNS.len() {
-        o[i + 1] = o[i] + 3usize.pow(PATTERNS[i].count_ones());
-        i += 1;
-    }
-    o
-}
-
-/// Start of each pattern's table; `OFFSETS[PATTERNS.len()]` is the mobility weight's index.
-pub const OFFSETS: [usize; PATTERNS.len() + 1] = offsets();
-/// Number of weights: every pattern table, then mobility.
-pub const WEIGHTS: usize = OFFSETS[PATTERNS.len()] + 1;
+/// The 6x6 patterns (the board sits in a1..f6 of the 8x8 layout).
+const PATTERNS_6: [u64; 8] = [
+    mask(&[8, 9, 10, 11, 12, 13]),          // second row
+    mask(&[16, 17, 18, 19, 20, 21]),        // third row
+    mask(&[0, 9, 18, 27, 36, 45]),          // long diagonal
+    mask(&[1, 10, 19, 28, 37]),             // diagonal of 5
+    mask(&[2, 11, 20, 29]),                 // diagonal of 4
+    mask(&[0, 1, 2, 3, 4, 5, 9, 12]),       // edge and both X-squares
+    mask(&[0, 1, 2, 8, 9, 10, 16, 17, 18]), // corner 3x3
+    mask(&[0, 1, 2, 3, 8, 9, 10, 11]),      // corner 2x4
+];
 
 /// The base-3 value of each 10-bit set: bit i counts 3^i.
 static TERNARY: [u16; 1024] = {
@@ -107,13 +104,7 @@ fn extract(x: u64, mask: u64) -> usize {
     }
 }
 
-/// The board mirrored top to bottom.
-#[inline]
-fn flip_vertical(b: u64) -> u64 {
-    b.swap_bytes()
-}
-
-/// The board mirrored left to right.
+/// The board mirrored left to right on the 8x8 layout.
 #[inline]
 fn flip_horizontal(b: u64) -> u64 {
     let b = ((b >> 1) & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
@@ -121,7 +112,8 @@ fn flip_horizontal(b: u64) -> u64 {
     ((b >> 4) & 0x0f0f_0f0f_0f0f_0f0f) | ((b & 0x0f0f_0f0f_0f0f_0f0f) << 4)
 }
 
-/// The board mirrored in the a1-h8 diagonal.
+/// The board mirrored in the a1-h8 diagonal (which is also the a1 diagonal of the smaller
+/// boards in the corner).
 #[inline]
 fn flip_diagonal(b: u64) -> u64 {
     let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
@@ -132,12 +124,15 @@ fn flip_diagonal(b: u64) -> u64 {
     b ^ t ^ (t >> 7)
 }
 
-/// The eight images of a board under the symmetries of the square.
+/// The eight images of a board of side `n` (in the corner of the 8x8 layout) under the
+/// symmetries of the square.
 #[inline]
-pub fn symmetries(b: u64) -> [u64; 8] {
-    let v = flip_vertical(b);
-    let h = flip_horizontal(b);
-    let vh = flip_horizontal(v);
+#[must_use]
+pub fn symmetries(b: u64, n: u32) -> [u64; 8] {
+    let gap = 8 - n;
+    let v = b.swap_bytes() >> (8 * gap);
+    let h = flip_horizontal(b) >> gap;
+    let vh = flip_horizontal(v) >> gap;
     [
         b,
         v,
@@ -150,36 +145,22 @@ pub fn symmetries(b: u64) -> [u64; 8] {
     ]
 }
 
-/// The weight indices a position lights up (with `p` to move): one per pattern and symmetry,
-/// in a fixed order. The mobility feature is apart (see [`mobility`]).
+/// Moves of the side to move minus moves of the other side (`mask`: the squares that exist).
 #[inline]
-pub fn features(p: u64, o: u64) -> [u32; 8 * PATTERNS.len()] {
-    let ps = symmetries(p);
-    let os = symmetries(o);
-    let mut out = [0u32; 8 * PATTERNS.len()];
-    let mut k = 0;
-    for s in 0..8 {
-        for (i, &m) in PATTERNS.iter().enumerate() {
-            let idx = usize::from(TERNARY[extract(ps[s], m)])
-                + 2 * usize::from(TERNARY[extract(os[s], m)]);
-            out[k] = (OFFSETS[i] + idx) as u32;
-            k += 1;
-        }
-    }
-    out
-}
-
-/// Moves of the side to move minus moves of the other side.
-#[inline]
-pub fn mobility(p: u64, o: u64) -> i32 {
-    let empty = !(p | o);
+#[must_use]
+pub fn mobility(p: u64, o: u64, mask: u64) -> i32 {
+    let empty = !(p | o) & mask;
     crate::moves::legal_moves(p, o, empty).count_ones() as i32
         - crate::moves::legal_moves(o, p, empty).count_ones() as i32
 }
 
-/// Learnt weights, ready to evaluate positions.
+/// Learnt weights for one board size, ready to evaluate positions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternEval {
+    size: BoardSize,
+    patterns: &'static [u64],
+    /// Where each pattern's table starts; the last entry is the mobility weight's index.
+    offsets: Vec<usize>,
     weights: Vec<i16>,
 }
 
@@ -195,54 +176,112 @@ impl std::fmt::Display for BadWeights {
 
 impl std::error::Error for BadWeights {}
 
-/// First bytes of a weight file.
-const MAGIC: &[u8; 8] = b"plypat1\n";
+/// The patterns of a board size, if it has any.
+fn patterns_of(size: BoardSize) -> Option<&'static [u64]> {
+    match size {
+        BoardSize::Eight => Some(&PATTERNS_8),
+        BoardSize::Six => Some(&PATTERNS_6),
+        BoardSize::Four => None,
+    }
+}
+
+/// First bytes of a weight file of a board size.
+fn magic(size: BoardSize) -> [u8; 8] {
+    let mut m = *b"plypat?\n";
+    m[6] = b'0' + size.n();
+    m
+}
 
 impl PatternEval {
-    /// Weights from a vector of [`WEIGHTS`] values.
-    ///
-    /// # Errors
-    /// When the vector has the wrong length.
-    pub fn from_weights(weights: Vec<i16>) -> Result<PatternEval, BadWeights> {
-        if weights.len() != WEIGHTS {
-            return Err(BadWeights(format!(
-                "{} weights where {WEIGHTS} are needed",
-                weights.len()
-            )));
-        }
-        Ok(PatternEval { weights })
+    /// Number of weights of a board size (every pattern table, then mobility), or `None`
+    /// for 4x4, which is solved too fast to need them.
+    #[must_use]
+    pub fn weight_count(size: BoardSize) -> Option<usize> {
+        patterns_of(size).map(|p| p.iter().map(|m| 3usize.pow(m.count_ones())).sum::<usize>() + 1)
     }
 
-    /// Reads a weight file: the magic line, then [`WEIGHTS`] little-endian `i16`.
+    /// Weights from a vector of [`PatternEval::weight_count`] values.
+    ///
+    /// # Errors
+    /// When the board size has no patterns or the vector has the wrong length.
+    pub fn from_weights(size: BoardSize, weights: Vec<i16>) -> Result<PatternEval, BadWeights> {
+        let Some(patterns) = patterns_of(size) else {
+            return Err(BadWeights(format!("no patterns for {0}x{0}", size.n())));
+        };
+        let mut offsets = vec![0];
+        for m in patterns {
+            offsets.push(offsets[offsets.len() - 1] + 3usize.pow(m.count_ones()));
+        }
+        if weights.len() != offsets[offsets.len() - 1] + 1 {
+            return Err(BadWeights(format!(
+                "{} weights where {} are needed",
+                weights.len(),
+                offsets[offsets.len() - 1] + 1
+            )));
+        }
+        Ok(PatternEval {
+            size,
+            patterns,
+            offsets,
+            weights,
+        })
+    }
+
+    /// Reads a weight file: the magic line (`plypat8` or `plypat6`), then the weights as
+    /// little-endian `i16`.
     ///
     /// # Errors
     /// When the magic line is missing or the length is not exactly right.
-    pub fn from_bytes(bytes: &[u8]) -> Result<PatternEval, BadWeights> {
-        let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) else {
-            return Err(BadWeights("the file does not start with `plypat1`".into()));
-        };
-        if body.len() != 2 * WEIGHTS {
+    pub fn from_bytes(size: BoardSize, bytes: &[u8]) -> Result<PatternEval, BadWeights> {
+        let Some(body) = bytes.strip_prefix(magic(size).as_slice()) else {
             return Err(BadWeights(format!(
-                "{} bytes of weights where {} are needed",
-                body.len(),
-                2 * WEIGHTS
+                "the file does not start with `plypat{}`",
+                size.n()
+            )));
+        };
+        if body.len() % 2 != 0 {
+            return Err(BadWeights(format!(
+                "{} bytes of weights: an odd number",
+                body.len()
             )));
         }
         let weights = body
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
-        PatternEval::from_weights(weights)
+        PatternEval::from_weights(size, weights)
     }
 
     /// The weight file of these weights, as [`PatternEval::from_bytes`] reads it.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
+        let mut out = magic(self.size).to_vec();
         for w in &self.weights {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out
+    }
+
+    /// The board size these weights are for.
+    #[must_use]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// Calls `each` with the index of every weight a position lights up (with `p` to move):
+    /// one per pattern and symmetry. The mobility weight is apart (the last index).
+    #[inline]
+    pub fn features(&self, p: u64, o: u64, mut each: impl FnMut(usize)) {
+        let n = u32::from(self.size.n());
+        let ps = symmetries(p, n);
+        let os = symmetries(o, n);
+        for (sp, so) in ps.into_iter().zip(os) {
+            for (i, &m) in self.patterns.iter().enumerate() {
+                let idx =
+                    usize::from(TERNARY[extract(sp, m)]) + 2 * usize::from(TERNARY[extract(so, m)]);
+                each(self.offsets[i] + idx);
+            }
+        }
     }
 
     /// The predicted final disc difference for the side to move (`p`), in [`UNIT`]s.
@@ -250,24 +289,27 @@ impl PatternEval {
     #[must_use]
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
         let mut sum = 0i32;
-        for f in features(p, o) {
-            sum += i32::from(self.weights[f as usize]);
-        }
-        sum + i32::from(self.weights[WEIGHTS - 1]) * mobility(p, o)
+        self.features(p, o, |f| sum += i32::from(self.weights[f]));
+        let mob = mobility(p, o, self.size.mask().0);
+        sum + i32::from(self.weights[self.weights.len() - 1]) * mob
     }
 }
 
-/// The weights shipped with ply, or `None` when they do not load (the solver then orders
-/// moves without them).
+/// The weights shipped with ply for a board size, or `None` for 4x4 or when they do not load
+/// (the solver then orders moves without them).
 #[must_use]
-pub fn builtin() -> Option<&'static PatternEval> {
-    static BUILTIN: LazyLock<Option<PatternEval>> = LazyLock::new(|| {
-        if let Some(path) = std::env::var_os("PLY_PATTERN") {
-            return PatternEval::from_bytes(&std::fs::read(path).ok()?).ok();
-        }
-        PatternEval::from_bytes(include_bytes!("../data/pattern8.bin")).ok()
+pub fn builtin(size: BoardSize) -> Option<&'static PatternEval> {
+    static EIGHT: LazyLock<Option<PatternEval>> = LazyLock::new(|| {
+        PatternEval::from_bytes(BoardSize::Eight, include_bytes!("../data/pattern8.bin")).ok()
     });
-    BUILTIN.as_ref()
+    static SIX: LazyLock<Option<PatternEval>> = LazyLock::new(|| {
+        PatternEval::from_bytes(BoardSize::Six, include_bytes!("../data/pattern6.bin")).ok()
+    });
+    match size {
+        BoardSize::Eight => EIGHT.as_ref(),
+        BoardSize::Six => SIX.as_ref(),
+        BoardSize::Four => None,
+    }
 }
 
 #[cfg(test)]
@@ -280,20 +322,23 @@ mod tests {
 
     #[test]
     fn symmetries_map_squares_as_the_square_does() {
-        for row in 0..8 {
-            for col in 0..8 {
-                let s = symmetries(bit(col, row));
-                let want = [
-                    bit(col, row),
-                    bit(col, 7 - row),
-                    bit(7 - col, row),
-                    bit(7 - col, 7 - row),
-                    bit(row, col),
-                    bit(7 - row, col),
-                    bit(row, 7 - col),
-                    bit(7 - row, 7 - col),
-                ];
-                assert_eq!(s, want, "square {col},{row}");
+        for n in [6, 8] {
+            let m = n - 1;
+            for row in 0..n {
+                for col in 0..n {
+                    let s = symmetries(bit(col, row), n);
+                    let want = [
+                        bit(col, row),
+                        bit(col, m - row),
+                        bit(m - col, row),
+                        bit(m - col, m - row),
+                        bit(row, col),
+                        bit(m - row, col),
+                        bit(row, m - col),
+                        bit(m - row, m - col),
+                    ];
+                    assert_eq!(s, want, "{n}x{n}, square {col},{row}");
+                }
             }
         }
     }
@@ -306,40 +351,72 @@ mod tests {
         assert_eq!(TERNARY[1023], 29524);
     }
 
+    fn lit(e: &PatternEval, p: u64, o: u64) -> Vec<usize> {
+        let mut f = Vec::new();
+        e.features(p, o, |i| f.push(i));
+        f
+    }
+
     #[test]
     fn features_stay_in_their_tables_and_are_symmetric() {
-        let p = bit(0, 0) | bit(3, 3) | bit(4, 5) | bit(6, 1);
-        let o = bit(1, 0) | bit(4, 4) | bit(2, 6);
-        let f = features(p, o);
-        for (k, &i) in f.iter().enumerate() {
-            let pat = k % PATTERNS.len();
-            assert!((OFFSETS[pat]..OFFSETS[pat + 1]).contains(&(i as usize)));
-        }
-        // Any symmetric image of the position lights up the same multiset of weights.
-        let mut a = f.to_vec();
-        a.sort_unstable();
-        for (sp, so) in symmetries(p).into_iter().zip(symmetries(o)) {
-            let mut b = features(sp, so).to_vec();
-            b.sort_unstable();
-            assert_eq!(a, b);
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let n = u32::from(size.n());
+            let count = PatternEval::weight_count(size).unwrap();
+            let e = PatternEval::from_weights(size, vec![0; count]).unwrap();
+            let p = bit(0, 0) | bit(3, 3) | bit(4, 5) | bit(5, 1);
+            let o = bit(1, 0) | bit(4, 4) | bit(2, 5);
+            let f = lit(&e, p, o);
+            assert_eq!(f.len(), 8 * e.patterns.len());
+            for (k, &i) in f.iter().enumerate() {
+                let pat = k % e.patterns.len();
+                assert!((e.offsets[pat]..e.offsets[pat + 1]).contains(&i));
+            }
+            // Any symmetric image of the position lights up the same multiset of weights.
+            let mut a = f.clone();
+            a.sort_unstable();
+            for (sp, so) in symmetries(p, n).into_iter().zip(symmetries(o, n)) {
+                let mut b = lit(&e, sp, so);
+                b.sort_unstable();
+                assert_eq!(a, b, "{n}x{n}");
+            }
         }
     }
 
     #[test]
     fn weight_files_round_trip_and_bad_ones_are_refused() {
-        let w: Vec<i16> = (0..WEIGHTS).map(|i| (i % 200) as i16 - 100).collect();
-        let e = PatternEval::from_weights(w).unwrap();
-        assert_eq!(PatternEval::from_bytes(&e.to_bytes()).unwrap(), e);
-        let bytes = e.to_bytes();
-        assert!(PatternEval::from_bytes(&bytes[..bytes.len() - 1]).is_err());
-        assert!(PatternEval::from_bytes(b"nonsense").is_err());
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let count = PatternEval::weight_count(size).unwrap();
+            let w: Vec<i16> = (0..count).map(|i| (i % 200) as i16 - 100).collect();
+            let e = PatternEval::from_weights(size, w).unwrap();
+            let bytes = e.to_bytes();
+            assert_eq!(PatternEval::from_bytes(size, &bytes).unwrap(), e);
+            assert!(PatternEval::from_bytes(size, &bytes[..bytes.len() - 1]).is_err());
+            assert!(PatternEval::from_bytes(size, &bytes[..bytes.len() - 2]).is_err());
+            assert!(PatternEval::from_bytes(size, b"nonsense").is_err());
+        }
+        let six = PatternEval::from_weights(
+            BoardSize::Six,
+            vec![0; PatternEval::weight_count(BoardSize::Six).unwrap()],
+        )
+        .unwrap();
+        let err = PatternEval::from_bytes(BoardSize::Eight, &six.to_bytes()).unwrap_err();
+        assert!(err.to_string().contains("plypat8"), "{err}");
+        assert!(PatternEval::from_weights(BoardSize::Four, vec![]).is_err());
     }
 
     #[test]
     fn the_shipped_weights_load_and_like_corners() {
-        let e = builtin().expect("data/pattern8.bin loads");
-        let start = crate::Position::start(crate::BoardSize::Eight);
-        let (p, o) = (start.player().0, start.opponent().0);
-        assert!(e.evaluate(p | bit(0, 0), o) > e.evaluate(p, o | bit(0, 0)));
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let e = builtin(size).expect("the weight file loads");
+            let m = u32::from(size.n()) - 1;
+            let start = crate::Position::start(size);
+            let (p, o) = (start.player().0, start.opponent().0);
+            let corner = bit(m, m);
+            assert!(
+                e.evaluate(p | corner, o) > e.evaluate(p, o | corner),
+                "{size:?}"
+            );
+        }
+        assert!(builtin(BoardSize::Four).is_none());
     }
 }

@@ -1,5 +1,6 @@
-//! The learnt evaluation against the exact move scores of the FFO files: it must rank the
-//! moves of real endgames clearly better than chance, or it would only slow the solver down.
+//! The learnt evaluations against exact move scores (8x8: the FFO files; 6x6: positions our
+//! solver scores): they must rank the moves of endgames clearly better than chance, or they
+//! would only slow the solver down.
 
 use ply_othello::{obf, pattern, Move};
 
@@ -7,7 +8,7 @@ const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
 
 #[test]
 fn the_evaluation_ranks_the_moves_of_ffo_endgames() {
-    let eval = pattern::builtin().expect("the shipped weights load");
+    let eval = pattern::builtin(ply_othello::BoardSize::Eight).expect("the shipped weights load");
     let (mut right, mut pairs) = (0u32, 0u32);
     for file in [
         "fforum-1-19.obf",
@@ -45,5 +46,65 @@ fn the_evaluation_ranks_the_moves_of_ffo_endgames() {
     let share = f64::from(right) / f64::from(pairs);
     println!("{right} of {pairs} pairs of moves in the right order ({share:.3})");
     assert!(pairs > 1000, "{pairs} pairs");
+    assert!(share > 0.65, "{right} of {pairs} pairs in the right order");
+}
+
+/// Share of the pairs of differently scored moves that `eval` puts in the right order, over
+/// 6x6 positions with 12 empties from seeded random games, every move solved exactly.
+#[test]
+fn the_six_by_six_evaluation_ranks_moves_of_solved_positions() {
+    use ply_othello::{
+        solve::{SolveOptions, Solver},
+        BoardSize, Position,
+    };
+    let size = BoardSize::Six;
+    let eval = pattern::builtin(size).expect("the shipped 6x6 weights load");
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 8,
+    });
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut right, mut pairs) = (0u32, 0u32);
+    let mut games = 0;
+    while games < 60 {
+        let mut pos = Position::start(size);
+        while pos.empties().count() > 12 && !pos.is_game_over() {
+            let moves: Vec<_> = pos.legal_moves().collect();
+            pos = if moves.is_empty() {
+                pos.passed()
+            } else {
+                pos.play_unchecked(moves[next() as usize % moves.len()])
+            };
+        }
+        if pos.legal_moves().count() < 2 {
+            continue;
+        }
+        games += 1;
+        let rated: Vec<(i32, i32)> = solver
+            .solve_all_moves(&pos)
+            .into_iter()
+            .map(|(sq, score)| {
+                let child = pos.play_unchecked(sq);
+                (-eval.evaluate(child.player().0, child.opponent().0), score)
+            })
+            .collect();
+        for (i, a) in rated.iter().enumerate() {
+            for b in &rated[i + 1..] {
+                if a.1 != b.1 {
+                    pairs += 1;
+                    right += u32::from((a.0 > b.0) == (a.1 > b.1));
+                }
+            }
+        }
+    }
+    let share = f64::from(right) / f64::from(pairs);
+    println!("{right} of {pairs} pairs of moves in the right order ({share:.3})");
+    assert!(pairs > 300, "{pairs} pairs");
     assert!(share > 0.65, "{right} of {pairs} pairs in the right order");
 }

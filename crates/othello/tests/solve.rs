@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use ply_othello::{
     obf,
     solve::{reference::minimax, SolveControl, SolveOptions, Solver, Stopped},
-    BoardSize, Move, Position, Square,
+    BoardSize, Color, Move, Position, Square,
 };
 
 /// A small xorshift generator: reproducible positions without a dependency.
@@ -85,6 +85,31 @@ fn four_by_four_start_is_a_white_win_by_ten() {
     assert_eq!(r.score, -10);
     assert_eq!(minimax(&pos), -10);
     check(&mut solver, &pos);
+}
+
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn six_by_six_start_is_a_white_win_20_to_16() {
+    let mut solver = Solver::new(SolveOptions {
+        threads: 2,
+        hash_mb: 512,
+    });
+    let start = Position::start(BoardSize::Six);
+    let r = solver.solve(&start);
+    assert_eq!(r.score, -4, "Feinstein (1993): white wins 20-16");
+    // The perfect line is legal and ends 16-20.
+    let mut end = start;
+    for ply in &r.pv {
+        end = match ply {
+            Move::Pass => end.pass().expect("a pass in the pv is legal"),
+            Move::Play(sq) => end.play(*sq).expect("a move in the pv is legal"),
+        };
+    }
+    assert!(end.is_game_over(), "the pv stops early");
+    assert_eq!(
+        (end.disc_count(Color::Black), end.disc_count(Color::White)),
+        (16, 20)
+    );
 }
 
 #[test]

@@ -122,15 +122,15 @@ impl std::error::Error for Stopped {}
 /// Half-width of the first root window.
 const ASPIRATION: i32 = 1;
 
-/// Where the first root window is centred: on 8x8, the learnt evaluation's score two plies
-/// on (our best move against the opponent's best reply), rounded to an even score; else 0.
+/// Where the first root window is centred: on 6x6 and 8x8, the learnt evaluation's score two
+/// plies on (our best move against the opponent's best reply), rounded to an even score; on
+/// 4x4, 0.
 fn first_guess(pos: &Position) -> i32 {
-    let Some(eval) = crate::pattern::builtin().filter(|_| pos.size() == crate::BoardSize::Eight)
-    else {
+    let Some(eval) = crate::pattern::builtin(pos.size()) else {
         return 0;
     };
     let (p, o) = (pos.player().0, pos.opponent().0);
-    let empty = !(p | o);
+    let empty = !(p | o) & pos.size().mask().0;
     let mut moves = crate::moves::legal_moves(p, o, empty);
     let mut best = None;
     while moves != 0 {
@@ -153,7 +153,8 @@ fn first_guess(pos: &Position) -> i32 {
         best = best.max(Some(worst));
     }
     let discs = best.map_or(0, |v| v / crate::pattern::UNIT);
-    (discs & !1).clamp(-64, 64)
+    let squares = pos.size().squares() as i32;
+    (discs & !1).clamp(-squares, squares)
 }
 
 /// An exact solver that keeps its transposition table from one position to the next.

@@ -38,7 +38,7 @@ pub(crate) const DEEP: u32 = 7;
 const ETC_DEPTH: u32 = 10;
 /// Fewest empties at which threads share out the moves of a node.
 const SPLIT_DEPTH: u32 = 10;
-/// Fewest empties at which the pattern evaluation (8x8 only) joins the move ordering.
+/// Fewest empties at which the pattern evaluation (6x6 and 8x8) joins the move ordering.
 const EVAL_ORDER: u32 = 12;
 /// Fewest empties at which a child is rated by the opponent's best reply (a one-ply search
 /// over the evaluation) rather than by the evaluation of the child itself.
@@ -63,7 +63,7 @@ pub(crate) struct Search<'a> {
     poll: u32,
     /// Positions being searched by some thread, when several share the work.
     busy: Option<&'a Busy>,
-    /// The learnt evaluation that helps order moves high in the tree (8x8 only).
+    /// The learnt evaluation that helps order moves high in the tree (6x6 and 8x8).
     eval: Option<&'static PatternEval>,
 }
 
@@ -154,11 +154,7 @@ impl<'a> Search<'a> {
             aborted: false,
             poll: 0,
             busy,
-            eval: if geo.squares == 64 {
-                crate::pattern::builtin()
-            } else {
-                None
-            },
+            eval: crate::BoardSize::from_n(geo.n as u8).and_then(crate::pattern::builtin),
         }
     }
 
@@ -273,9 +269,10 @@ impl<'a> Search<'a> {
 
     /// Sorts the moves `moves` of the deep tier: a wipe-out first, then the table's move, then
     /// fewest (weighted) replies for the opponent, then most corner discs (with the edge
-    /// squares beside them), then odd quadrants. With [`EVAL_ORDER`] empties or more on 8x8,
-    /// the learnt evaluation of the child (from [`EVAL_REPLY`] empties on, of the child after
-    /// the opponent's best reply) is added, four predicted discs weighing as one reply.
+    /// squares beside them), then odd quadrants. With [`EVAL_ORDER`] empties or more on 6x6
+    /// and 8x8, the learnt evaluation of the child (from [`EVAL_REPLY`] empties on, of the
+    /// child after the opponent's best reply) is added, four predicted discs weighing as one
+    /// reply.
     #[inline]
     fn sorted_moves(&self, p: u64, o: u64, mut moves: u64, hash_move: u8) -> MoveList {
         let g = self.geo;
