@@ -6,6 +6,19 @@ use ply_othello::{obf, pattern, Move};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
 
+/// Adds to `pairs` each pair of `(evaluation, exact score)` with different exact scores, and
+/// to `right` those the evaluation puts in the same order.
+fn count_pairs(rated: &[(i32, i32)], right: &mut u32, pairs: &mut u32) {
+    for (i, a) in rated.iter().enumerate() {
+        for b in &rated[i + 1..] {
+            if a.1 != b.1 {
+                *pairs += 1;
+                *right += u32::from((a.0 > b.0) == (a.1 > b.1));
+            }
+        }
+    }
+}
+
 #[test]
 fn the_evaluation_ranks_the_moves_of_ffo_endgames() {
     let eval = pattern::builtin(ply_othello::BoardSize::Eight).expect("the shipped weights load");
@@ -33,14 +46,7 @@ fn the_evaluation_ranks_the_moves_of_ffo_endgames() {
                     Move::Pass => None,
                 })
                 .collect();
-            for (i, a) in rated.iter().enumerate() {
-                for b in &rated[i + 1..] {
-                    if a.1 != b.1 {
-                        pairs += 1;
-                        right += u32::from((a.0 > b.0) == (a.1 > b.1));
-                    }
-                }
-            }
+            count_pairs(&rated, &mut right, &mut pairs);
         }
     }
     let share = f64::from(right) / f64::from(pairs);
@@ -94,14 +100,7 @@ fn the_six_by_six_evaluation_ranks_moves_of_solved_positions() {
                 (-eval.evaluate(child.player().0, child.opponent().0), score)
             })
             .collect();
-        for (i, a) in rated.iter().enumerate() {
-            for b in &rated[i + 1..] {
-                if a.1 != b.1 {
-                    pairs += 1;
-                    right += u32::from((a.0 > b.0) == (a.1 > b.1));
-                }
-            }
-        }
+        count_pairs(&rated, &mut right, &mut pairs);
     }
     let share = f64::from(right) / f64::from(pairs);
     println!("{right} of {pairs} pairs of moves in the right order ({share:.3})");
