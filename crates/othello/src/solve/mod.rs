@@ -138,18 +138,12 @@ fn first_guess(pos: &Position) -> i32 {
         moves &= moves - 1;
         let f = crate::moves::flips(p, o, sq);
         let (np, no) = (o ^ f, p | f | 1 << sq);
-        let mut replies = crate::moves::legal_moves(np, no, empty & !(1 << sq));
-        let mut worst = if replies == 0 {
+        let replies = crate::moves::legal_moves(np, no, empty & !(1 << sq));
+        let worst = if replies == 0 {
             -eval.evaluate(np, no)
         } else {
-            i32::MAX
+            Search::after_best_reply(eval, np, no, replies)
         };
-        while replies != 0 {
-            let r = replies.trailing_zeros() as u8;
-            replies &= replies - 1;
-            let g = crate::moves::flips(np, no, r);
-            worst = worst.min(eval.evaluate(no ^ g, np | g | 1 << r));
-        }
         best = best.max(Some(worst));
     }
     let discs = best.map_or(0, |v| v / crate::pattern::UNIT);

@@ -330,7 +330,7 @@ impl<'a> Search<'a> {
     /// Our evaluated score after the opponent (`p`, with `replies` to choose from) answers
     /// with the reply the evaluation likes least for us.
     #[inline]
-    fn after_best_reply(e: &PatternEval, p: u64, o: u64, mut replies: u64) -> i32 {
+    pub(crate) fn after_best_reply(e: &PatternEval, p: u64, o: u64, mut replies: u64) -> i32 {
         debug_assert!(replies != 0);
         let mut worst = i32::MAX;
         while replies != 0 {
