@@ -19,6 +19,20 @@ fn count_pairs(rated: &[(i32, i32)], right: &mut u32, pairs: &mut u32) {
     }
 }
 
+/// Our evaluated score after `sq` in `pos`.
+fn rate(eval: &pattern::PatternEval, pos: &ply_othello::Position, sq: ply_othello::Square) -> i32 {
+    let child = pos.play_unchecked(sq);
+    -eval.evaluate(child.player().0, child.opponent().0)
+}
+
+/// More than `min_pairs` pairs were compared, and more than 65% of them are in the right order.
+fn assert_orders_well(right: u32, pairs: u32, min_pairs: u32) {
+    let share = f64::from(right) / f64::from(pairs);
+    println!("{right} of {pairs} pairs of moves in the right order ({share:.3})");
+    assert!(pairs > min_pairs, "{pairs} pairs");
+    assert!(share > 0.65, "{right} of {pairs} pairs in the right order");
+}
+
 #[test]
 fn the_evaluation_ranks_the_moves_of_ffo_endgames() {
     let eval = pattern::builtin(ply_othello::BoardSize::Eight).expect("the shipped weights load");
@@ -38,21 +52,14 @@ fn the_evaluation_ranks_the_moves_of_ffo_endgames() {
                 .moves
                 .iter()
                 .filter_map(|m| match m.mv {
-                    Move::Play(sq) => {
-                        let child = pos.play_unchecked(sq);
-                        let v = -eval.evaluate(child.player().0, child.opponent().0);
-                        Some((v, m.score))
-                    }
+                    Move::Play(sq) => Some((rate(eval, &pos, sq), m.score)),
                     Move::Pass => None,
                 })
                 .collect();
             count_pairs(&rated, &mut right, &mut pairs);
         }
     }
-    let share = f64::from(right) / f64::from(pairs);
-    println!("{right} of {pairs} pairs of moves in the right order ({share:.3})");
-    assert!(pairs > 1000, "{pairs} pairs");
-    assert!(share > 0.65, "{right} of {pairs} pairs in the right order");
+    assert_orders_well(right, pairs, 1000);
 }
 
 /// Share of the pairs of differently scored moves that `eval` puts in the right order, over
@@ -95,15 +102,9 @@ fn the_six_by_six_evaluation_ranks_moves_of_solved_positions() {
         let rated: Vec<(i32, i32)> = solver
             .solve_all_moves(&pos)
             .into_iter()
-            .map(|(sq, score)| {
-                let child = pos.play_unchecked(sq);
-                (-eval.evaluate(child.player().0, child.opponent().0), score)
-            })
+            .map(|(sq, score)| (rate(eval, &pos, sq), score))
             .collect();
         count_pairs(&rated, &mut right, &mut pairs);
     }
-    let share = f64::from(right) / f64::from(pairs);
-    println!("{right} of {pairs} pairs of moves in the right order ({share:.3})");
-    assert!(pairs > 300, "{pairs} pairs");
-    assert!(share > 0.65, "{right} of {pairs} pairs in the right order");
+    assert_orders_well(right, pairs, 300);
 }
