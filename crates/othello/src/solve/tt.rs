@@ -133,11 +133,11 @@ impl Key {
 }
 
 impl Tt {
-    /// A table of about `mb` megabytes (at least one bucket; the count is a power of two).
+    /// A table of at most `mb` megabytes: the largest power-of-two count of buckets that fits
+    /// (at least one bucket).
     pub fn new(mb: usize) -> Tt {
-        let bytes = mb.max(1) << 20;
-        let n = (bytes / std::mem::size_of::<Bucket>()).next_power_of_two() >> 1;
-        let n = n.max(1);
+        let fit = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let n = 1usize << (usize::BITS - 1 - fit.max(1).leading_zeros());
         let buckets = (0..n).map(|_| Bucket::default()).collect();
         Tt {
             buckets,
@@ -146,6 +146,12 @@ impl Tt {
     }
 
     /// Forgets everything.
+    /// The table's size in bytes.
+    #[cfg(test)]
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
     pub fn clear(&self) {
         for b in self.buckets.iter() {
             for s in &b.slots {
@@ -223,6 +229,14 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn size_is_the_largest_power_of_two_that_fits() {
+        assert_eq!(Tt::new(64).bytes(), 64 << 20);
+        assert_eq!(Tt::new(1).bytes(), 1 << 20);
+        assert_eq!(Tt::new(3).bytes(), 2 << 20);
+        assert_eq!(Tt::new(1000).bytes(), 512 << 20);
+    }
 
     #[test]
     fn stores_probes_and_narrows() {
