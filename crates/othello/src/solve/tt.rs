@@ -132,13 +132,34 @@ impl Key {
     }
 }
 
+/// Asks the kernel to back the untouched memory `start..start + len` with 2 MB pages where
+/// it can: a probe of a big table then costs one TLB miss instead of two or three. Only
+/// advice; nothing changes if the kernel declines.
+fn advise_huge_pages(start: usize, len: usize) {
+    const HUGE: usize = 2 << 20;
+    let (from, to) = (start.next_multiple_of(HUGE), (start + len) / HUGE * HUGE);
+    #[cfg(target_os = "linux")]
+    if from < to {
+        // SAFETY: the range lies inside an allocation this caller owns and has not handed out;
+        // MADV_HUGEPAGE changes how its pages are backed, never their contents.
+        unsafe {
+            libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (from, to);
+}
+
 impl Tt {
     /// A table of at most `mb` megabytes: the largest power-of-two count of buckets that fits
     /// (at least one bucket).
     pub fn new(mb: usize) -> Tt {
         let fit = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
         let n = 1usize << (usize::BITS - 1 - fit.max(1).leading_zeros());
-        let buckets = (0..n).map(|_| Bucket::default()).collect();
+        let mut buckets = Vec::with_capacity(n);
+        advise_huge_pages(buckets.as_ptr() as usize, n * std::mem::size_of::<Bucket>());
+        buckets.extend((0..n).map(|_| Bucket::default()));
+        let buckets = buckets.into_boxed_slice();
         Tt {
             buckets,
             generation: AtomicU64::new(1),
