@@ -4,7 +4,9 @@
 //! - `n >= DEEP`: the transposition table, stability cutoffs, enhanced transposition cutoffs
 //!   and a move list sorted fastest-first (fewest replies for the opponent, corners counted
 //!   twice; ties go to the move that keeps more corner-anchored discs, then to odd
-//!   quadrants), the table's move first;
+//!   quadrants, and from 12 empties on 6x6 and 8x8 by the learnt evaluation searched a few
+//!   plies deep); the table's move is tried before the others are sorted, as it often cuts
+//!   alone;
 //! - `4 < n < DEEP`: no table; empties tried in parity order (odd quadrants first), corners
 //!   before ordinary squares before the squares next to a corner;
 //! - `n <= 4`: the unrolled routines of [`super::last`].
@@ -40,11 +42,33 @@ const ETC_DEPTH: u32 = 10;
 const SPLIT_DEPTH: u32 = 10;
 /// Fewest empties at which the pattern evaluation (6x6 and 8x8) joins the move ordering.
 const EVAL_ORDER: u32 = 12;
-/// Fewest empties at which a child is rated by the opponent's best reply (a one-ply search
-/// over the evaluation) rather than by the evaluation of the child itself.
-const EVAL_REPLY: u32 = 16;
-/// Sorting points per disc of evaluated score; one reply of the opponent costs 16.
-const EVAL_WEIGHT: i32 = 4;
+
+/// How many plies deep the learnt evaluation is searched to rate each child of a node with
+/// `n` empties: the child itself below 16 empties, after the opponent's best reply below 18,
+/// and deeper from there, as the subtrees to order grow (tuned by node counts and time on
+/// FFO #41-#49).
+#[inline]
+fn sort_depth(n: u32) -> u32 {
+    match n {
+        ..16 => 0,
+        16..18 => 1,
+        18..22 => 2,
+        22..24 => 4,
+        _ => 6,
+    }
+}
+
+/// Sorting points per predicted disc of a rating `depth` plies deep (one opponent reply
+/// costs 16): a deeper rating is trusted more.
+#[inline]
+fn eval_weight(depth: u32) -> i32 {
+    if depth >= 2 {
+        12
+    } else {
+        4
+    }
+}
+
 /// How many deep nodes pass between two looks at the stop flag and the clock.
 const POLL_EVERY: u32 = 4096;
 
@@ -270,9 +294,8 @@ impl<'a> Search<'a> {
     /// Sorts the moves `moves` of the deep tier: a wipe-out first, then the table's move, then
     /// fewest (weighted) replies for the opponent, then most corner discs (with the edge
     /// squares beside them), then odd quadrants. With [`EVAL_ORDER`] empties or more on 6x6
-    /// and 8x8, the learnt evaluation of the child (from [`EVAL_REPLY`] empties on, of the
-    /// child after the opponent's best reply) is added, four predicted discs weighing as one
-    /// reply.
+    /// and 8x8, the learnt evaluation of the child, searched [`sort_depth`] plies deep, is
+    /// added with [`eval_weight`] points per predicted disc.
     #[inline]
     fn sorted_moves(&self, p: u64, o: u64, mut moves: u64, hash_move: u8) -> MoveList {
         let g = self.geo;
@@ -308,12 +331,13 @@ impl<'a> Search<'a> {
                 let anchored = (corners | (beside & no)).count_ones() as i32;
                 let mut value = -((mobility as i32) << 4) + (anchored << 1) + parity;
                 if let Some(e) = eval {
-                    let ours = if n >= EVAL_REPLY && replies != 0 {
-                        Self::after_best_reply(e, np, no, replies)
-                    } else {
+                    let d = sort_depth(n);
+                    let ours = if d == 0 {
                         -e.evaluate(np, no)
+                    } else {
+                        -Self::eval_search(e, np, no, empties & !(1 << sq), d, -(1 << 20), 1 << 20)
                     };
-                    value += ours * EVAL_WEIGHT / UNIT;
+                    value += ours * eval_weight(d) / UNIT;
                 }
                 value
             };
@@ -327,19 +351,66 @@ impl<'a> Search<'a> {
         list
     }
 
-    /// Our evaluated score after the opponent (`p`, with `replies` to choose from) answers
-    /// with the reply the evaluation likes least for us.
-    #[inline]
-    pub(crate) fn after_best_reply(e: &PatternEval, p: u64, o: u64, mut replies: u64) -> i32 {
-        debug_assert!(replies != 0);
-        let mut worst = i32::MAX;
-        while replies != 0 {
-            let sq = replies.trailing_zeros() as u8;
-            replies &= replies - 1;
-            let f = flips(p, o, sq);
-            worst = worst.min(e.evaluate(o ^ f, p | f | 1 << sq));
+    /// The learnt evaluation searched `depth` plies deep (negamax with alpha-beta; a pass
+    /// costs no ply, the end of the game scores its disc count), in [`UNIT`]s per disc.
+    pub(crate) fn eval_search(
+        e: &PatternEval,
+        p: u64,
+        o: u64,
+        empties: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if depth == 0 {
+            return e.evaluate(p, o);
         }
-        worst
+        let mut moves = legal_moves(p, o, empties);
+        if moves == 0 {
+            if legal_moves(o, p, empties) == 0 {
+                let squares = (p | o | empties).count_ones();
+                return crate::final_score(p, o, squares) * UNIT;
+            }
+            return -Self::eval_search(e, o, p, empties, depth, -beta, -alpha);
+        }
+        // Children as (our static score, player, opponent), best first from two plies on.
+        let mut kids = [(0i32, 0u64, 0u64); 32];
+        let mut len = 0;
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o ^ f, p | f | 1 << sq);
+            let score = if depth >= 2 { -e.evaluate(np, no) } else { 0 };
+            let mut i = len;
+            while i > 0 && kids[i - 1].0 < score {
+                kids[i] = kids[i - 1];
+                i -= 1;
+            }
+            kids[i] = (score, np, no);
+            len += 1;
+        }
+        let mut best = i32::MIN + 1;
+        for (i, &(_, np, no)) in kids[..len].iter().enumerate() {
+            let rest = empties & !(np | no);
+            let mut v;
+            if i == 0 {
+                v = -Self::eval_search(e, np, no, rest, depth - 1, -beta, -alpha);
+            } else {
+                v = -Self::eval_search(e, np, no, rest, depth - 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta {
+                    v = -Self::eval_search(e, np, no, rest, depth - 1, -beta, -alpha);
+                }
+            }
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        best
     }
 
     /// Null-window search with the table.
@@ -371,18 +442,40 @@ impl<'a> Search<'a> {
             }
             return -self.nws(o, p, -beta, n);
         }
-        let mut list = self.sorted_moves(p, o, moves, hash_move);
-        if n >= ETC_DEPTH {
-            if let Some(v) = self.etc(&list, p, o, alpha, n) {
-                return v;
-            }
-        }
         let nodes_before = self.nodes;
         let mut best = NEG_INF;
         let mut best_move = NO_MOVE;
         let shared = self.busy.filter(|_| n >= SPLIT_DEPTH);
         if let Some(busy) = shared {
             busy.enter(key.hash);
+        }
+        // The table's move first, before the others are sorted: it often cuts alone.
+        let mut moves = moves;
+        if hash_move < 64 && moves >> hash_move & 1 != 0 {
+            let f = flips(p, o, hash_move);
+            let v = -self.nws(o ^ f, p | f | 1 << hash_move, -beta, n - 1);
+            if self.aborted {
+                return 0;
+            }
+            best = v;
+            best_move = hash_move;
+            moves &= !(1 << hash_move);
+            if v > alpha || moves == 0 {
+                if let Some(busy) = shared {
+                    busy.leave(key.hash);
+                }
+                self.store(key, alpha, beta, best, best_move, self.nodes - nodes_before);
+                return best;
+            }
+        }
+        let mut list = self.sorted_moves(p, o, moves, NO_MOVE);
+        if n >= ETC_DEPTH {
+            if let Some(v) = self.etc(&list, p, o, alpha, n) {
+                if let Some(busy) = shared {
+                    busy.leave(key.hash);
+                }
+                return v;
+            }
         }
         // With other threads about, a child one of them is searching now waits for a second
         // pass (simplified ABDADA): by then its result is usually in the table.
