@@ -32,7 +32,7 @@ use std::{
 };
 
 use geometry::Geometry;
-use search::Search;
+use search::{Search, EVAL_BOUND};
 use tt::{Tt, NO_MOVE};
 
 use crate::{Move, Position, Square};
@@ -131,7 +131,7 @@ fn first_guess(pos: &Position) -> i32 {
     };
     let (p, o) = (pos.player().0, pos.opponent().0);
     let empty = !(p | o) & pos.size().mask().0;
-    let best = Search::eval_search(eval, p, o, empty, 2, -(1 << 20), 1 << 20);
+    let best = Search::eval_search(eval, p, o, empty, 2, -EVAL_BOUND, EVAL_BOUND);
     let discs = best / crate::pattern::UNIT;
     let squares = pos.size().squares() as i32;
     (discs & !1).clamp(-squares, squares)
@@ -564,7 +564,8 @@ mod tests {
                 let empties = !(p | o) & size.mask().0;
                 for depth in 0..=3 {
                     let want = eval_minimax(e, p, o, empties, depth);
-                    let full = Search::eval_search(e, p, o, empties, depth, -(1 << 20), 1 << 20);
+                    let full =
+                        Search::eval_search(e, p, o, empties, depth, -EVAL_BOUND, EVAL_BOUND);
                     assert_eq!(full, want, "{size:?} game {game} depth {depth}: {pos:?}");
                     for (a, b) in [
                         (want - 100, want - 1),

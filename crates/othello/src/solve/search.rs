@@ -69,6 +69,8 @@ fn eval_weight(depth: u32) -> i32 {
     }
 }
 
+/// Beyond any score of the evaluation: `-EVAL_BOUND..EVAL_BOUND` is an open window.
+pub(crate) const EVAL_BOUND: i32 = 1 << 20;
 /// How many deep nodes pass between two looks at the stop flag and the clock.
 const POLL_EVERY: u32 = 4096;
 
@@ -317,8 +319,8 @@ impl<'a> Search<'a> {
             } else if sq == hash_move {
                 1 << 29
             } else {
-                let e = empties & !(1 << sq);
-                let replies = legal_moves(np, no, e);
+                let rest = empties & !(1 << sq);
+                let replies = legal_moves(np, no, rest);
                 let mobility = replies.count_ones() + (replies & g.corners).count_ones();
                 let parity = (odd >> sq & 1) as i32;
                 // Our corners and the edge squares beside them: discs that stay ours.
@@ -332,11 +334,7 @@ impl<'a> Search<'a> {
                 let mut value = -((mobility as i32) << 4) + (anchored << 1) + parity;
                 if let Some(e) = eval {
                     let d = sort_depth(n);
-                    let ours = if d == 0 {
-                        -e.evaluate(np, no)
-                    } else {
-                        -Self::eval_search(e, np, no, empties & !(1 << sq), d, -(1 << 20), 1 << 20)
-                    };
+                    let ours = -Self::eval_search(e, np, no, rest, d, -EVAL_BOUND, EVAL_BOUND);
                     value += ours * eval_weight(d) / UNIT;
                 }
                 value
