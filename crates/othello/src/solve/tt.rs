@@ -155,7 +155,7 @@ impl Tt {
     /// (at least one bucket).
     pub fn new(mb: usize) -> Tt {
         let fit = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        let n = 1usize << (usize::BITS - 1 - fit.max(1).leading_zeros());
+        let n = 1usize << fit.ilog2();
         let mut buckets = Vec::with_capacity(n);
         advise_huge_pages(buckets.as_ptr() as usize, n * std::mem::size_of::<Bucket>());
         buckets.extend((0..n).map(|_| Bucket::default()));
@@ -166,13 +166,13 @@ impl Tt {
         }
     }
 
-    /// Forgets everything.
     /// The table's size in bytes.
     #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
+    /// Forgets everything.
     pub fn clear(&self) {
         for b in self.buckets.iter() {
             for s in &b.slots {
