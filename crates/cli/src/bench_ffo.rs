@@ -55,7 +55,8 @@ fn parse_range(text: &str) -> anyhow::Result<(usize, usize)> {
     Ok((a, b))
 }
 
-fn data_dir(option: Option<&Path>) -> anyhow::Result<PathBuf> {
+/// The directory of the test vectors (see the module docs).
+pub fn data_dir(option: Option<&Path>) -> anyhow::Result<PathBuf> {
     if let Some(dir) = option {
         return Ok(dir.to_path_buf());
     }

@@ -5,13 +5,16 @@ use std::{io, process::ExitCode};
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod bench_eval;
 mod bench_ffo;
 mod bench_judge;
+mod bench_match;
 mod bench_perft;
 mod error;
 mod judge;
 mod judge_swea;
 mod othello;
+mod othello_analyze;
 mod othello_solve;
 mod serve;
 mod ttt;

@@ -32,13 +32,14 @@
 
 #![deny(missing_docs)]
 
+pub mod analyze;
 mod bitboard;
+pub mod eval;
 mod game;
 pub mod ggf;
 pub mod midgame;
 pub mod moves;
 pub mod obf;
-pub mod pattern;
 pub mod perft;
 mod position;
 pub mod reference;

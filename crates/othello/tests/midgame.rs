@@ -4,9 +4,19 @@
 use std::time::Duration;
 
 use ply_othello::{
-    midgame::{analyze, best_move, evaluate, Limits, DISC},
+    eval,
+    midgame::{analyze, best_move, Limits, DISC},
     BoardSize, Move, Position, Square,
 };
+
+/// The engine's static value: the learnt evaluation read from scratch, or the disc
+/// difference on 4x4.
+fn evaluate(p: u64, o: u64, size: BoardSize) -> i32 {
+    match eval::builtin(size) {
+        Some(e) => e.evaluate_reference(p, o),
+        None => (p.count_ones() as i32 - o.count_ones() as i32) * DISC,
+    }
+}
 
 /// Plain minimax to the end of the game: the slow, obviously right score.
 fn minimax(pos: &Position) -> i32 {
@@ -125,7 +135,21 @@ fn fixed_depth_scores_equal_plain_negamax() {
             continue;
         }
         let depth = 1 + (case % 4) as u32;
-        let a = analyze(&pos, &Limits::depth(depth));
+        let exhaustive = Limits {
+            selective: false,
+            ..Limits::depth(depth)
+        };
+        let a = analyze(&pos, &exhaustive);
+        // Play mode proves the same best score.
+        let play = analyze(
+            &pos,
+            &Limits {
+                all_moves: false,
+                ..exhaustive.clone()
+            },
+        );
+        assert_eq!(play.score, a.score, "case {case}: play mode");
+        assert_eq!(play.moves.len(), 1);
         for m in &a.moves {
             let want = -negamax(&pos.play_unchecked(m.square), depth - 1);
             assert_eq!(

@@ -119,12 +119,13 @@ pub fn document() -> Value {
                     "moves": { "type": "array", "items": { "type": "object", "properties": {
                         "move": { "type": "string", "example": "d3" },
                         "score": { "type": "number" },
-                        "exact": { "type": "boolean" }
+                        "exact": { "type": "boolean" },
+                        "depth": { "type": "integer", "description": "plies searched for an estimate; the empty squares when exact" }
                     } } },
                     "depth": { "type": "integer" },
                     "nodes": { "type": "integer" },
                     "elapsedMs": { "type": "integer" },
-                    "engine": { "enum": ["solver", "midgame"], "description": "solver: the exact endgame solver; midgame: iterative deepening over an evaluation (exact when it reached the end)" }
+                    "engine": { "enum": ["solver", "midgame", "mixed"], "description": "solver: the exact endgame solver; midgame: iterative deepening over the learnt evaluation (exact when it reached the end); mixed: some moves solved, the others estimated" }
                 }
             }
         } }

@@ -1,9 +1,8 @@
 //! `GET /api/othello/analyze`: every legal move of an Othello position with its score, exact
 //! when the search reaches the end of the game within the budget, estimated otherwise.
 //!
-//! Positions near the end go to the exact solver first, with part of the budget; if it does
-//! not finish, the midgame engine uses the rest (and is itself exact when its iterations reach
-//! the end of the game).
+//! The analysis is the library's ([`ply_othello::analyze`]): the midgame engine's estimates
+//! over the learnt evaluation, then the exact solver near the end, best move first.
 //!
 //! The search runs on tokio's blocking pool behind the server's gate on expensive requests,
 //! with a stop flag raised when the client goes away, so an abandoned request frees its core.
@@ -21,9 +20,8 @@ use axum::{
     Json,
 };
 use ply_othello::{
-    midgame::{self, Limits, DISC},
-    solve::{SolveControl, SolveOptions, Solver},
-    BoardSize, Color, Move, Position, Square,
+    analyze::{Options, DISC},
+    BoardSize, Color, Position, Square,
 };
 use serde::Serialize;
 
@@ -65,8 +63,9 @@ pub struct Analysis {
     pub nodes: u64,
     /// Wall time spent on the analysis.
     pub elapsed_ms: u64,
-    /// What produced the scores: `solver` (exact endgame solver) or `midgame` (iterative
-    /// deepening over an evaluation; exact when it reached the end of the game).
+    /// What produced the scores: `solver` (exact endgame solver), `midgame` (iterative
+    /// deepening over the learnt evaluation; exact when it reached the end of the game) or
+    /// `mixed` (some moves solved, the others estimated).
     pub engine: &'static str,
 }
 
@@ -91,6 +90,8 @@ pub struct MoveScore {
     pub score: serde_json::Number,
     /// True when the score is exact, false when it is an estimate.
     pub exact: bool,
+    /// Plies searched for an estimate (the empty squares when exact).
+    pub depth: u32,
 }
 
 /// What an analysis request asks for, after checking.
@@ -209,115 +210,18 @@ fn discs(score: i32, exact: bool) -> serde_json::Number {
     }
 }
 
-/// Positions with at most this many empty squares go to the exact solver first.
-pub const SOLVER_EMPTIES: u32 = 24;
-
-/// What either engine found, in discs.
-struct Found {
-    score: serde_json::Number,
-    exact: bool,
-    best: Option<Square>,
-    line: Vec<Move>,
-    moves: Vec<MoveScore>,
-    depth: u32,
-    nodes: u64,
-    engine: &'static str,
-}
-
-/// The exact solver within `deadline`; `None` when it did not finish in time.
-fn solve_exactly(pos: &Position, deadline: Instant, stop: &AtomicBool) -> Option<Found> {
-    let empties = pos.empties().count();
-    let hash_mb = if empties <= 14 { 1 } else { 16 };
-    let mut solver = Solver::new(SolveOptions {
-        threads: 1,
-        hash_mb,
-    });
-    let control = || SolveControl {
-        stop: Some(stop),
-        deadline: Some(deadline),
-        progress: None,
-    };
-    if !pos.can_move() {
-        let r = solver.solve_with(pos, control()).ok()?;
-        return Some(Found {
-            score: r.score.into(),
-            exact: true,
-            best: None,
-            line: r.pv,
-            moves: Vec::new(),
-            depth: empties,
-            nodes: r.nodes,
-            engine: "solver",
-        });
-    }
-    let (scores, mut nodes) = solver.solve_all_moves_with(pos, control()).ok()?;
-    let &(best, score) = scores.first()?;
-    let mut line = vec![Move::Play(best)];
-    // The line after the best move; without it the scores still stand.
-    if let Ok(r) = solver.solve_with(&pos.play_unchecked(best), control()) {
-        line.extend(r.pv);
-        nodes += r.nodes;
-    }
-    Some(Found {
-        score: score.into(),
-        exact: true,
-        best: Some(best),
-        line,
-        moves: scores
-            .iter()
-            .map(|&(sq, v)| MoveScore {
-                square: sq.to_string(),
-                score: v.into(),
-                exact: true,
-            })
-            .collect(),
-        depth: empties,
-        nodes,
-        engine: "solver",
-    })
-}
-
-/// The midgame engine until `deadline`.
-fn search(pos: &Position, deadline: Instant, stop: Arc<AtomicBool>) -> Found {
-    let limits = Limits {
-        deadline: Some(deadline),
-        stop: Some(stop),
-        table_bits: 18,
-        ..Limits::default()
-    };
-    let a = midgame::analyze(pos, &limits);
-    Found {
-        score: discs(a.score, a.exact),
-        exact: a.exact,
-        best: a.best,
-        line: a.pv,
-        moves: a
-            .moves
-            .iter()
-            .map(|m| MoveScore {
-                square: m.square.to_string(),
-                score: discs(m.score, m.exact),
-                exact: m.exact,
-            })
-            .collect(),
-        depth: a.depth,
-        nodes: a.nodes,
-        engine: "midgame",
-    }
-}
-
-/// Runs the analysis on the calling thread (meant for the blocking pool): the exact solver
-/// first for positions near the end (with 60% of the budget), else or then the midgame engine.
+/// Runs the analysis on the calling thread (meant for the blocking pool) through the
+/// library's one entry point, [`ply_othello::analyze`]: the midgame engine's estimates, then
+/// the exact solver near the end of the game, best move first.
 pub fn analyze(req: Request, stop: Arc<AtomicBool>) -> Analysis {
     let started = Instant::now();
     let pos = req.position;
-    let deadline = started + req.budget;
-    let exact = if !pos.is_game_over() && pos.empties().count() <= SOLVER_EMPTIES {
-        solve_exactly(&pos, started + req.budget.mul_f64(0.6), &stop)
-    } else {
-        None
+    let opts = Options {
+        stop: Some(stop),
+        hash_mb: 16,
+        ..Options::budget(req.budget)
     };
-    let found = exact.unwrap_or_else(|| search(&pos, deadline, stop));
+    let found = ply_othello::analyze::analyze(&pos, &opts);
     let status = if pos.is_game_over() {
         "over"
     } else if pos.can_move() {
@@ -334,15 +238,24 @@ pub fn analyze(req: Request, stop: Arc<AtomicBool>) -> Analysis {
             black: pos.disc_count(Color::Black),
             white: pos.disc_count(Color::White),
         },
-        score: found.score,
+        score: discs(found.score, found.exact),
         exact: found.exact,
         best: found.best.map(|s| s.to_string()),
         line: found.line.iter().map(ToString::to_string).collect(),
-        moves: found.moves,
+        moves: found
+            .moves
+            .iter()
+            .map(|m| MoveScore {
+                square: m.square.to_string(),
+                score: discs(m.score, m.exact),
+                exact: m.exact,
+                depth: m.depth,
+            })
+            .collect(),
         depth: found.depth,
         nodes: found.nodes,
         elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-        engine: found.engine,
+        engine: found.engine.name(),
     }
 }
 

@@ -1,13 +1,13 @@
 //! The midgame engine: plays and analyses positions too deep to solve within a time budget.
 //!
 //! Iterative deepening over [`search`](self) (negamax alpha-beta with principal-variation
-//! search, a transposition table and move ordering) on top of a hand-built evaluation
-//! ([`evaluate`]: mobility, potential mobility, corners and the X- and C-squares next to
-//! them, stable discs, parity). Every legal move at the root is searched with a full window,
-//! so each gets its own score, not just a bound: an analysis page wants the value of every
-//! move, not only the best one. Passes do not use up depth, so an iteration as deep as the
-//! number of empty squares reaches the end of every line: from there on the scores are
-//! exact, and the search stops.
+//! search, a transposition table kept across iterations, move ordering and Multi-ProbCut)
+//! on top of the learnt evaluation ([`crate::eval`]). In analysis mode
+//! ([`Limits::all_moves`]) every legal move at the root gets its own score, each searched
+//! with an aspiration window around its score of the previous iteration; in play mode only
+//! the best move is proved best. Passes do not use up depth, so an iteration as deep as the
+//! number of empty squares, searched without pruning, reaches the end of every line: its
+//! scores are exact.
 //!
 //! Scores are in evaluation units, [`DISC`] per disc of final score, from the side to move's
 //! view.
@@ -23,7 +23,7 @@
 //! assert_eq!(a.moves.len(), 4);
 //! ```
 
-mod eval;
+pub mod mpc;
 mod search;
 
 use std::{
@@ -31,13 +31,18 @@ use std::{
     time::{Duration, Instant},
 };
 
-pub use eval::{evaluate, stable_discs, DISC};
 use search::{Searcher, INF};
 
 use crate::{Move, Position, Square};
 
-/// When to stop searching. The first iteration (depth 1) always completes, so every
-/// analysis has an answer however small the budget.
+/// One disc of score in the engine's units (those of the evaluation).
+pub const DISC: i32 = crate::eval::UNIT;
+
+/// Half-width of the aspiration window around a move's previous score.
+const ASPIRATION: i32 = 2 * DISC;
+
+/// When to stop searching, and how. The first iteration (depth 1) always completes, so
+/// every analysis has an answer however small the budget.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Deepest iteration, in plies (passes are free).
@@ -46,8 +51,13 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Stop as soon as this flag is raised.
     pub stop: Option<Arc<AtomicBool>>,
-    /// The transposition table has `2^table_bits` entries (clamped to 4..=24).
+    /// The transposition table has `2^table_bits` entries of 32 bytes (clamped to 4..=26).
     pub table_bits: u32,
+    /// Score every legal move (analysis) rather than only prove the best one (play).
+    pub all_moves: bool,
+    /// Multi-ProbCut below the root, except in the iteration that reaches the end of the
+    /// game.
+    pub selective: bool,
 }
 
 impl Default for Limits {
@@ -56,7 +66,9 @@ impl Default for Limits {
             max_depth: u32::MAX,
             deadline: None,
             stop: None,
-            table_bits: 16,
+            table_bits: 20,
+            all_moves: true,
+            selective: true,
         }
     }
 }
@@ -90,12 +102,15 @@ pub struct MoveScore {
     pub score: i32,
     /// True when the score is the exact result under perfect play, false for an estimate.
     pub exact: bool,
+    /// Plies searched (the root move included).
+    pub depth: u32,
 }
 
 /// What an analysis found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
-    /// Every legal move, best first. Empty when the side to move must pass or the game is over.
+    /// Every legal move, best first (in play mode, only the best). Empty when the side to
+    /// move must pass or the game is over.
     pub moves: Vec<MoveScore>,
     /// The move to play; `None` for a pass or when the game is over.
     pub best: Option<Square>,
@@ -111,9 +126,18 @@ pub struct Analysis {
     pub nodes: u64,
 }
 
-/// Analyses every legal move of `pos` by iterative deepening within `limits`.
+/// Analyses `pos` by iterative deepening within `limits`.
 #[must_use]
 pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
+    analyze_with(pos, limits, &mut |_| {})
+}
+
+/// [`analyze`], calling `progress` with the analysis so far after every iteration.
+pub fn analyze_with(
+    pos: &Position,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Analysis),
+) -> Analysis {
     let empties = pos.empties().count();
     if pos.is_game_over() {
         return Analysis {
@@ -127,69 +151,117 @@ pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
         };
     }
     if !pos.can_move() {
-        let mut a = analyze(&pos.passed(), limits);
-        a.score = -a.score;
-        a.pv.insert(0, Move::Pass);
-        a.best = None;
-        a.moves.clear();
+        let mut a = analyze_with(&pos.passed(), limits, &mut |a| {
+            progress(&passed_analysis(a.clone()));
+        });
+        a = passed_analysis(a);
         return a;
     }
 
+    let (p, o) = (pos.player().0, pos.opponent().0);
     let mut searcher = Searcher::new(pos.size(), limits);
-    let mut order: Vec<Square> = pos.legal_moves().collect();
-    let mut done: Option<(u32, Vec<MoveScore>, Vec<Move>)> = None;
+    searcher.set_root(p, o);
+    let mut order: Vec<(Square, i32)> = pos.legal_moves().into_iter().map(|s| (s, 0)).collect();
+    let mut done: Option<Analysis> = None;
     let last_depth = limits.max_depth.clamp(1, empties);
     for depth in 1..=last_depth {
         let exact = depth >= empties;
+        searcher.selective = limits.selective && !exact;
         let mut scores: Vec<MoveScore> = Vec::with_capacity(order.len());
         let mut line = Vec::new();
-        for &sq in &order {
-            let child = pos.play_unchecked(sq);
-            let s = -searcher.search::<true>(
-                child.player().0,
-                child.opponent().0,
-                depth - 1,
-                -INF,
-                INF,
-            );
+        let mut best = -INF;
+        for (i, &(sq, previous)) in order.iter().enumerate() {
+            let f = pos.flips(sq).0;
+            let (np, no) = (o ^ f, p | f | 1u64 << sq.index());
+            searcher.make(sq.index(), f);
+            let s = if limits.all_moves || i == 0 {
+                // Aspiration around the move's last score, widened on failure.
+                let (mut lo, mut hi) = if depth > 1 {
+                    (previous - ASPIRATION, previous + ASPIRATION)
+                } else {
+                    (-INF, INF)
+                };
+                loop {
+                    let s = -searcher.search::<true>(np, no, depth - 1, -hi, -lo);
+                    if searcher.aborted || (s > lo && s < hi) {
+                        break s;
+                    }
+                    if s <= lo {
+                        lo = if lo == -INF { break s } else { -INF };
+                    } else {
+                        hi = if hi == INF { break s } else { INF };
+                    }
+                }
+            } else {
+                // Play mode: prove the move worse than the best, or re-search it.
+                let s = -searcher.search::<false>(np, no, depth - 1, -best - 1, -best);
+                if s > best && !searcher.aborted {
+                    -searcher.search::<true>(np, no, depth - 1, -INF, -best)
+                } else {
+                    s
+                }
+            };
+            searcher.unmake(sq.index(), f);
             if searcher.aborted {
                 break;
             }
             // Read the line at once, while the table still holds it: the searches of the
             // other root moves overwrite entries.
-            if scores.iter().all(|m| s > m.score) {
-                line = principal_line(&searcher, sq, &child, depth);
+            if s > best {
+                best = s;
+                line = principal_line(&searcher, sq, &pos.play_unchecked(sq), depth);
             }
-            scores.push(MoveScore {
-                square: sq,
-                score: s,
-                exact,
-            });
+            if limits.all_moves || s >= best {
+                scores.push(MoveScore {
+                    square: sq,
+                    score: s,
+                    exact: exact && !searcher.selective,
+                    depth,
+                });
+            }
         }
         if searcher.aborted {
             break;
         }
         // Stable sort: among equal scores the earlier (better ordered) move stays first.
         scores.sort_by_key(|m| std::cmp::Reverse(m.score));
-        order = scores.iter().map(|m| m.square).collect();
-        done = Some((depth, scores, line));
+        if !limits.all_moves {
+            scores.truncate(1);
+            let first = scores[0].square;
+            order.sort_by_key(|&(sq, _)| sq != first);
+            order[0].1 = scores[0].score;
+        } else {
+            order = scores.iter().map(|m| (m.square, m.score)).collect();
+        }
+        let a = Analysis {
+            score: scores[0].score,
+            best: Some(scores[0].square),
+            exact: scores.iter().all(|m| m.exact),
+            depth,
+            pv: line,
+            nodes: searcher.nodes,
+            moves: scores,
+        };
+        progress(&a);
+        done = Some(a);
         searcher.may_abort = true;
-        if searcher.aborted || limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
     }
-    let (depth, moves, pv) = done.expect("the first iteration runs without a clock");
-    let best = moves[0];
-    debug_assert_eq!(pv.first(), Some(&Move::Play(best.square)));
-    Analysis {
-        score: best.score,
-        best: Some(best.square),
-        exact: best.exact,
-        depth,
-        pv,
-        nodes: searcher.nodes,
-        moves,
-    }
+    let mut a = done.expect("the first iteration runs without a clock");
+    a.nodes = searcher.nodes;
+    debug_assert_eq!(a.pv.first(), a.best.map(Move::Play).as_ref());
+    a
+}
+
+/// The analysis of the position after a forced pass, seen from the side that passes.
+fn passed_analysis(mut a: Analysis) -> Analysis {
+    a.score = -a.score;
+    a.pv.insert(0, Move::Pass);
+    a.best = None;
+    a.moves.clear();
+    a
 }
 
 /// The expected line after the root move `first` (leading to `child`): the table's best
@@ -222,5 +294,9 @@ fn principal_line(
 /// The move the engine would play (`None` when it must pass or the game is over).
 #[must_use]
 pub fn best_move(pos: &Position, limits: &Limits) -> Option<Square> {
-    analyze(pos, limits).best
+    let limits = Limits {
+        all_moves: false,
+        ..limits.clone()
+    };
+    analyze(pos, &limits).best
 }

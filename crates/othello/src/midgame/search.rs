@@ -1,14 +1,18 @@
-//! Negamax alpha-beta with principal-variation search, a small transposition table and
-//! move ordering. A pass does not use up depth, so a search as deep as the number of empty
-//! squares reaches the end of every line and is exact.
+//! Negamax alpha-beta with principal-variation search over the learnt evaluation, a
+//! transposition table, move ordering by the evaluation, and Multi-ProbCut.
+//!
+//! Invariants: scores are fail-soft in [`UNIT`]s per disc; a pass costs no depth, so a
+//! search as deep as the number of empty squares reaches the end of every line; a search
+//! with `selective` off is plain minimax of its depth (the tests hold it to that), and only
+//! such results are marked exact.
 
 use std::sync::atomic::Ordering;
 
-use super::{
-    eval::{evaluate, DISC},
-    Limits,
+use super::{mpc, Limits};
+use crate::{
+    eval::{Eval, EvalState, UNIT},
+    final_score, moves, BoardSize, Square,
 };
-use crate::{final_score, moves, BoardSize, Square};
 
 /// Above any score a search can return.
 pub(crate) const INF: i32 = 1_000_000;
@@ -21,13 +25,14 @@ enum Bound {
 }
 
 /// One remembered node: the full key (so a hit is never a collision), the depth it was
-/// searched to, the score and what kind of bound it is, and the best move found.
+/// searched to, whether with selective pruning, the score and its kind, and the best move.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     p: u64,
     o: u64,
     score: i32,
     depth: u8,
+    selective: bool,
     bound: Bound,
     best: u8,
 }
@@ -39,25 +44,28 @@ const EMPTY_ENTRY: Entry = Entry {
     o: 0,
     score: 0,
     depth: 0,
+    selective: false,
     bound: Bound::Upper,
     best: NO_MOVE,
 };
 
-/// The state of one search: table, counters, and whether time ran out.
+/// The state of one search: table, evaluation, counters, and whether time ran out.
 #[derive(Debug)]
 pub(crate) struct Searcher<'a> {
     size: BoardSize,
     mask: u64,
     table: Vec<Entry>,
+    eval: Option<&'static Eval>,
+    state: Option<EvalState>,
     pub(crate) nodes: u64,
     limits: &'a Limits,
+    /// Multi-ProbCut on: the results are estimates even at the end of the game.
+    pub(crate) selective: bool,
     /// Set once the deadline passed or the stop flag was raised; every result after that
     /// is garbage and is discarded by the caller.
     pub(crate) aborted: bool,
     /// Time is only checked once the first iteration is complete, so there is always an answer.
     pub(crate) may_abort: bool,
-    /// Ordering bonus of each square: corners first, the squares next to empty corners last.
-    square_bonus: [i32; 64],
 }
 
 fn hash(p: u64, o: u64) -> u64 {
@@ -70,35 +78,24 @@ fn hash(p: u64, o: u64) -> u64 {
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(size: BoardSize, limits: &'a Limits) -> Searcher<'a> {
-        let bits = limits.table_bits.clamp(4, 24);
-        let mut square_bonus = [0; 64];
-        let n = size.n();
-        for (i, b) in square_bonus.iter_mut().enumerate() {
-            let (c, r) = (i as u8 % 8, i as u8 / 8);
-            let edge = |v: u8| v == 0 || v == n - 1;
-            let near = |v: u8| v == 1 || v == n - 2;
-            *b = if edge(c) && edge(r) {
-                3000
-            } else if near(c) && near(r) && n > 4 {
-                -2000
-            } else if (edge(c) && near(r) || near(c) && edge(r)) && n > 4 {
-                -500
-            } else if edge(c) || edge(r) {
-                200
-            } else {
-                0
-            };
-        }
+        let bits = limits.table_bits.clamp(4, 26);
         Searcher {
             size,
             mask: size.mask().0,
             table: vec![EMPTY_ENTRY; 1 << bits],
+            eval: crate::eval::builtin(size),
+            state: None,
             nodes: 0,
             limits,
+            selective: false,
             aborted: false,
             may_abort: false,
-            square_bonus,
         }
+    }
+
+    /// Starts searching from the position with `p` to move.
+    pub(crate) fn set_root(&mut self, p: u64, o: u64) {
+        self.state = self.eval.map(|e| e.state(p, o));
     }
 
     fn slot(&self, p: u64, o: u64) -> usize {
@@ -116,44 +113,85 @@ impl<'a> Searcher<'a> {
                 .is_some_and(|d| std::time::Instant::now() >= d)
     }
 
+    /// The static value of the position (`p` to move), in [`UNIT`]s: the learnt evaluation,
+    /// or the disc difference on 4x4.
+    #[inline]
+    pub(crate) fn static_value(&self, p: u64, o: u64) -> i32 {
+        match (self.eval, &self.state) {
+            (Some(e), Some(s)) => e.evaluate(s, p, o),
+            _ => (p.count_ones() as i32 - o.count_ones() as i32) * UNIT,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn make(&mut self, sq: u8, flips: u64) {
+        if let Some(s) = &mut self.state {
+            s.play(sq, flips);
+        }
+    }
+
+    #[inline]
+    pub(crate) fn unmake(&mut self, sq: u8, flips: u64) {
+        if let Some(s) = &mut self.state {
+            s.undo(sq, flips);
+        }
+    }
+
+    #[inline]
+    fn pass(&mut self) {
+        if let Some(s) = &mut self.state {
+            s.pass();
+        }
+    }
+
     /// The best move the table remembers for this position, if it is legal there.
     pub(crate) fn table_move(&self, p: u64, o: u64) -> Option<Square> {
         let e = &self.table[self.slot(p, o)];
         if e.p == p && e.o == o && e.best != NO_MOVE {
-            let sq = Square::from_index_unchecked(e.best);
             let empty = !(p | o) & self.mask;
             if moves::legal_moves(p, o, empty) & (1u64 << e.best) != 0 {
-                return Some(sq);
+                return Some(Square::from_index_unchecked(e.best));
             }
         }
         None
     }
 
-    /// Moves of `p` in search order: the table's move, then by square and by how few
-    /// replies they leave the opponent.
-    fn ordered(&self, p: u64, o: u64, legal: u64, table_move: u8, depth: u32) -> ([u8; 64], usize) {
-        let mut keyed = [(0i32, 0u8); 64];
+    /// Moves of `p` in search order: the table's move first, then (from depth 2 on) by the
+    /// static value of the child, worst for the opponent first, fewer replies breaking ties.
+    fn ordered(
+        &mut self,
+        p: u64,
+        o: u64,
+        legal: u64,
+        table_move: u8,
+        depth: u32,
+    ) -> ([(u8, u64); 64], usize) {
+        let mut keyed = [(0i32, 0u8, 0u64); 64];
         let mut n = 0;
         let mut rest = legal;
         while rest != 0 {
             let sq = rest.trailing_zeros() as u8;
             rest &= rest - 1;
-            let mut key = self.square_bonus[sq as usize];
-            if sq == table_move {
-                key = INF;
-            } else if depth >= 3 {
-                let f = moves::flips(p, o, sq);
+            let f = moves::flips(p, o, sq);
+            let key = if sq == table_move {
+                -INF
+            } else if depth >= 2 {
                 let (np, no) = (o ^ f, p | f | 1u64 << sq);
+                self.make(sq, f);
+                let v = self.static_value(np, no);
+                self.unmake(sq, f);
                 let empty = !(np | no) & self.mask;
-                key -= 300 * moves::legal_moves(np, no, empty).count_ones() as i32;
-            }
-            keyed[n] = (key, sq);
+                v * 4 + UNIT * moves::legal_moves(np, no, empty).count_ones() as i32
+            } else {
+                0
+            };
+            keyed[n] = (key, sq, f);
             n += 1;
         }
-        keyed[..n].sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-        let mut out = [0u8; 64];
-        for (slot, &(_, sq)) in out.iter_mut().zip(&keyed[..n]) {
-            *slot = sq;
+        keyed[..n].sort_unstable_by_key(|k| k.0);
+        let mut out = [(0u8, 0u64); 64];
+        for (slot, &(_, sq, f)) in out.iter_mut().zip(&keyed[..n]) {
+            *slot = (sq, f);
         }
         (out, n)
     }
@@ -170,6 +208,15 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         debug_assert!(alpha < beta);
         debug_assert!(PV || alpha + 1 == beta);
+        // The incremental evaluation state follows the board (checked now and then: a
+        // fresh reading costs more than the node).
+        debug_assert!(
+            self.nodes & 63 != 0
+                || self
+                    .eval
+                    .zip(self.state.as_ref())
+                    .is_none_or(|(e, s)| *s == e.state(p, o))
+        );
         self.nodes += 1;
         if self.may_abort && self.nodes & 1023 == 0 && self.out_of_time() {
             self.aborted = true;
@@ -181,12 +228,15 @@ impl<'a> Searcher<'a> {
         let legal = moves::legal_moves(p, o, empty);
         if legal == 0 {
             if moves::legal_moves(o, p, empty) == 0 {
-                return final_score(p, o, self.size.squares()) * DISC;
+                return final_score(p, o, self.size.squares()) * UNIT;
             }
-            return -self.search::<PV>(o, p, depth, -beta, -alpha);
+            self.pass();
+            let v = -self.search::<PV>(o, p, depth, -beta, -alpha);
+            self.pass();
+            return v;
         }
         if depth == 0 {
-            return evaluate(p, o, self.size);
+            return self.static_value(p, o);
         }
 
         let slot = self.slot(p, o);
@@ -194,7 +244,7 @@ impl<'a> Searcher<'a> {
         let e = self.table[slot];
         if e.p == p && e.o == o {
             table_move = e.best;
-            if !PV && u32::from(e.depth) >= depth {
+            if !PV && u32::from(e.depth) >= depth && (self.selective || !e.selective) {
                 let usable = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => e.score >= beta,
@@ -206,13 +256,31 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // Multi-ProbCut: a shallow search far outside the window predicts the deep one.
+        if !PV && self.selective && depth >= mpc::MIN_DEPTH {
+            let empties = empty.count_ones();
+            let shallow = mpc::shallow_depth(depth);
+            let margin = mpc::margin(self.size, depth, empties);
+            let up = beta + margin;
+            if up < 64 * UNIT && self.search::<false>(p, o, shallow, up - 1, up) >= up {
+                return beta;
+            }
+            let down = alpha - margin;
+            if down > -64 * UNIT && self.search::<false>(p, o, shallow, down, down + 1) <= down {
+                return alpha;
+            }
+            if self.aborted {
+                return 0;
+            }
+        }
+
         let (order, count) = self.ordered(p, o, legal, table_move, depth);
         let alpha_in = alpha;
         let mut best = -INF;
-        let mut best_move = order[0];
-        for (i, &sq) in order[..count].iter().enumerate() {
-            let f = moves::flips(p, o, sq);
+        let mut best_move = order[0].0;
+        for (i, &(sq, f)) in order[..count].iter().enumerate() {
             let (np, no) = (o ^ f, p | f | 1u64 << sq);
+            self.make(sq, f);
             let score = if i == 0 {
                 -self.search::<PV>(np, no, depth - 1, -beta, -alpha)
             } else {
@@ -223,6 +291,7 @@ impl<'a> Searcher<'a> {
                     s
                 }
             };
+            self.unmake(sq, f);
             if self.aborted {
                 return 0;
             }
@@ -253,6 +322,7 @@ impl<'a> Searcher<'a> {
                 o,
                 score: best,
                 depth: depth.min(255) as u8,
+                selective: self.selective,
                 bound,
                 best: best_move,
             };

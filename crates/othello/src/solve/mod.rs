@@ -126,13 +126,14 @@ const ASPIRATION: i32 = 1;
 /// plies on (our best move against the opponent's best reply), rounded to an even score; on
 /// 4x4, 0.
 fn first_guess(pos: &Position) -> i32 {
-    let Some(eval) = crate::pattern::builtin(pos.size()) else {
+    let Some(eval) = crate::eval::builtin(pos.size()) else {
         return 0;
     };
     let (p, o) = (pos.player().0, pos.opponent().0);
     let empty = !(p | o) & pos.size().mask().0;
-    let best = Search::eval_search(eval, p, o, empty, 2, -EVAL_BOUND, EVAL_BOUND);
-    let discs = best / crate::pattern::UNIT;
+    let mut state = eval.state(p, o);
+    let best = Search::eval_search(eval, &mut state, p, o, empty, 2, -EVAL_BOUND, EVAL_BOUND);
+    let discs = best / crate::eval::UNIT;
     let squares = pos.size().squares() as i32;
     (discs & !1).clamp(-squares, squares)
 }
@@ -445,7 +446,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern::PatternEval;
+    use crate::eval::Eval;
     use crate::BoardSize;
 
     /// The image of `pos` under symmetry `s`.
@@ -512,15 +513,15 @@ mod tests {
     }
 
     /// Plain minimax over the learnt evaluation, no pruning: the reference for `eval_search`.
-    fn eval_minimax(e: &PatternEval, p: u64, o: u64, empties: u64, depth: u32) -> i32 {
+    fn eval_minimax(e: &Eval, p: u64, o: u64, empties: u64, depth: u32) -> i32 {
         if depth == 0 {
-            return e.evaluate(p, o);
+            return e.evaluate_reference(p, o);
         }
         let moves = crate::moves::legal_moves(p, o, empties);
         if moves == 0 {
             if crate::moves::legal_moves(o, p, empties) == 0 {
                 let squares = (p | o | empties).count_ones();
-                return crate::final_score(p, o, squares) * crate::pattern::UNIT;
+                return crate::final_score(p, o, squares) * crate::eval::UNIT;
             }
             return -eval_minimax(e, o, p, empties, depth);
         }
@@ -548,7 +549,7 @@ mod tests {
             seed
         };
         for size in [BoardSize::Six, BoardSize::Eight] {
-            let e = crate::pattern::builtin(size).expect("shipped weights");
+            let e = crate::eval::builtin(size).expect("shipped weights");
             let squares = size.squares() as u64;
             for game in 0..12 {
                 let mut pos = Position::start(size);
@@ -564,15 +565,25 @@ mod tests {
                 let empties = !(p | o) & size.mask().0;
                 for depth in 0..=3 {
                     let want = eval_minimax(e, p, o, empties, depth);
-                    let full =
-                        Search::eval_search(e, p, o, empties, depth, -EVAL_BOUND, EVAL_BOUND);
+                    let mut st = e.state(p, o);
+                    let full = Search::eval_search(
+                        e,
+                        &mut st,
+                        p,
+                        o,
+                        empties,
+                        depth,
+                        -EVAL_BOUND,
+                        EVAL_BOUND,
+                    );
+                    assert_eq!(st, e.state(p, o), "the state is left as it was");
                     assert_eq!(full, want, "{size:?} game {game} depth {depth}: {pos:?}");
                     for (a, b) in [
                         (want - 100, want - 1),
                         (want + 1, want + 90),
                         (want - 5, want + 5),
                     ] {
-                        let v = Search::eval_search(e, p, o, empties, depth, a, b);
+                        let v = Search::eval_search(e, &mut st, p, o, empties, depth, a, b);
                         if v <= a {
                             assert!(want <= v, "fail-low {v} under {want}: {pos:?}");
                         } else if v >= b {

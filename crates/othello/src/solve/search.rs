@@ -32,7 +32,7 @@ use super::{
     symmetry,
     tt::{self, Entry, Key, Tt, NO_MOVE},
 };
-use crate::pattern::{PatternEval, UNIT};
+use crate::eval::{Eval, EvalState, UNIT};
 
 /// Fewest empties at which the table, stability and sorted move lists are used.
 pub(crate) const DEEP: u32 = 7;
@@ -90,7 +90,7 @@ pub(crate) struct Search<'a> {
     /// Positions being searched by some thread, when several share the work.
     busy: Option<&'a Busy>,
     /// The learnt evaluation that helps order moves high in the tree (6x6 and 8x8).
-    eval: Option<&'static PatternEval>,
+    eval: Option<&'static Eval>,
 }
 
 /// Positions some thread is searching now: one slot per hash index, holding the key.
@@ -180,7 +180,7 @@ impl<'a> Search<'a> {
             aborted: false,
             poll: 0,
             busy,
-            eval: crate::BoardSize::from_n(geo.n as u8).and_then(crate::pattern::builtin),
+            eval: crate::BoardSize::from_n(geo.n as u8).and_then(crate::eval::builtin),
         }
     }
 
@@ -305,6 +305,8 @@ impl<'a> Search<'a> {
         let odd = g.odd_quadrants(empties);
         let n = empties.count_ones();
         let eval = self.eval.filter(|_| n >= EVAL_ORDER);
+        // The evaluation's indices for this node, updated move by move below it.
+        let mut state = eval.map(|e| e.state(p, o));
         let mut list = MoveList {
             moves: [Candidate::default(); 32],
             len: 0,
@@ -332,9 +334,11 @@ impl<'a> Search<'a> {
                     & g.c_squares;
                 let anchored = (corners | (beside & no)).count_ones() as i32;
                 let mut value = -((mobility as i32) << 4) + (anchored << 1) + parity;
-                if let Some(e) = eval {
+                if let (Some(e), Some(st)) = (eval, state.as_mut()) {
                     let d = sort_depth(n);
-                    let ours = -Self::eval_search(e, np, no, rest, d, -EVAL_BOUND, EVAL_BOUND);
+                    st.play(sq, f);
+                    let ours = -Self::eval_search(e, st, np, no, rest, d, -EVAL_BOUND, EVAL_BOUND);
+                    st.undo(sq, f);
                     value += ours * eval_weight(d) / UNIT;
                 }
                 value
@@ -351,8 +355,12 @@ impl<'a> Search<'a> {
 
     /// The learnt evaluation searched `depth` plies deep (negamax with alpha-beta; a pass
     /// costs no ply, the end of the game scores its disc count), in [`UNIT`]s per disc.
+    /// `state` holds the evaluation's indices of `p`, `o`; it is updated as moves are made
+    /// and unmade, and left as it was.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn eval_search(
-        e: &PatternEval,
+        e: &Eval,
+        state: &mut EvalState,
         p: u64,
         o: u64,
         empties: u64,
@@ -361,7 +369,7 @@ impl<'a> Search<'a> {
         beta: i32,
     ) -> i32 {
         if depth == 0 {
-            return e.evaluate(p, o);
+            return e.evaluate(state, p, o);
         }
         let mut moves = legal_moves(p, o, empties);
         if moves == 0 {
@@ -369,37 +377,49 @@ impl<'a> Search<'a> {
                 let squares = (p | o | empties).count_ones();
                 return crate::final_score(p, o, squares) * UNIT;
             }
-            return -Self::eval_search(e, o, p, empties, depth, -beta, -alpha);
+            state.pass();
+            let v = -Self::eval_search(e, state, o, p, empties, depth, -beta, -alpha);
+            state.pass();
+            return v;
         }
-        // Children as (our static score, player, opponent), best first from two plies on.
-        let mut kids = [(0i32, 0u64, 0u64); 32];
+        // Children as (our static score, square, flips), best first from two plies on.
+        let mut kids = [(0i32, 0u8, 0u64); 32];
         let mut len = 0;
         while moves != 0 {
             let sq = moves.trailing_zeros() as u8;
             moves &= moves - 1;
             let f = flips(p, o, sq);
-            let (np, no) = (o ^ f, p | f | 1 << sq);
-            let score = if depth >= 2 { -e.evaluate(np, no) } else { 0 };
+            let score = if depth >= 2 {
+                state.play(sq, f);
+                let v = -e.evaluate(state, o ^ f, p | f | 1 << sq);
+                state.undo(sq, f);
+                v
+            } else {
+                0
+            };
             let mut i = len;
             while i > 0 && kids[i - 1].0 < score {
                 kids[i] = kids[i - 1];
                 i -= 1;
             }
-            kids[i] = (score, np, no);
+            kids[i] = (score, sq, f);
             len += 1;
         }
         let mut best = i32::MIN + 1;
-        for (i, &(_, np, no)) in kids[..len].iter().enumerate() {
-            let rest = empties & !(np | no);
+        for (i, &(_, sq, f)) in kids[..len].iter().enumerate() {
+            let (np, no) = (o ^ f, p | f | 1 << sq);
+            let rest = empties & !(1 << sq);
+            state.play(sq, f);
             let mut v;
             if i == 0 {
-                v = -Self::eval_search(e, np, no, rest, depth - 1, -beta, -alpha);
+                v = -Self::eval_search(e, state, np, no, rest, depth - 1, -beta, -alpha);
             } else {
-                v = -Self::eval_search(e, np, no, rest, depth - 1, -alpha - 1, -alpha);
+                v = -Self::eval_search(e, state, np, no, rest, depth - 1, -alpha - 1, -alpha);
                 if v > alpha && v < beta {
-                    v = -Self::eval_search(e, np, no, rest, depth - 1, -beta, -alpha);
+                    v = -Self::eval_search(e, state, np, no, rest, depth - 1, -beta, -alpha);
                 }
             }
+            state.undo(sq, f);
             if v > best {
                 best = v;
                 if v >= beta {

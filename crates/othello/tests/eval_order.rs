@@ -1,8 +1,8 @@
-//! The learnt evaluations against exact move scores (8x8: the FFO files; 6x6: positions our
+//! The learnt evaluation against exact move scores (8x8: the FFO files; 6x6: positions our
 //! solver scores): they must rank the moves of endgames clearly better than chance, or they
 //! would only slow the solver down.
 
-use ply_othello::{obf, pattern, Move};
+use ply_othello::{eval, obf, Move};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
 
@@ -20,9 +20,9 @@ fn count_pairs(rated: &[(i32, i32)], right: &mut u32, pairs: &mut u32) {
 }
 
 /// Our evaluated score after `sq` in `pos`.
-fn rate(eval: &pattern::PatternEval, pos: &ply_othello::Position, sq: ply_othello::Square) -> i32 {
+fn rate(eval: &eval::Eval, pos: &ply_othello::Position, sq: ply_othello::Square) -> i32 {
     let child = pos.play_unchecked(sq);
-    -eval.evaluate(child.player().0, child.opponent().0)
+    -eval.evaluate_reference(child.player().0, child.opponent().0)
 }
 
 /// More than `min_pairs` pairs were compared, and more than 65% of them are in the right order.
@@ -35,7 +35,7 @@ fn assert_orders_well(right: u32, pairs: u32, min_pairs: u32) {
 
 #[test]
 fn the_evaluation_ranks_the_moves_of_ffo_endgames() {
-    let eval = pattern::builtin(ply_othello::BoardSize::Eight).expect("the shipped weights load");
+    let eval = eval::builtin(ply_othello::BoardSize::Eight).expect("the shipped weights load");
     let (mut right, mut pairs) = (0u32, 0u32);
     for file in [
         "fforum-1-19.obf",
@@ -71,7 +71,7 @@ fn the_six_by_six_evaluation_ranks_moves_of_solved_positions() {
         BoardSize, Position,
     };
     let size = BoardSize::Six;
-    let eval = pattern::builtin(size).expect("the shipped 6x6 weights load");
+    let eval = eval::builtin(size).expect("the shipped 6x6 weights load");
     let mut solver = Solver::new(SolveOptions {
         threads: 1,
         hash_mb: 8,

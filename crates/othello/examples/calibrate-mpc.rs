@@ -1,0 +1,128 @@
+//! Measures how well a shallow search predicts a deep one, for the Multi-ProbCut of the
+//! midgame engine (`ply_othello::midgame::mpc`), and prints the fitted spread model.
+//!
+//! ```text
+//! cargo run --release -p ply-othello --example calibrate-mpc -- --size 8|6 [--games N]
+//! ```
+//! Positions come from seeded games (the training's game generator, seeds apart from the
+//! training set's); each is searched at every depth from `MIN_DEPTH` to the deepest the size
+//! allows, with the shipped weights, and `deep - shallow` is collected per depth and number
+//! of empty squares. The spread `sigma = a + b * depth + c * empties` (discs) is fitted to the
+//! measured standard deviations by least squares, each weighted by its number of positions.
+
+use ply_othello::{
+    eval::{self, train},
+    midgame::mpc,
+    BoardSize, Color, Position,
+};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut size = BoardSize::Eight;
+    let mut games = 300;
+    while let Some(flag) = args.next() {
+        let value = args.next().unwrap_or_default();
+        match flag.as_str() {
+            "--size" => {
+                size = if value == "6" {
+                    BoardSize::Six
+                } else {
+                    BoardSize::Eight
+                }
+            }
+            "--games" => games = value.parse().expect("--games N"),
+            _ => panic!("unknown option {flag}"),
+        }
+    }
+    let deepest = if size == BoardSize::Eight { 9 } else { 10 };
+    let e = eval::builtin(size).expect("an evaluated size");
+    let mut cfg = train::Config::shipped(size);
+    cfg.games = games;
+    cfg.seed = 99_000_000;
+    let samples = train::draw_samples(&cfg);
+    // (depth, empties) -> differences in discs
+    let mut diffs: std::collections::BTreeMap<(u32, u32), Vec<f64>> = Default::default();
+    let picked: Vec<_> = samples
+        .iter()
+        .filter(|s| s.empties(size) > deepest + 2)
+        .collect();
+    let results: Vec<Vec<(u32, u32, f64)>> = std::thread::scope(|sc| {
+        let hs: Vec<_> = (0..2)
+            .map(|k| {
+                let picked = &picked;
+                sc.spawn(move || {
+                    let mut out = Vec::new();
+                    for s in picked.iter().skip(k).step_by(2) {
+                        let pos = Position::from_raw(s.p, s.o, Color::Black, size);
+                        let empties = s.empties(size);
+                        let v: Vec<i32> = (0..=deepest)
+                            .map(|d| train::search_value(e, &pos, d))
+                            .collect();
+                        for d in mpc::MIN_DEPTH..=deepest {
+                            let sh = mpc::shallow_depth(d) as usize;
+                            let diff = f64::from(v[d as usize] - v[sh]) / f64::from(eval::UNIT);
+                            out.push((d, empties, diff));
+                        }
+                    }
+                    out
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (d, em, x) in results.into_iter().flatten() {
+        diffs.entry((d, em / 4 * 4)).or_default().push(x);
+    }
+    // Weighted least squares on (1, d, e) -> sigma.
+    let mut ata = [[0f64; 3]; 3];
+    let mut atb = [0f64; 3];
+    println!("depth empties  count   mean  sigma");
+    for (&(d, em), xs) in &diffs {
+        if xs.len() < 10 {
+            continue;
+        }
+        let n = xs.len() as f64;
+        let mean = xs.iter().sum::<f64>() / n;
+        let sd = (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n).sqrt();
+        println!("{d:>5} {:>7} {:>6} {mean:>6.2} {sd:>6.2}", em + 2, xs.len());
+        let row = [1.0, f64::from(d), f64::from(em + 2)];
+        for i in 0..3 {
+            for j in 0..3 {
+                ata[i][j] += n * row[i] * row[j];
+            }
+            atb[i] += n * row[i] * sd;
+        }
+    }
+    let x = solve3(ata, atb);
+    println!(
+        "const SIGMA_{}: (f64, f64, f64) = ({:.3}, {:.4}, {:.4});",
+        size.n(),
+        x[0],
+        x[1],
+        x[2]
+    );
+}
+
+/// Solves a 3x3 linear system by Gaussian elimination with partial pivoting.
+#[allow(clippy::needless_range_loop)] // row operations read best as indices
+fn solve3(mut a: [[f64; 3]; 3], mut b: [f64; 3]) -> [f64; 3] {
+    for c in 0..3 {
+        let p = (c..3)
+            .max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))
+            .unwrap();
+        a.swap(c, p);
+        b.swap(c, p);
+        for r in c + 1..3 {
+            let f = a[r][c] / a[c][c];
+            for k in c..3 {
+                a[r][k] -= f * a[c][k];
+            }
+            b[r] -= f * b[c];
+        }
+    }
+    let mut x = [0.0; 3];
+    for r in (0..3).rev() {
+        x[r] = (b[r] - (r + 1..3).map(|k| a[r][k] * x[k]).sum::<f64>()) / a[r][r];
+    }
+    x
+}

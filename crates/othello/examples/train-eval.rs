@@ -1,0 +1,90 @@
+//! Makes the evaluation weights of `ply_othello::eval` (`crates/othello/data/eval8.bin` and
+//! `eval6.bin`) from nothing but the rules and a seed: see `ply_othello::eval::train` for
+//! what it does.
+//!
+//! ```text
+//! cargo run --release -p ply-othello --example train-eval -- --size 8|6 \
+//!     [--games N] [--seed S] [--threads T] [--out FILE]
+//! ```
+//! Without options it makes the shipped file of that size, the same bytes on every machine
+//! and for any thread count. It prints its progress, then the held-out mean absolute error
+//! of every phase.
+
+use std::process::ExitCode;
+
+use ply_othello::{
+    eval::{train, weights},
+    BoardSize,
+};
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("train-eval: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let mut size = BoardSize::Eight;
+    let mut overrides: Vec<(String, String)> = Vec::new();
+    while let Some(flag) = args.next() {
+        let value = args
+            .next()
+            .ok_or_else(|| format!("`{flag}` needs a value"))?;
+        if flag == "--size" {
+            size = value
+                .parse::<u8>()
+                .ok()
+                .and_then(BoardSize::from_n)
+                .filter(|s| *s != BoardSize::Four)
+                .ok_or_else(|| format!("--size must be 6 or 8, not `{value}`"))?;
+        } else {
+            overrides.push((flag, value));
+        }
+    }
+    let mut cfg = train::Config::shipped(size);
+    let mut out = format!("crates/othello/data/eval{}.bin", size.n());
+    for (flag, value) in overrides {
+        let num = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{flag} needs a whole number, not `{value}`"))
+        };
+        match flag.as_str() {
+            "--games" => cfg.games = num()? as usize,
+            "--seed" => cfg.seed = num()?,
+            "--threads" => cfg.threads = num()?.max(1) as usize,
+            "--iterations" => cfg.iterations = num()? as usize,
+            "--phases" => cfg.phases = num()? as usize,
+            "--ridge" => {
+                cfg.ridge = value
+                    .parse()
+                    .map_err(|_| format!("--ridge needs a number, not `{value}`"))?;
+            }
+            "--out" => out = value.clone(),
+            _ => return Err(format!("unknown option `{flag}`")),
+        }
+    }
+    eprintln!("training {0}x{0}: {cfg:?}", size.n());
+    let (eval, reports) = train::train(&cfg, |line| eprintln!("  {line}"));
+    println!("phase  empties  trained  held-out  exact  MAE trained  MAE held-out (discs)");
+    for (i, r) in reports.iter().enumerate() {
+        println!(
+            "{i:>5}  {:>3}-{:<3}  {:>7}  {:>8}  {:>5}  {:>11.2}  {:.2}",
+            r.empties.0,
+            r.empties.1,
+            r.trained,
+            r.held_out,
+            r.held_out_exact,
+            r.trained_mae,
+            r.held_out_mae
+        );
+    }
+    std::fs::write(&out, weights::write(&eval)).map_err(|e| format!("{out}: {e}"))?;
+    println!("wrote {out}");
+    Ok(())
+}

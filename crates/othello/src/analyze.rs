@@ -1,0 +1,352 @@
+//! The one analysis entry point: every legal move of a position with its score, exact where
+//! the solver finishes in time, estimated by the midgame engine elsewhere. The command line
+//! (`ply othello analyze`), the web page's API, the NBoard engine and the Python package all
+//! call [`analyze`].
+//!
+//! 1. The midgame engine ([`crate::midgame`]) scores every move by iterative deepening over
+//!    the learnt evaluation, with all of the budget when the position is far from the end,
+//!    with a part of it when the solver may finish.
+//! 2. Then the exact solver takes the moves one by one, the best estimate first, each within
+//!    what is left of the budget: the best line becomes exact first, and every solved move
+//!    replaces its estimate.
+//!
+//! [`Options::progress`] sees the analysis after every midgame iteration and every solved
+//! move, so a display can show estimates at once and exact values as they come.
+//!
+//! ```
+//! use std::time::Duration;
+//! use ply_othello::{analyze::{analyze, Options}, BoardSize, Position};
+//!
+//! let a = analyze(&Position::start(BoardSize::Four), &Options::budget(Duration::from_secs(5)));
+//! assert!(a.exact);
+//! assert_eq!(a.score, -10 * ply_othello::analyze::DISC);
+//! ```
+
+use std::{
+    sync::{atomic::AtomicBool, Arc},
+    time::{Duration, Instant},
+};
+
+use crate::{
+    midgame::{self, Limits},
+    solve::{SolveControl, SolveOptions, Solver},
+    BoardSize, Move, Position, Square,
+};
+
+/// One disc of score in analysis units.
+pub const DISC: i32 = midgame::DISC;
+
+/// What to analyse with, and for how long.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Wall-clock budget; `None` to search to [`Options::depth`] (or to the end) instead.
+    pub budget: Option<Duration>,
+    /// Deepest midgame iteration; `None` for no limit but the budget.
+    pub depth: Option<u32>,
+    /// Threads for the exact solver.
+    pub threads: usize,
+    /// Let the exact solver take over near the end of the game.
+    pub solver: bool,
+    /// Transposition table of the solver, in megabytes.
+    pub hash_mb: usize,
+    /// Stop as soon as this flag is raised, keeping what is done.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Score every move (analysis); `false` to find only the best move and its score
+    /// (play), which searches deeper in the same time.
+    pub all_moves: bool,
+}
+
+impl Options {
+    /// One thread, the solver on, within `budget`.
+    #[must_use]
+    pub fn budget(budget: Duration) -> Options {
+        Options {
+            budget: Some(budget),
+            ..Options::depth(u32::MAX)
+        }
+    }
+
+    /// One thread, the solver on, the midgame engine to `depth` plies and no clock.
+    #[must_use]
+    pub fn depth(depth: u32) -> Options {
+        Options {
+            budget: None,
+            depth: Some(depth),
+            threads: 1,
+            solver: true,
+            hash_mb: 64,
+            stop: None,
+            all_moves: true,
+        }
+    }
+}
+
+/// The score of one legal move, for the side that plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub square: Square,
+    /// Final disc difference after the move, empties to the winner, in [`DISC`] units: exact
+    /// or an estimate.
+    pub score: i32,
+    /// True when the score is exact.
+    pub exact: bool,
+    /// Plies the midgame engine searched for the estimate (the number of empty squares when
+    /// exact).
+    pub depth: u32,
+}
+
+/// Which engine produced an analysis's scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// Every score from the exact solver.
+    Solver,
+    /// Every score from the midgame engine (exact only if it reached the end).
+    Midgame,
+    /// Some moves solved, the others estimated.
+    Mixed,
+}
+
+impl Engine {
+    /// `solver`, `midgame` or `mixed`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Solver => "solver",
+            Engine::Midgame => "midgame",
+            Engine::Mixed => "mixed",
+        }
+    }
+}
+
+/// What [`analyze`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// Every legal move, best first. Empty when the side to move must pass or the game is
+    /// over.
+    pub moves: Vec<MoveValue>,
+    /// The move to play; `None` for a pass or when the game is over.
+    pub best: Option<Square>,
+    /// Score of the position for the side to move, in [`DISC`] units.
+    pub score: i32,
+    /// True when the score and every move's score are exact.
+    pub exact: bool,
+    /// Depth of the midgame engine's last complete iteration (the empty squares once exact).
+    pub depth: u32,
+    /// The expected line from here, passes included.
+    pub line: Vec<Move>,
+    /// Positions searched, by both engines.
+    pub nodes: u64,
+    /// Which engine the scores come from.
+    pub engine: Engine,
+}
+
+impl Analysis {
+    /// `score` in discs.
+    #[must_use]
+    pub fn discs(score: i32) -> f64 {
+        f64::from(score) / f64::from(DISC)
+    }
+}
+
+/// Empty squares at which the solver is tried, and the share of the budget the midgame
+/// engine keeps before it: (empties up to, midgame share).
+fn solver_plan(size: BoardSize, empties: u32) -> Option<f64> {
+    let (quick, slow) = match size {
+        BoardSize::Four => (16, 16),
+        BoardSize::Six => (22, 30),
+        BoardSize::Eight => (20, 28),
+    };
+    if empties <= 14 {
+        // Solved in a blink: a one-ply estimate only orders the moves.
+        Some(0.0)
+    } else if empties <= quick {
+        Some(0.1)
+    } else if empties <= slow {
+        Some(0.4)
+    } else {
+        None
+    }
+}
+
+/// Analyses `pos` within `opts`, calling `progress` whenever a score improves.
+pub fn analyze_with(
+    pos: &Position,
+    opts: &Options,
+    progress: &mut dyn FnMut(&Analysis),
+) -> Analysis {
+    let started = Instant::now();
+    let deadline = opts.budget.map(|b| started + b);
+    if pos.is_game_over() {
+        return Analysis {
+            moves: Vec::new(),
+            best: None,
+            score: pos.final_score() * DISC,
+            exact: true,
+            depth: 0,
+            line: Vec::new(),
+            nodes: 1,
+            engine: Engine::Solver,
+        };
+    }
+    if !pos.can_move() {
+        let mut report = |a: &Analysis| progress(&passed(a.clone()));
+        return passed(analyze_with(&pos.passed(), opts, &mut report));
+    }
+    let empties = pos.empties().count();
+    let plan = if opts.solver {
+        match (deadline, opts.depth) {
+            (Some(_), _) => solver_plan(pos.size(), empties),
+            // No clock: the solver only when the midgame engine would search to the end.
+            (None, Some(d)) if d >= empties => Some(0.0),
+            (None, _) => None,
+        }
+    } else {
+        None
+    };
+
+    // 1. Estimates for every move.
+    let mid_deadline = match (deadline, plan) {
+        (Some(d), Some(share)) => Some(started + (d - started).mul_f64(share)),
+        (d, _) => d,
+    };
+    let limits = Limits {
+        max_depth: match plan {
+            Some(share) if deadline.is_none() || share == 0.0 => 1,
+            _ => opts.depth.unwrap_or(u32::MAX),
+        },
+        deadline: mid_deadline,
+        stop: opts.stop.clone(),
+        table_bits: 20,
+        all_moves: opts.all_moves,
+        selective: true,
+    };
+    let mid = midgame::analyze_with(pos, &limits, &mut |a| progress(&from_midgame(a)));
+    let mut a = from_midgame(&mid);
+    if plan.is_none() || a.exact {
+        return a;
+    }
+
+    // 2. The solver, best estimate first.
+    let mut solver = Solver::new(SolveOptions {
+        threads: opts.threads.max(1),
+        hash_mb: opts.hash_mb.max(1),
+    });
+    if !opts.all_moves {
+        let control = SolveControl {
+            stop: opts.stop.as_deref(),
+            deadline,
+            progress: None,
+        };
+        if let Ok(r) = solver.solve_with(pos, control) {
+            let best = r.best_move.expect("the side to move has a move");
+            a.nodes += r.nodes;
+            a.moves = vec![MoveValue {
+                square: best,
+                score: r.score * DISC,
+                exact: true,
+                depth: empties,
+            }];
+            a.best = Some(best);
+            a.score = r.score * DISC;
+            a.exact = true;
+            a.depth = empties;
+            a.line = r.pv;
+            a.engine = Engine::Solver;
+            progress(&a);
+        }
+        return a;
+    }
+    let order: Vec<Square> = a.moves.iter().map(|m| m.square).collect();
+    for sq in order {
+        let child = pos.play_unchecked(sq);
+        let control = SolveControl {
+            stop: opts.stop.as_deref(),
+            deadline,
+            progress: None,
+        };
+        let Ok(r) = solver.solve_with(&child, control) else {
+            break;
+        };
+        a.nodes += r.nodes;
+        let m = a
+            .moves
+            .iter_mut()
+            .find(|m| m.square == sq)
+            .expect("a legal move");
+        *m = MoveValue {
+            square: sq,
+            score: -r.score * DISC,
+            exact: true,
+            depth: empties,
+        };
+        settle(&mut a, pos, sq, &r.pv);
+        progress(&a);
+    }
+    a
+}
+
+/// [`analyze_with`] without progress reports.
+#[must_use]
+pub fn analyze(pos: &Position, opts: &Options) -> Analysis {
+    analyze_with(pos, opts, &mut |_| {})
+}
+
+/// After move `solved` (with the line `pv` after it) became exact: the moves in order, the
+/// best move, score, line and flags recomputed. An exact best move stays ahead of an
+/// estimate of the same score.
+fn settle(a: &mut Analysis, pos: &Position, solved: Square, pv: &[Move]) {
+    a.moves
+        .sort_by_key(|m| (std::cmp::Reverse(m.score), !m.exact));
+    let best = a.moves[0];
+    if best.square == solved {
+        a.line = std::iter::once(Move::Play(solved))
+            .chain(pv.iter().copied())
+            .collect();
+    } else if a.best != Some(best.square) {
+        a.line = vec![Move::Play(best.square)];
+    }
+    a.best = Some(best.square);
+    a.score = best.score;
+    a.exact = a.moves.iter().all(|m| m.exact);
+    let solved_count = a.moves.iter().filter(|m| m.exact).count();
+    a.engine = if a.exact && solved_count == a.moves.len() {
+        Engine::Solver
+    } else {
+        Engine::Mixed
+    };
+    if a.exact {
+        a.depth = pos.empties().count();
+    }
+}
+
+fn from_midgame(m: &midgame::Analysis) -> Analysis {
+    Analysis {
+        moves: m
+            .moves
+            .iter()
+            .map(|s| MoveValue {
+                square: s.square,
+                score: s.score,
+                exact: s.exact,
+                depth: s.depth,
+            })
+            .collect(),
+        best: m.best,
+        score: m.score,
+        exact: m.exact,
+        depth: m.depth,
+        line: m.pv.clone(),
+        nodes: m.nodes,
+        engine: Engine::Midgame,
+    }
+}
+
+/// The analysis after a forced pass, from the side that passes.
+fn passed(mut a: Analysis) -> Analysis {
+    a.score = -a.score;
+    a.line.insert(0, Move::Pass);
+    a.best = None;
+    a.moves.clear();
+    a
+}

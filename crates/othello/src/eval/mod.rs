@@ -1,0 +1,408 @@
+//! The one evaluation of ply: a pattern evaluation learnt from positions ply played and
+//! scored itself, used by the midgame engine, the analysis (CLI, page, API) and the exact
+//! solver's move ordering, on 6x6 and 8x8 (4x4 is solved at once and needs none).
+//!
+//! A position's value is the sum of one weight per pattern instance, looked up by the
+//! contents of the instance's squares (see [`patterns`]), plus one weight for the number of
+//! moves each side has, all taken from the weights of the game phase (the number of empty
+//! squares). The result predicts the final disc difference for the side to move, in
+//! [`UNIT`]s per disc.
+//!
+//! During a search the instance indices are kept up to date move by move in an
+//! [`EvalState`]: a move adds or subtracts one small precomputed vector per square it
+//! touches, so evaluating a node costs a few table look-ups, not a scan of the board.
+//! [`Eval::evaluate_reference`] reads every square from scratch; the two are tested
+//! against each other.
+//!
+//! The weights are made by `cargo run --release -p ply-othello --example train-eval` (see
+//! [`train`]) and shipped in `crates/othello/data/eval8.bin` and `eval6.bin`
+//! ([`weights`] has the file format).
+//!
+//! ```
+//! use ply_othello::{eval, BoardSize, Position, Square};
+//! let e = eval::builtin(BoardSize::Eight).expect("the shipped weights load");
+//! let pos = Position::start(BoardSize::Eight);
+//! let (p, o) = (pos.player().0, pos.opponent().0);
+//! let mut state = e.state(p, o);
+//! assert!(e.evaluate(&state, p, o).abs() < 10 * eval::UNIT);
+//!
+//! // Play f5 incrementally: the state follows the board.
+//! let f5 = Square::parse("f5").unwrap();
+//! let flips = pos.flips(f5).0;
+//! state.play(f5.index(), flips);
+//! let next = pos.play_unchecked(f5);
+//! let (p, o) = (next.player().0, next.opponent().0);
+//! assert_eq!(e.evaluate(&state, p, o), e.evaluate_reference(p, o));
+//! ```
+
+pub mod patterns;
+pub mod train;
+pub mod weights;
+
+use std::sync::LazyLock;
+
+use crate::BoardSize;
+pub use patterns::{layout, Layout, MAX_INSTANCES};
+pub use weights::BadWeights;
+
+/// One disc of predicted score in evaluation units.
+pub const UNIT: i32 = 64;
+
+/// Mobility counts above this share its weight.
+pub const MOBILITY_CAP: usize = 31;
+
+/// Weights after the pattern tables in each phase: the side to move's mobility, then the
+/// other side's, each `0..=MOBILITY_CAP`.
+pub const EXTRA_WEIGHTS: usize = 2 * (MOBILITY_CAP + 1);
+
+/// Empty squares per game phase, by board size.
+#[must_use]
+pub const fn phase_width(size: BoardSize) -> u32 {
+    match size {
+        BoardSize::Eight => 6,
+        BoardSize::Six => 4,
+        BoardSize::Four => 16,
+    }
+}
+
+/// Number of game phases of a board size.
+#[must_use]
+pub const fn phase_count(size: BoardSize) -> usize {
+    ((size.squares() - 4) / phase_width(size)) as usize
+}
+
+/// The phase of a position with `empties` empty squares.
+#[inline]
+#[must_use]
+pub fn phase_of(size: BoardSize, empties: u32) -> usize {
+    ((empties / phase_width(size)) as usize).min(phase_count(size) - 1)
+}
+
+/// The instance indices of a position, from both sides' view, kept up to date as moves are
+/// made ([`EvalState::play`], [`EvalState::pass`]) and unmade ([`EvalState::undo`]).
+///
+/// Two states are equal when they hold the same indices for the side to move and for the
+/// other side (whichever side the state started from).
+#[derive(Clone, Copy, Debug)]
+pub struct EvalState {
+    /// `view[v][i]`: instance `i` read from view `v` (0: the side to move when the state was
+    /// made; 1: the other side).
+    view: [[u16; MAX_INSTANCES]; 2],
+    /// The view of the side to move now.
+    turn: usize,
+    layout: &'static Layout,
+}
+
+impl PartialEq for EvalState {
+    fn eq(&self, other: &EvalState) -> bool {
+        self.layout == other.layout
+            && self.view[self.turn] == other.view[other.turn]
+            && self.view[1 - self.turn] == other.view[1 - other.turn]
+    }
+}
+
+impl Eq for EvalState {}
+
+impl EvalState {
+    /// The indices of a position with `p` to move: the sum of every disc's contribution
+    /// (a few vector adds per disc).
+    #[must_use]
+    pub fn new(layout: &'static Layout, p: u64, o: u64) -> EvalState {
+        let sum = |mut b: u64| {
+            let mut v = [0u16; MAX_INSTANCES];
+            while b != 0 {
+                let d = &layout.delta[b.trailing_zeros() as usize];
+                for i in 0..MAX_INSTANCES {
+                    v[i] += d[i];
+                }
+                b &= b - 1;
+            }
+            v
+        };
+        let (mine, theirs) = (sum(p), sum(o));
+        let mut view = [[0u16; MAX_INSTANCES]; 2];
+        for i in 0..MAX_INSTANCES {
+            view[0][i] = mine[i] + 2 * theirs[i];
+            view[1][i] = theirs[i] + 2 * mine[i];
+        }
+        EvalState {
+            view,
+            turn: 0,
+            layout,
+        }
+    }
+
+    /// [`EvalState::new`] the slow, obvious way: every instance read square by square.
+    #[must_use]
+    pub fn new_reference(layout: &'static Layout, p: u64, o: u64) -> EvalState {
+        let [mut mine, mut theirs] = [[0u16; MAX_INSTANCES]; 2];
+        for (i, (m, t)) in mine
+            .iter_mut()
+            .zip(&mut theirs)
+            .take(layout.instances.len())
+            .enumerate()
+        {
+            *m = layout.index_of(i, p, o) as u16;
+            *t = layout.index_of(i, o, p) as u16;
+        }
+        let view = [mine, theirs];
+        EvalState {
+            view,
+            turn: 0,
+            layout,
+        }
+    }
+
+    /// The side to move plays on `sq`, turning over `flips` (as [`crate::moves::flips`]
+    /// gives them); then it is the other side's turn.
+    #[inline]
+    pub fn play(&mut self, sq: u8, flips: u64) {
+        let d = self.changes(sq, flips);
+        let (me, them) = self.views();
+        for i in 0..MAX_INSTANCES {
+            me[i] = me[i] + d.0[i] - d.1[i];
+            them[i] = them[i] + 2 * d.0[i] + d.1[i];
+        }
+        self.turn ^= 1;
+    }
+
+    /// Takes back the move on `sq` that turned over `flips`, played by the side that is
+    /// not to move now.
+    #[inline]
+    pub fn undo(&mut self, sq: u8, flips: u64) {
+        self.turn ^= 1;
+        let d = self.changes(sq, flips);
+        let (me, them) = self.views();
+        for i in 0..MAX_INSTANCES {
+            me[i] = me[i] + d.1[i] - d.0[i];
+            them[i] = them[i] - 2 * d.0[i] - d.1[i];
+        }
+    }
+
+    /// The side to move passes.
+    #[inline]
+    pub fn pass(&mut self) {
+        self.turn ^= 1;
+    }
+
+    /// The index of every instance from the side to move's view.
+    #[inline]
+    #[must_use]
+    pub fn indices(&self) -> &[u16; MAX_INSTANCES] {
+        &self.view[self.turn]
+    }
+
+    /// What a disc on `sq` adds to the indices, and what the discs of `flips` add.
+    #[inline]
+    fn changes(&self, sq: u8, mut flips: u64) -> ([u16; MAX_INSTANCES], [u16; MAX_INSTANCES]) {
+        let placed = self.layout.delta[usize::from(sq)];
+        let mut turned = [0u16; MAX_INSTANCES];
+        while flips != 0 {
+            let f = &self.layout.delta[flips.trailing_zeros() as usize];
+            for i in 0..MAX_INSTANCES {
+                turned[i] += f[i];
+            }
+            flips &= flips - 1;
+        }
+        (placed, turned)
+    }
+
+    #[inline]
+    fn views(&mut self) -> (&mut [u16; MAX_INSTANCES], &mut [u16; MAX_INSTANCES]) {
+        let [a, b] = &mut self.view;
+        if self.turn == 0 {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    }
+}
+
+/// Learnt weights of one board size, every phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Eval {
+    layout: &'static Layout,
+    /// Weights per phase, each phase `per_phase` long.
+    weights: Vec<i16>,
+    per_phase: usize,
+    /// Pattern of each instance's table start, per instance.
+    instance_offsets: [u32; MAX_INSTANCES],
+}
+
+impl Eval {
+    /// Number of weights in one phase of a board size, or `None` for 4x4.
+    #[must_use]
+    pub fn weights_per_phase(size: BoardSize) -> Option<usize> {
+        layout(size).map(|l| l.pattern_weights() + EXTRA_WEIGHTS)
+    }
+
+    /// An evaluation from its weights: [`phase_count`] phases of
+    /// [`Eval::weights_per_phase`] each.
+    ///
+    /// # Errors
+    /// When the board size has no evaluation or the vector has the wrong length.
+    pub fn from_weights(size: BoardSize, weights: Vec<i16>) -> Result<Eval, BadWeights> {
+        let Some(layout) = layout(size) else {
+            return Err(BadWeights::new(format!(
+                "{0}x{0} has no evaluation (it is solved at once)",
+                size.n()
+            )));
+        };
+        let per_phase = layout.pattern_weights() + EXTRA_WEIGHTS;
+        let want = per_phase * phase_count(size);
+        if weights.len() != want {
+            return Err(BadWeights::new(format!(
+                "{} weights where {n}x{n} needs {want}",
+                weights.len(),
+                n = size.n()
+            )));
+        }
+        let mut instance_offsets = [0u32; MAX_INSTANCES];
+        for (i, (pat, _)) in layout.instances.iter().enumerate() {
+            instance_offsets[i] = layout.offsets[*pat] as u32;
+        }
+        Ok(Eval {
+            layout,
+            weights,
+            per_phase,
+            instance_offsets,
+        })
+    }
+
+    /// The board size.
+    #[must_use]
+    pub fn size(&self) -> BoardSize {
+        self.layout.size
+    }
+
+    /// The pattern layout.
+    #[must_use]
+    pub fn layout(&self) -> &'static Layout {
+        self.layout
+    }
+
+    /// All weights, phase after phase.
+    #[must_use]
+    pub fn weights(&self) -> &[i16] {
+        &self.weights
+    }
+
+    /// The incremental state of a position with `p` to move.
+    #[must_use]
+    pub fn state(&self, p: u64, o: u64) -> EvalState {
+        EvalState::new(self.layout, p, o)
+    }
+
+    /// The predicted final disc difference for the side to move (`p`), in [`UNIT`]s, from
+    /// the indices in `state` (which must be those of `p`, `o`).
+    #[inline]
+    #[must_use]
+    pub fn evaluate(&self, state: &EvalState, p: u64, o: u64) -> i32 {
+        debug_assert!(std::ptr::eq(state.layout, self.layout));
+        let mask = self.layout.size.mask().0;
+        let empty = !(p | o) & mask;
+        let phase = phase_of(self.layout.size, empty.count_ones());
+        let w = &self.weights[phase * self.per_phase..(phase + 1) * self.per_phase];
+        let idx = state.indices();
+        let mut sum = 0i32;
+        for i in 0..self.layout.instances.len() {
+            sum += i32::from(w[self.instance_offsets[i] as usize + usize::from(idx[i])]);
+        }
+        sum + self.extras(w, p, o, empty)
+    }
+
+    /// The same value as [`Eval::evaluate`], every index read square by square.
+    #[must_use]
+    pub fn evaluate_reference(&self, p: u64, o: u64) -> i32 {
+        let mask = self.layout.size.mask().0;
+        let empty = !(p | o) & mask;
+        let phase = phase_of(self.layout.size, empty.count_ones());
+        let w = &self.weights[phase * self.per_phase..(phase + 1) * self.per_phase];
+        let mut sum = 0i32;
+        for (i, (pat, _)) in self.layout.instances.iter().enumerate() {
+            sum += i32::from(w[self.layout.offsets[*pat] + self.layout.index_of(i, p, o)]);
+        }
+        sum + self.extras(w, p, o, empty)
+    }
+
+    /// The weights of the features that are not patterns.
+    #[inline]
+    fn extras(&self, w: &[i16], p: u64, o: u64, empty: u64) -> i32 {
+        let base = self.layout.pattern_weights();
+        let (mine, theirs) = mobility(p, o, empty);
+        i32::from(w[base + mine]) + i32::from(w[base + MOBILITY_CAP + 1 + theirs])
+    }
+}
+
+/// The mobility features of a position: moves of the side to move and of the other side,
+/// each capped at [`MOBILITY_CAP`].
+#[inline]
+#[must_use]
+pub fn mobility(p: u64, o: u64, empty: u64) -> (usize, usize) {
+    let mine = crate::moves::legal_moves(p, o, empty).count_ones() as usize;
+    let theirs = crate::moves::legal_moves(o, p, empty).count_ones() as usize;
+    (mine.min(MOBILITY_CAP), theirs.min(MOBILITY_CAP))
+}
+
+/// The weights shipped with ply for a board size; `None` for 4x4.
+///
+/// # Panics
+/// If the shipped file does not load, which a test rules out.
+#[must_use]
+pub fn builtin(size: BoardSize) -> Option<&'static Eval> {
+    static EIGHT: LazyLock<Eval> = LazyLock::new(|| {
+        weights::read(BoardSize::Eight, include_bytes!("../../data/eval8.bin"))
+            .expect("the shipped 8x8 weights load")
+    });
+    static SIX: LazyLock<Eval> = LazyLock::new(|| {
+        weights::read(BoardSize::Six, include_bytes!("../../data/eval6.bin"))
+            .expect("the shipped 6x6 weights load")
+    });
+    match size {
+        BoardSize::Eight => Some(&EIGHT),
+        BoardSize::Six => Some(&SIX),
+        BoardSize::Four => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phases_cover_every_empty_count() {
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let last = phase_count(size) - 1;
+            assert_eq!(phase_of(size, 0), 0);
+            assert_eq!(phase_of(size, size.squares() - 4), last);
+            assert_eq!(phase_of(size, size.squares()), last);
+        }
+        assert_eq!(phase_count(BoardSize::Eight), 10);
+        assert_eq!(phase_count(BoardSize::Six), 8);
+    }
+
+    #[test]
+    fn weights_of_the_wrong_length_are_refused() {
+        let n = Eval::weights_per_phase(BoardSize::Six).unwrap() * phase_count(BoardSize::Six);
+        assert!(Eval::from_weights(BoardSize::Six, vec![0; n]).is_ok());
+        let err = Eval::from_weights(BoardSize::Six, vec![0; n - 1]).unwrap_err();
+        assert!(err.to_string().contains("weights where 6x6 needs"), "{err}");
+        assert!(Eval::from_weights(BoardSize::Four, vec![]).is_err());
+    }
+
+    #[test]
+    fn the_shipped_weights_load_and_like_corners() {
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let e = builtin(size).expect("shipped");
+            let m = size.n() - 1;
+            let corner = 1u64 << (m * 8 + m);
+            let start = crate::Position::start(size);
+            let (p, o) = (start.player().0, start.opponent().0);
+            assert!(
+                e.evaluate_reference(p | corner, o) > e.evaluate_reference(p, o | corner),
+                "{size:?}"
+            );
+        }
+        assert!(builtin(BoardSize::Four).is_none());
+    }
+}

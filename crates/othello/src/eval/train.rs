@@ -1,0 +1,605 @@
+//! How the evaluation's weights are made, from nothing but the rules and a seed.
+//!
+//! 1. **Positions**: games from the start position, the first few moves uniformly random
+//!    (so the openings vary), then a quick heuristic player (fewest replies for the opponent,
+//!    corners first, X-squares last) that still plays a random move one time in eight. One
+//!    position is drawn from each phase of every game. Each game comes from its own seed, so
+//!    the set does not depend on the number of threads.
+//! 2. **Labels**, phase by phase from the end of the game backwards: the exact score from the
+//!    solver where the position has few empty squares, elsewhere the value of a fixed-depth
+//!    search whose leaves all lie in phases already fitted.
+//! 3. **Fit**, phase by phase: ridge regression (conjugate gradients on the normal
+//!    equations), each phase on its own positions and those within two empty squares of its
+//!    edges; symmetric images of a pattern share one weight. One position in twenty is kept
+//!    aside to report the error on positions never trained on.
+//!
+//! `cargo run --release -p ply-othello --example train-eval -- --size 8` runs it all and
+//! writes `crates/othello/data/eval8.bin`.
+
+use std::time::Instant;
+
+use super::{
+    layout, mobility, phase_count, phase_of, phase_width, Eval, EvalState, EXTRA_WEIGHTS,
+    MOBILITY_CAP, UNIT,
+};
+use crate::{
+    final_score, moves,
+    solve::{SolveOptions, Solver},
+    BoardSize, Position,
+};
+
+/// SplitMix64: a small, good, seedable generator.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+}
+
+/// What to train, and how hard.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The board size.
+    pub size: BoardSize,
+    /// Games to draw positions from (one position per phase of each).
+    pub games: usize,
+    /// Seed of the first game; game `i` uses `seed + i`.
+    pub seed: u64,
+    /// Positions with at most this many empty squares are labelled by the exact solver.
+    pub exact_empties: u32,
+    /// Depth of the search that labels the others; at least [`phase_width`].
+    pub search_depth: u32,
+    /// Ridge penalty on every weight.
+    pub ridge: f64,
+    /// Worker threads (the result does not depend on it).
+    pub threads: usize,
+    /// Conjugate-gradient iterations of each fit.
+    pub iterations: usize,
+    /// Fit only the first this many phases (for quick experiments; the others stay zero).
+    pub phases: usize,
+}
+
+impl Config {
+    /// The settings of the shipped weights for a board size.
+    #[must_use]
+    pub fn shipped(size: BoardSize) -> Config {
+        match size {
+            BoardSize::Six => Config {
+                size,
+                games: 30_000,
+                seed: 6_000_000,
+                exact_empties: 20,
+                search_depth: 8,
+                ridge: 2.0,
+                threads: 2,
+                iterations: 60,
+                phases: usize::MAX,
+            },
+            _ => Config {
+                size: BoardSize::Eight,
+                games: 40_000,
+                seed: 8_000_000,
+                exact_empties: 18,
+                search_depth: 6,
+                ridge: 2.0,
+                threads: 2,
+                iterations: 60,
+                phases: usize::MAX,
+            },
+        }
+    }
+}
+
+/// A position and its label, in discs for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// Discs of the side to move.
+    pub p: u64,
+    /// Discs of the other side.
+    pub o: u64,
+    /// Exact final score or search estimate, in discs.
+    pub score: f32,
+    /// True when the label is the exact score.
+    pub exact: bool,
+    /// Kept aside: never trained on, only measured.
+    pub held_out: bool,
+}
+
+impl Sample {
+    /// Empty squares on a board of `size`.
+    #[must_use]
+    pub fn empties(&self, size: BoardSize) -> u32 {
+        (!(self.p | self.o) & size.mask().0).count_ones()
+    }
+}
+
+/// The heuristic player's choice among `legal` moves (deterministic given `rng`).
+fn heuristic_move(pos: &Position, rng: &mut Rng) -> crate::Square {
+    let size = pos.size();
+    let m = size.n() - 1;
+    let corners: u64 = [0, m, m * 8, m * 8 + m].iter().map(|&s| 1u64 << s).sum();
+    let xs: u64 = [9, 8 + m - 1, (m - 1) * 8 + 1, (m - 1) * 8 + m - 1]
+        .iter()
+        .map(|&s| 1u64 << s)
+        .sum();
+    let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+    if rng.below(8) == 0 {
+        return moves[rng.below(moves.len() as u64) as usize];
+    }
+    let key = |sq: crate::Square| {
+        let bit = 1u64 << sq.index();
+        let replies = pos.play_unchecked(sq).legal_moves().count() as i32;
+        replies + if bit & corners != 0 { -20 } else { 0 } + if bit & xs != 0 { 10 } else { 0 }
+    };
+    let best = moves.iter().map(|&sq| key(sq)).min().expect("a legal move");
+    let ties: Vec<_> = moves.into_iter().filter(|&sq| key(sq) == best).collect();
+    ties[rng.below(ties.len() as u64) as usize]
+}
+
+/// The positions drawn from game `seed`: one per phase, where the side to move has a move.
+#[must_use]
+pub fn game_positions(size: BoardSize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d));
+    let mut pos = Position::start(size);
+    let random_plies = 2 + rng.below(9);
+    let mut seen: Vec<Vec<Position>> = vec![Vec::new(); phase_count(size)];
+    let mut ply = 0;
+    while !pos.is_game_over() {
+        if !pos.can_move() {
+            pos = pos.passed();
+            continue;
+        }
+        seen[phase_of(size, pos.empties().count())].push(pos);
+        let sq = if ply < random_plies {
+            let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+            moves[rng.below(moves.len() as u64) as usize]
+        } else {
+            heuristic_move(&pos, &mut rng)
+        };
+        pos = pos.play_unchecked(sq);
+        ply += 1;
+    }
+    seen.into_iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| s[rng.below(s.len() as u64) as usize])
+        .collect()
+}
+
+/// Fixed-depth negamax with alpha-beta over `eval` (a pass costs no depth; the end of the
+/// game scores its exact disc difference), in [`UNIT`]s. Its value is the plain minimax
+/// value of the depth-`depth` tree, whatever the move order.
+#[must_use]
+pub fn search_value(eval: &Eval, pos: &Position, depth: u32) -> i32 {
+    let (p, o) = (pos.player().0, pos.opponent().0);
+    let mut state = eval.state(p, o);
+    negamax(eval, &mut state, p, o, depth, -i32::MAX, i32::MAX)
+}
+
+fn negamax(
+    eval: &Eval,
+    state: &mut EvalState,
+    p: u64,
+    o: u64,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+) -> i32 {
+    let mask = eval.size().mask().0;
+    let empty = !(p | o) & mask;
+    let legal = moves::legal_moves(p, o, empty);
+    if legal == 0 {
+        if moves::legal_moves(o, p, empty) == 0 {
+            return final_score(p, o, eval.size().squares()) * UNIT;
+        }
+        state.pass();
+        let v = -negamax(eval, state, o, p, depth, -beta, -alpha);
+        state.pass();
+        return v;
+    }
+    if depth == 0 {
+        return eval.evaluate(state, p, o);
+    }
+    // Children ordered by their static value (best for us first) from depth 2 on.
+    let mut children = [(0i32, 0u8, 0u64); 64];
+    let mut n = 0;
+    let mut rest = legal;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let f = moves::flips(p, o, sq);
+        let key = if depth >= 2 {
+            state.play(sq, f);
+            let v = eval.evaluate(state, o ^ f, p | f | 1 << sq);
+            state.undo(sq, f);
+            v
+        } else {
+            0
+        };
+        children[n] = (key, sq, f);
+        n += 1;
+    }
+    children[..n].sort_by_key(|c| c.0);
+    let mut best = -i32::MAX;
+    for &(_, sq, f) in &children[..n] {
+        state.play(sq, f);
+        let v = -negamax(
+            eval,
+            state,
+            o ^ f,
+            p | f | 1 << sq,
+            depth - 1,
+            -beta,
+            -alpha,
+        );
+        state.undo(sq, f);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Runs `f` on every item on `threads` threads; results in item order.
+fn par_map<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(usize, &T) -> R + Sync,
+) -> Vec<R> {
+    let threads = threads.max(1);
+    std::thread::scope(|s| {
+        let f = &f;
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                s.spawn(move || {
+                    (k..items.len())
+                        .step_by(threads)
+                        .map(|i| (i, f(i, &items[i])))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut all: Vec<(usize, R)> = handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a training thread"))
+            .collect();
+        all.sort_unstable_by_key(|x| x.0);
+        all.into_iter().map(|x| x.1).collect()
+    })
+}
+
+/// One training position as the fit sees it: its weight indices within the phase (pattern
+/// indices already mapped to the weight their symmetric images share) and its label.
+struct Row {
+    features: Vec<u32>,
+    target: f64,
+}
+
+/// The weight indices a position lights up within its phase's weights.
+fn features(eval_layout: &super::Layout, p: u64, o: u64, size: BoardSize) -> Vec<u32> {
+    let l = eval_layout;
+    let mut f: Vec<u32> = l
+        .instances
+        .iter()
+        .enumerate()
+        .map(|(i, (pat, _))| (l.offsets[*pat] + l.canonical(*pat, l.index_of(i, p, o))) as u32)
+        .collect();
+    let empty = !(p | o) & size.mask().0;
+    let (mine, theirs) = mobility(p, o, empty);
+    let base = l.pattern_weights();
+    f.push((base + mine) as u32);
+    f.push((base + MOBILITY_CAP + 1 + theirs) as u32);
+    f
+}
+
+/// Ridge regression by preconditioned conjugate gradients: the weights `w` (length `n`)
+/// minimising `sum (x·w - y)^2 + ridge * |w|^2` over `rows`.
+fn ridge_fit(rows: &[Row], n: usize, ridge: f64, iterations: usize) -> Vec<f64> {
+    let apply = |v: &[f64]| -> Vec<f64> {
+        let mut out: Vec<f64> = v.iter().map(|x| ridge * x).collect();
+        for r in rows {
+            let s: f64 = r.features.iter().map(|&f| v[f as usize]).sum();
+            for &f in &r.features {
+                out[f as usize] += s;
+            }
+        }
+        out
+    };
+    let mut diag = vec![ridge; n];
+    let mut b = vec![0.0; n];
+    for r in rows {
+        for &f in &r.features {
+            diag[f as usize] += 1.0;
+            b[f as usize] += r.target;
+        }
+    }
+    let mut w = vec![0.0; n];
+    let mut res = b;
+    let mut z: Vec<f64> = res.iter().zip(&diag).map(|(r, d)| r / d).collect();
+    let mut dir = z.clone();
+    let mut rz: f64 = res.iter().zip(&z).map(|(a, b)| a * b).sum();
+    for _ in 0..iterations {
+        let q = apply(&dir);
+        let dq: f64 = dir.iter().zip(&q).map(|(a, b)| a * b).sum();
+        if dq <= 0.0 || rz.abs() < 1e-12 {
+            break;
+        }
+        let step = rz / dq;
+        for i in 0..n {
+            w[i] += step * dir[i];
+            res[i] -= step * q[i];
+        }
+        z = res.iter().zip(&diag).map(|(r, d)| r / d).collect();
+        let rz_new: f64 = res.iter().zip(&z).map(|(a, b)| a * b).sum();
+        let beta = rz_new / rz;
+        rz = rz_new;
+        for i in 0..n {
+            dir[i] = z[i] + beta * dir[i];
+        }
+    }
+    w
+}
+
+/// Fits phase `phase` of `weights` to the labelled, not held-out samples within two empty
+/// squares of the phase (`labelled[i]` says whether sample `i` has its label yet).
+fn fit_phase(
+    cfg: &Config,
+    samples: &[Sample],
+    labelled: &[bool],
+    phase: usize,
+    weights: &mut [i16],
+) {
+    let size = cfg.size;
+    let l = layout(size).expect("an evaluated size");
+    let width = phase_width(size);
+    let lo = (phase as u32 * width).saturating_sub(2);
+    let hi = if phase + 1 == phase_count(size) {
+        size.squares()
+    } else {
+        (phase as u32 + 1) * width - 1 + 2
+    };
+    let rows: Vec<Row> = samples
+        .iter()
+        .zip(labelled)
+        .filter(|(s, &ok)| ok && !s.held_out && (lo..=hi).contains(&s.empties(size)))
+        .map(|(s, _)| Row {
+            features: features(l, s.p, s.o, size),
+            target: f64::from(s.score),
+        })
+        .collect();
+    let per_phase = l.pattern_weights() + EXTRA_WEIGHTS;
+    let w = ridge_fit(&rows, per_phase, cfg.ridge, cfg.iterations);
+    let out = &mut weights[phase * per_phase..(phase + 1) * per_phase];
+    // Every index takes the weight of its canonical image.
+    for (pat, window) in l.offsets.windows(2).enumerate() {
+        for idx in 0..window[1] - window[0] {
+            let c = window[0] + l.canonical(pat, idx);
+            out[window[0] + idx] = quantize(w[c]);
+        }
+    }
+    for k in l.pattern_weights()..per_phase {
+        out[k] = quantize(w[k]);
+    }
+}
+
+fn quantize(discs: f64) -> i16 {
+    (discs * f64::from(UNIT))
+        .round()
+        .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
+}
+
+/// What training reports per phase.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhaseReport {
+    /// Empty squares of the phase, lowest and highest.
+    pub empties: (u32, u32),
+    /// Positions trained on.
+    pub trained: usize,
+    /// Positions held out.
+    pub held_out: usize,
+    /// Mean absolute error on the held-out positions, in discs, against their labels.
+    pub held_out_mae: f64,
+    /// The same on the positions trained on.
+    pub trained_mae: f64,
+    /// How many of the held-out labels are exact scores.
+    pub held_out_exact: usize,
+}
+
+/// Draws positions from `cfg.games` games (see [`game_positions`]).
+#[must_use]
+pub fn draw_samples(cfg: &Config) -> Vec<Sample> {
+    let seeds: Vec<u64> = (0..cfg.games as u64).map(|i| cfg.seed + i).collect();
+    let per_game = par_map(&seeds, cfg.threads, |_, &seed| {
+        game_positions(cfg.size, seed)
+    });
+    let mut out = Vec::new();
+    for positions in per_game {
+        for pos in positions {
+            out.push(Sample {
+                p: pos.player().0,
+                o: pos.opponent().0,
+                score: 0.0,
+                exact: false,
+                held_out: Rng(out.len() as u64).next_u64().is_multiple_of(20),
+            });
+        }
+    }
+    out
+}
+
+/// Trains the weights of `cfg.size` from scratch, calling `progress` with a line of news
+/// now and then. Returns the evaluation and a report per phase.
+///
+/// # Panics
+/// When `cfg.search_depth` is less than the phase width (its leaves would fall in phases not
+/// yet fitted) or the size is 4x4.
+pub fn train(cfg: &Config, mut progress: impl FnMut(&str)) -> (Eval, Vec<PhaseReport>) {
+    let size = cfg.size;
+    assert!(cfg.search_depth >= phase_width(size), "search too shallow");
+    let per_phase = Eval::weights_per_phase(size).expect("an evaluated size");
+    let phases = phase_count(size).min(cfg.phases);
+    let started = Instant::now();
+    let mut samples = draw_samples(cfg);
+    progress(&format!(
+        "{} positions from {} games ({:.1} s)",
+        samples.len(),
+        cfg.games,
+        started.elapsed().as_secs_f64()
+    ));
+    let mut labelled = vec![false; samples.len()];
+    let mut weights = vec![0i16; per_phase * phase_count(size)];
+    for phase in 0..phases {
+        let eval = Eval::from_weights(size, weights.clone()).expect("right length");
+        let todo: Vec<usize> = (0..samples.len())
+            .filter(|&i| phase_of(size, samples[i].empties(size)) == phase)
+            .collect();
+        let t = Instant::now();
+        let labels = par_map(&todo, cfg.threads, |_, &i| {
+            let s = &samples[i];
+            let pos = Position::from_raw(s.p, s.o, crate::Color::Black, size);
+            if s.empties(size) <= cfg.exact_empties {
+                thread_local! {
+                    static SOLVER: std::cell::RefCell<Option<Solver>> = const { std::cell::RefCell::new(None) };
+                }
+                SOLVER.with(|cell| {
+                    let mut slot = cell.borrow_mut();
+                    let solver = slot.get_or_insert_with(|| {
+                        Solver::new(SolveOptions {
+                            threads: 1,
+                            hash_mb: 16,
+                        })
+                    });
+                    (solver.solve(&pos).score as f32, true)
+                })
+            } else {
+                let v = search_value(&eval, &pos, cfg.search_depth);
+                (v as f32 / UNIT as f32, false)
+            }
+        });
+        for (&i, (score, exact)) in todo.iter().zip(labels) {
+            samples[i].score = score;
+            samples[i].exact = exact;
+            labelled[i] = true;
+        }
+        fit_phase(cfg, &samples, &labelled, phase, &mut weights);
+        progress(&format!(
+            "phase {phase}: {} positions labelled in {:.1} s, fitted ({:.0} s in all)",
+            todo.len(),
+            t.elapsed().as_secs_f64(),
+            started.elapsed().as_secs_f64()
+        ));
+    }
+    // Every label is in now: fit each phase again with its neighbours on both sides.
+    for phase in 0..phases {
+        fit_phase(cfg, &samples, &labelled, phase, &mut weights);
+    }
+    let eval = Eval::from_weights(size, weights).expect("right length");
+    let reports = report(&eval, &samples);
+    progress(&format!("done in {:.0} s", started.elapsed().as_secs_f64()));
+    (eval, reports)
+}
+
+/// The held-out error of `eval` per phase.
+#[must_use]
+pub fn report(eval: &Eval, samples: &[Sample]) -> Vec<PhaseReport> {
+    let size = eval.size();
+    let width = phase_width(size);
+    (0..phase_count(size))
+        .map(|phase| {
+            let mine: Vec<&Sample> = samples
+                .iter()
+                .filter(|s| phase_of(size, s.empties(size)) == phase)
+                .collect();
+            let held: Vec<&&Sample> = mine.iter().filter(|s| s.held_out).collect();
+            let error = |s: &Sample| {
+                let v = f64::from(eval.evaluate_reference(s.p, s.o)) / f64::from(UNIT);
+                (v - f64::from(s.score)).abs()
+            };
+            let err: f64 = held.iter().map(|s| error(s)).sum();
+            let trained: Vec<&&Sample> = mine.iter().filter(|s| !s.held_out).collect();
+            let trained_err: f64 = trained.iter().map(|s| error(s)).sum();
+            let lo = phase as u32 * width;
+            let hi = if phase + 1 == phase_count(size) {
+                size.squares() - 4
+            } else {
+                lo + width - 1
+            };
+            PhaseReport {
+                empties: (lo, hi),
+                trained: mine.len() - held.len(),
+                held_out: held.len(),
+                held_out_mae: if held.is_empty() {
+                    0.0
+                } else {
+                    err / held.len() as f64
+                },
+                held_out_exact: held.iter().filter(|s| s.exact).count(),
+                trained_mae: trained_err / trained.len().max(1) as f64,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ridge_fit_recovers_a_linear_target() {
+        // Three weights; every row lights two of them; the target is their true sum.
+        let truth = [3.0, -2.0, 0.5];
+        let mut rows = Vec::new();
+        for (a, b) in [(0, 1), (1, 2), (0, 2), (0, 1), (2, 1)] {
+            rows.push(Row {
+                features: vec![a, b],
+                target: truth[a as usize] + truth[b as usize],
+            });
+        }
+        let w = ridge_fit(&rows, 3, 1e-9, 50);
+        for (got, want) in w.iter().zip(truth) {
+            assert!((got - want).abs() < 1e-6, "{w:?}");
+        }
+    }
+
+    #[test]
+    fn search_value_is_minimax_over_the_evaluation() {
+        // Depth 1 from the start: the best child's negated static value.
+        let e = super::super::builtin(BoardSize::Six).unwrap();
+        let pos = Position::start(BoardSize::Six);
+        let want = pos
+            .legal_moves()
+            .into_iter()
+            .map(|sq| {
+                let c = pos.play_unchecked(sq);
+                -e.evaluate_reference(c.player().0, c.opponent().0)
+            })
+            .max()
+            .unwrap();
+        assert_eq!(search_value(e, &pos, 1), want);
+    }
+
+    #[test]
+    fn games_are_deterministic_and_legal() {
+        let a = game_positions(BoardSize::Eight, 7);
+        assert_eq!(a, game_positions(BoardSize::Eight, 7));
+        assert!(a.len() >= 8);
+        assert!(a.iter().all(Position::can_move));
+    }
+}

@@ -1,0 +1,220 @@
+//! The weight file: a header the loader checks field by field, then the weights.
+//!
+//! ```text
+//! offset  size  field
+//!      0     8  magic            b"plyeval\n"
+//!      8     4  format version   1 (u32, little-endian, as every number here)
+//!     12     4  board side       6 or 8
+//!     16     4  phases           phase_count(size)
+//!     20     4  patterns         the layout's pattern count
+//!     24   4*k  squares          each pattern's square count
+//!      …     4  weights/phase    Eval::weights_per_phase(size)
+//!      …     8  checksum         FNV-1a 64 of the weight bytes that follow
+//!      …   2*n  weights          i16, phase after phase
+//! ```
+//!
+//! A file made for another board size, another pattern set or another format version, a
+//! truncated file and a corrupted one are all refused with a message that says which.
+
+use std::fmt;
+
+use super::{layout, phase_count, Eval};
+use crate::BoardSize;
+
+const MAGIC: &[u8; 8] = b"plyeval\n";
+
+/// The format version this build reads and writes.
+pub const VERSION: u32 = 1;
+
+/// Why a weight file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadWeights(String);
+
+impl BadWeights {
+    pub(crate) fn new(message: impl Into<String>) -> BadWeights {
+        BadWeights(message.into())
+    }
+}
+
+impl fmt::Display for BadWeights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "evaluation weights: {}", self.0)
+    }
+}
+
+impl std::error::Error for BadWeights {}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The bytes of a weight file for `eval`.
+#[must_use]
+pub fn write(eval: &Eval) -> Vec<u8> {
+    let size = eval.size();
+    let l = eval.layout();
+    let mut out = MAGIC.to_vec();
+    let num = |out: &mut Vec<u8>, v: usize| out.extend_from_slice(&(v as u32).to_le_bytes());
+    num(&mut out, VERSION as usize);
+    num(&mut out, usize::from(size.n()));
+    num(&mut out, phase_count(size));
+    num(&mut out, l.patterns.len());
+    for p in l.patterns {
+        num(&mut out, p.squares.len());
+    }
+    num(
+        &mut out,
+        Eval::weights_per_phase(size).expect("an evaluated size"),
+    );
+    let body: Vec<u8> = eval
+        .weights()
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+    out.extend_from_slice(&body);
+    out
+}
+
+/// Reads past the header fields one by one, naming the one that is missing.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], BadWeights> {
+        let end = self.at + n;
+        let Some(s) = self.bytes.get(self.at..end) else {
+            return Err(BadWeights::new(format!(
+                "the file ends at byte {} inside the {what} (truncated?)",
+                self.bytes.len()
+            )));
+        };
+        self.at = end;
+        Ok(s)
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, BadWeights> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn expect(&mut self, what: &str, want: usize) -> Result<(), BadWeights> {
+        let got = self.u32(what)?;
+        if got as usize != want {
+            return Err(BadWeights::new(format!(
+                "the file's {what} is {got}, this build needs {want}"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Reads a weight file for board size `size`.
+///
+/// # Errors
+/// When the file is not a weight file, is for another board size, pattern set or format
+/// version, is truncated or longer than its header says, or fails its checksum.
+pub fn read(size: BoardSize, bytes: &[u8]) -> Result<Eval, BadWeights> {
+    let Some(l) = layout(size) else {
+        return Err(BadWeights::new(format!(
+            "{0}x{0} has no evaluation (it is solved at once)",
+            size.n()
+        )));
+    };
+    if !bytes.starts_with(MAGIC) {
+        return Err(BadWeights::new(
+            "not a ply weight file (it does not start with `plyeval`)",
+        ));
+    }
+    let mut r = Reader { bytes, at: 8 };
+    let version = r.u32("format version")?;
+    if version != VERSION {
+        return Err(BadWeights::new(format!(
+            "format version {version}, this build reads version {VERSION}"
+        )));
+    }
+    let side = r.u32("board side")?;
+    if side != u32::from(size.n()) {
+        return Err(BadWeights::new(format!(
+            "the file is for {side}x{side}, not {0}x{0}",
+            size.n()
+        )));
+    }
+    r.expect("phase count", phase_count(size))?;
+    r.expect("pattern count", l.patterns.len())?;
+    for p in l.patterns {
+        r.expect(
+            &format!("square count of pattern `{}`", p.name),
+            p.squares.len(),
+        )?;
+    }
+    let per_phase = Eval::weights_per_phase(size).expect("an evaluated size");
+    r.expect("weights per phase", per_phase)?;
+    let sum = r.take(8, "checksum")?;
+    let sum = u64::from_le_bytes(sum.try_into().expect("8 bytes"));
+    let n = per_phase * phase_count(size);
+    let body = r.take(2 * n, "weights")?;
+    if r.at != bytes.len() {
+        return Err(BadWeights::new(format!(
+            "{} bytes after the last weight",
+            bytes.len() - r.at
+        )));
+    }
+    if fnv1a(body) != sum {
+        return Err(BadWeights::new(
+            "the weights fail their checksum (corrupted)",
+        ));
+    }
+    let weights = body
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    Eval::from_weights(size, weights)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(size: BoardSize) -> Eval {
+        let n = Eval::weights_per_phase(size).unwrap() * phase_count(size);
+        let w = (0..n).map(|i| (i % 501) as i16 - 250).collect();
+        Eval::from_weights(size, w).unwrap()
+    }
+
+    #[test]
+    fn files_round_trip() {
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let e = sample(size);
+            assert_eq!(read(size, &write(&e)).unwrap(), e);
+        }
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_a_reason() {
+        let e = sample(BoardSize::Six);
+        let bytes = write(&e);
+        let why = |b: &[u8], size| read(size, b).unwrap_err().to_string();
+        assert!(why(&bytes[..bytes.len() - 1], BoardSize::Six).contains("truncated"));
+        assert!(why(&bytes[..30], BoardSize::Six).contains("truncated"));
+        assert!(why(b"GIF89a....", BoardSize::Six).contains("not a ply weight file"));
+        assert!(why(&bytes, BoardSize::Eight).contains("for 6x6, not 8x8"));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(why(&longer, BoardSize::Six).contains("after the last weight"));
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 1;
+        assert!(why(&flipped, BoardSize::Six).contains("checksum"));
+        let mut v2 = bytes.clone();
+        v2[8] = 2;
+        assert!(why(&v2, BoardSize::Six).contains("format version 2"));
+        let mut other = bytes;
+        other[24] = 7; // the first pattern's square count
+        assert!(why(&other, BoardSize::Six).contains("square count of pattern"));
+    }
+}
