@@ -137,8 +137,16 @@ fn print_text(
     elapsed: Duration,
 ) -> io::Result<()> {
     writeln!(out, "position   {}", text::format_position(pos))?;
-    let kind = if a.exact { "exact" } else { "estimate" };
-    writeln!(out, "score      {} ({kind})", score_text(a.score, a.exact))?;
+    let best_exact = a.moves.first().is_none_or(|m| m.exact);
+    let kind = if a.exact {
+        "exact".to_string()
+    } else if best_exact {
+        let left = a.moves.iter().filter(|m| !m.exact).count();
+        format!("exact for the best move; {left} other moves still estimated")
+    } else {
+        "estimate".to_string()
+    };
+    writeln!(out, "score      {} ({kind})", score_text(a.score, best_exact))?;
     if pos.is_game_over() {
         writeln!(out, "the game is over")?;
     } else if a.moves.is_empty() {

@@ -3,9 +3,10 @@
 //! solver's move ordering, on 6x6 and 8x8 (4x4 is solved at once and needs none).
 //!
 //! A position's value is the sum of one weight per pattern instance, looked up by the
-//! contents of the instance's squares (see [`patterns`]), plus one weight for the number of
-//! moves each side has, all taken from the weights of the game phase (the number of empty
-//! squares). The result predicts the final disc difference for the side to move, in
+//! contents of the instance's squares (see [`patterns`]), plus one weight for each of a few
+//! counts ([`EXTRAS`]: each side's moves, the disc difference, each side's frontier, the
+//! parity of the empty squares), all taken from the weights of the game phase (the number of
+//! empty squares). The result predicts the final disc difference for the side to move, in
 //! [`UNIT`]s per disc.
 //!
 //! During a search the instance indices are kept up to date move by move in an
@@ -51,9 +52,68 @@ pub const UNIT: i32 = 64;
 /// Mobility counts above this share its weight.
 pub const MOBILITY_CAP: usize = 31;
 
-/// Weights after the pattern tables in each phase: the side to move's mobility, then the
-/// other side's, each `0..=MOBILITY_CAP`.
-pub const EXTRA_WEIGHTS: usize = 2 * (MOBILITY_CAP + 1);
+/// Potential mobility counts above this share its weight.
+pub const FRONTIER_CAP: usize = 47;
+
+/// The features after the pattern tables in each phase, each a small table indexed by a
+/// count: (name, entries).
+pub const EXTRAS: [(&str, usize); 6] = [
+    ("mobility of the side to move", MOBILITY_CAP + 1),
+    ("mobility of the other side", MOBILITY_CAP + 1),
+    ("disc difference + 64", 129),
+    ("empty squares beside the other side's discs", FRONTIER_CAP + 1),
+    ("empty squares beside the side to move's discs", FRONTIER_CAP + 1),
+    ("odd number of empty squares", 2),
+];
+
+/// Weights after the pattern tables in each phase.
+pub const EXTRA_WEIGHTS: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < EXTRAS.len() {
+        n += EXTRAS[i].1;
+        i += 1;
+    }
+    n
+};
+
+/// The squares next to any of `b` (8 directions) on the 8x8 layout.
+#[inline]
+fn neighbours(b: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let e = (b << 1) & NOT_A;
+    let w = (b >> 1) & NOT_H;
+    let row = b | e | w;
+    e | w | row << 8 | row >> 8
+}
+
+/// The weight index, past the pattern tables, of each of the [`EXTRAS`] of a position with
+/// `p` to move (`empty`: its empty squares).
+#[inline]
+#[must_use]
+pub fn extra_indices(p: u64, o: u64, empty: u64) -> [usize; EXTRAS.len()] {
+    let mine = crate::moves::legal_moves(p, o, empty).count_ones() as usize;
+    let theirs = crate::moves::legal_moves(o, p, empty).count_ones() as usize;
+    let discs = (64 + p.count_ones() as i32 - o.count_ones() as i32) as usize;
+    let front_mine = (neighbours(o) & empty).count_ones() as usize;
+    let front_theirs = (neighbours(p) & empty).count_ones() as usize;
+    let values = [
+        mine.min(MOBILITY_CAP),
+        theirs.min(MOBILITY_CAP),
+        discs,
+        front_mine.min(FRONTIER_CAP),
+        front_theirs.min(FRONTIER_CAP),
+        (empty.count_ones() & 1) as usize,
+    ];
+    let mut out = [0; EXTRAS.len()];
+    let mut base = 0;
+    for (i, v) in values.into_iter().enumerate() {
+        out[i] = base + v;
+        base += EXTRAS[i].1;
+    }
+    out
+}
 
 /// Empty squares per game phase, by board size.
 #[must_use]
@@ -328,20 +388,12 @@ impl Eval {
     /// The weights of the features that are not patterns.
     #[inline]
     fn extras(&self, w: &[i16], p: u64, o: u64, empty: u64) -> i32 {
-        let base = self.layout.pattern_weights();
-        let (mine, theirs) = mobility(p, o, empty);
-        i32::from(w[base + mine]) + i32::from(w[base + MOBILITY_CAP + 1 + theirs])
+        let x = &w[self.layout.pattern_weights()..];
+        extra_indices(p, o, empty)
+            .into_iter()
+            .map(|i| i32::from(x[i]))
+            .sum()
     }
-}
-
-/// The mobility features of a position: moves of the side to move and of the other side,
-/// each capped at [`MOBILITY_CAP`].
-#[inline]
-#[must_use]
-pub fn mobility(p: u64, o: u64, empty: u64) -> (usize, usize) {
-    let mine = crate::moves::legal_moves(p, o, empty).count_ones() as usize;
-    let theirs = crate::moves::legal_moves(o, p, empty).count_ones() as usize;
-    (mine.min(MOBILITY_CAP), theirs.min(MOBILITY_CAP))
 }
 
 /// The weights shipped with ply for a board size; `None` for 4x4.

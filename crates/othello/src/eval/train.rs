@@ -6,8 +6,9 @@
 //!    position is drawn from each phase of every game. Each game comes from its own seed, so
 //!    the set does not depend on the number of threads.
 //! 2. **Labels**, phase by phase from the end of the game backwards: the exact score from the
-//!    solver where the position has few empty squares, elsewhere the value of a fixed-depth
-//!    search whose leaves all lie in phases already fitted.
+//!    solver where the position has few empty squares, elsewhere the mean value of two
+//!    fixed-depth searches one ply apart (their side-to-move biases cancel), whose leaves all
+//!    lie in phases already fitted.
 //! 3. **Fit**, phase by phase: ridge regression (conjugate gradients on the normal
 //!    equations), each phase on its own positions and those within two empty squares of its
 //!    edges; symmetric images of a pattern share one weight. One position in twenty is kept
@@ -19,8 +20,8 @@
 use std::time::Instant;
 
 use super::{
-    layout, mobility, phase_count, phase_of, phase_width, Eval, EvalState, EXTRA_WEIGHTS,
-    MOBILITY_CAP, UNIT,
+    extra_indices, layout, phase_count, phase_of, phase_width, Eval, EvalState, EXTRA_WEIGHTS,
+    UNIT,
 };
 use crate::{
     final_score, moves,
@@ -302,10 +303,8 @@ fn features(eval_layout: &super::Layout, p: u64, o: u64, size: BoardSize) -> Vec
         .map(|(i, (pat, _))| (l.offsets[*pat] + l.canonical(*pat, l.index_of(i, p, o))) as u32)
         .collect();
     let empty = !(p | o) & size.mask().0;
-    let (mine, theirs) = mobility(p, o, empty);
     let base = l.pattern_weights();
-    f.push((base + mine) as u32);
-    f.push((base + MOBILITY_CAP + 1 + theirs) as u32);
+    f.extend(extra_indices(p, o, empty).map(|i| (base + i) as u32));
     f
 }
 
@@ -489,8 +488,10 @@ pub fn train(cfg: &Config, mut progress: impl FnMut(&str)) -> (Eval, Vec<PhaseRe
                     (solver.solve(&pos).score as f32, true)
                 })
             } else {
-                let v = search_value(&eval, &pos, cfg.search_depth);
-                (v as f32 / UNIT as f32, false)
+                // Two depths of opposite parity: the side-to-move bias of each cancels.
+                let d = cfg.search_depth;
+                let v = search_value(&eval, &pos, d) + search_value(&eval, &pos, d + 1);
+                (v as f32 / (2 * UNIT) as f32, false)
             }
         });
         for (&i, (score, exact)) in todo.iter().zip(labels) {

@@ -8,6 +8,8 @@
 //!     16     4  phases           phase_count(size)
 //!     20     4  patterns         the layout's pattern count
 //!     24   4*k  squares          each pattern's square count
+//!      …     4  extras           the count of other features (`EXTRAS`)
+//!      …   4*m  entries          each other feature's table length
 //!      …     4  weights/phase    Eval::weights_per_phase(size)
 //!      …     8  checksum         FNV-1a 64 of the weight bytes that follow
 //!      …   2*n  weights          i16, phase after phase
@@ -63,6 +65,10 @@ pub fn write(eval: &Eval) -> Vec<u8> {
     num(&mut out, l.patterns.len());
     for p in l.patterns {
         num(&mut out, p.squares.len());
+    }
+    num(&mut out, super::EXTRAS.len());
+    for (_, n) in super::EXTRAS {
+        num(&mut out, n);
     }
     num(
         &mut out,
@@ -151,6 +157,10 @@ pub fn read(size: BoardSize, bytes: &[u8]) -> Result<Eval, BadWeights> {
             &format!("square count of pattern `{}`", p.name),
             p.squares.len(),
         )?;
+    }
+    r.expect("count of other features", super::EXTRAS.len())?;
+    for (name, n) in super::EXTRAS {
+        r.expect(&format!("table length of `{name}`"), n)?;
     }
     let per_phase = Eval::weights_per_phase(size).expect("an evaluated size");
     r.expect("weights per phase", per_phase)?;

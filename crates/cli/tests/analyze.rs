@@ -1,0 +1,58 @@
+//! `ply othello analyze`, run as the real binary.
+
+mod common;
+
+use common::ply;
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    let out = ply(args);
+    assert!(
+        out.status.success(),
+        "ply {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap()
+}
+
+#[test]
+fn the_four_by_four_start_is_exact_and_every_move_is_listed() {
+    let v = json(&["othello", "analyze", "--size", "4", "", "--time", "5", "--json"]);
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["score"], -10);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4);
+    assert!(moves.iter().all(|m| m["score"] == -10 && m["exact"] == true));
+    assert_eq!(v["line"][0], v["best"]);
+}
+
+#[test]
+fn estimates_say_so_and_name_their_depth() {
+    let v = json(&["othello", "analyze", "f5d6", "--depth", "3", "--json"]);
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["engine"], "midgame");
+    for m in v["moves"].as_array().unwrap() {
+        assert_eq!(m["exact"], false);
+        assert_eq!(m["depth"], 3);
+    }
+    let text = ply(&["othello", "analyze", "f5d6", "--depth", "3"]);
+    let out = String::from_utf8(text.stdout).unwrap();
+    assert!(out.contains("estimate, depth 3"), "{out}");
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_status_2() {
+    for args in [
+        &["othello", "analyze", "f5f5"][..],
+        &["othello", "analyze", "f5", "--time", "0"],
+        &["othello", "analyze", "f5", "--depth", "0"],
+        &["othello", "analyze", "f5", "--threads", "0"],
+        &["othello", "analyze", "XXXX"],
+    ] {
+        let out = ply(args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "ply {args:?}: {err}");
+        assert!(err.starts_with("ply: ") || err.contains("error"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

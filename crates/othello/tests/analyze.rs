@@ -1,0 +1,128 @@
+//! The one analysis entry point: it agrees with the exact solver wherever the solver
+//! finishes, marks estimates as such, and handles passes and finished games.
+
+use std::time::Duration;
+
+use ply_othello::{
+    analyze::{analyze, Engine, Options, DISC},
+    solve::{SolveOptions, Solver},
+    BoardSize, Move, Position,
+};
+
+/// A position `plies` random moves into a game (seeded xorshift).
+fn random_position(size: BoardSize, plies: usize, seed: &mut u64) -> Position {
+    let mut pos = Position::start(size);
+    for _ in 0..plies {
+        if pos.is_game_over() {
+            break;
+        }
+        let moves: Vec<_> = pos.legal_moves().collect();
+        if moves.is_empty() {
+            pos = pos.passed();
+            continue;
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        pos = pos.play_unchecked(moves[(*seed % moves.len() as u64) as usize]);
+    }
+    pos
+}
+
+#[test]
+fn analyses_agree_with_the_solver_where_it_finishes() {
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 16,
+    });
+    let mut seed = 0x0dd_ba11_u64;
+    for case in 0..16 {
+        let (size, plies) = match case % 3 {
+            0 => (BoardSize::Four, 3),
+            1 => (BoardSize::Six, 20),
+            _ => (BoardSize::Eight, 50),
+        };
+        let pos = random_position(size, plies, &mut seed);
+        let a = analyze(&pos, &Options::budget(Duration::from_secs(20)));
+        assert!(a.exact, "case {case}: {pos}");
+        if pos.is_game_over() {
+            assert_eq!(a.score, pos.final_score() * DISC);
+            continue;
+        }
+        let r = solver.solve(&pos);
+        assert_eq!(a.score, r.score * DISC, "case {case}: {pos}");
+        let all = solver.solve_all_moves(&pos);
+        assert_eq!(a.moves.len(), all.len());
+        for (sq, v) in all {
+            let m = a.moves.iter().find(|m| m.square == sq).expect("every move");
+            assert_eq!(m.score, v * DISC, "case {case}: {sq} in {pos}");
+            assert!(m.exact);
+        }
+        assert!(a.moves.windows(2).all(|w| w[0].score >= w[1].score));
+        // The line is legal and its first move is the best move.
+        if let Some(best) = a.best {
+            assert_eq!(a.line.first(), Some(&Move::Play(best)));
+        }
+        let mut cur = pos;
+        for m in &a.line {
+            cur = cur.play_move(*m).expect("a legal line");
+        }
+    }
+}
+
+#[test]
+fn estimates_are_marked_and_the_best_line_starts_with_the_best_move() {
+    let pos = Position::start(BoardSize::Eight);
+    let a = analyze(&pos, &Options::depth(4));
+    assert!(!a.exact);
+    assert_eq!(a.engine, Engine::Midgame);
+    assert_eq!(a.moves.len(), 4);
+    assert!(a.moves.iter().all(|m| !m.exact && m.depth == 4));
+    assert_eq!(a.line.first(), a.best.map(Move::Play).as_ref());
+    // Play mode gives one move, the same best score at the same depth.
+    let play = analyze(
+        &pos,
+        &Options {
+            all_moves: false,
+            ..Options::depth(4)
+        },
+    );
+    assert_eq!(play.moves.len(), 1);
+}
+
+#[test]
+fn the_best_move_becomes_exact_first() {
+    // A 6x6 position with 18 empties: estimates first, then the solver, starting with the
+    // move the estimates rate best.
+    let mut seed = 0xbead_u64;
+    let pos = random_position(BoardSize::Six, 14, &mut seed);
+    assert_eq!(pos.empties().count(), 18);
+    let (mut estimated_best, mut first_exact) = (None, None);
+    let a = ply_othello::analyze::analyze_with(
+        &pos,
+        &Options::budget(Duration::from_secs(30)),
+        &mut |a| {
+            let exact: Vec<_> = a.moves.iter().filter(|m| m.exact).collect();
+            if exact.is_empty() {
+                estimated_best = a.best;
+            } else if first_exact.is_none() {
+                assert_eq!(exact.len(), 1, "one move at a time");
+                first_exact = Some(exact[0].square);
+            }
+        },
+    );
+    assert!(a.exact);
+    assert!(estimated_best.is_some());
+    assert_eq!(first_exact, estimated_best);
+}
+
+#[test]
+fn passes_and_finished_games() {
+    let pass = Position::from_raw(0b0010, 0b0001, ply_othello::Color::Black, BoardSize::Four);
+    let a = analyze(&pass, &Options::budget(Duration::from_secs(1)));
+    assert_eq!(a.best, None);
+    assert_eq!(a.line.first(), Some(&Move::Pass));
+    let over = Position::from_raw(0b0001, 0, ply_othello::Color::Black, BoardSize::Four);
+    let a = analyze(&over, &Options::budget(Duration::from_secs(1)));
+    assert_eq!((a.best, a.score, a.exact), (None, 16 * DISC, true));
+}
