@@ -33,7 +33,7 @@ pub struct Args {
     /// solver takes over when the depth reaches the end of the game).
     #[arg(long, value_name = "D")]
     pub depth: Option<u32>,
-    /// Threads for the exact solver.
+    /// Threads (the midgame engine shares out the moves, the solver splits each search).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
     /// Estimates only: never call the exact solver.
@@ -146,7 +146,11 @@ fn print_text(
     } else {
         "estimate".to_string()
     };
-    writeln!(out, "score      {} ({kind})", score_text(a.score, best_exact))?;
+    writeln!(
+        out,
+        "score      {} ({kind})",
+        score_text(a.score, best_exact)
+    )?;
     if pos.is_game_over() {
         writeln!(out, "the game is over")?;
     } else if a.moves.is_empty() {

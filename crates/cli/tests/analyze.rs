@@ -17,12 +17,16 @@ fn json(args: &[&str]) -> Value {
 
 #[test]
 fn the_four_by_four_start_is_exact_and_every_move_is_listed() {
-    let v = json(&["othello", "analyze", "--size", "4", "", "--time", "5", "--json"]);
+    let v = json(&[
+        "othello", "analyze", "--size", "4", "", "--time", "5", "--json",
+    ]);
     assert_eq!(v["exact"], true);
     assert_eq!(v["score"], -10);
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 4);
-    assert!(moves.iter().all(|m| m["score"] == -10 && m["exact"] == true));
+    assert!(moves
+        .iter()
+        .all(|m| m["score"] == -10 && m["exact"] == true));
     assert_eq!(v["line"][0], v["best"]);
 }
 

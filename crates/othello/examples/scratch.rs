@@ -1,15 +1,38 @@
-use ply_othello::{midgame::{analyze, Limits, DISC}, BoardSize, Position};
+use ply_othello::{
+    midgame::{analyze, Limits, DISC},
+    BoardSize, Position,
+};
 use std::time::Duration;
 fn main() {
     let pos = Position::start(BoardSize::Six);
     for sel in [false, true] {
-        let l = Limits { selective: sel, ..Limits::budget(Duration::from_secs(3)) };
+        let l = Limits {
+            selective: sel,
+            ..Limits::budget(Duration::from_secs(3))
+        };
         let a = analyze(&pos, &l);
-        println!("selective {sel}: depth {} score {:.2} nodes {} moves {:?}", a.depth, a.score as f64 / DISC as f64, a.nodes, a.moves.iter().map(|m| (m.square.to_string(), m.score as f64 / DISC as f64)).collect::<Vec<_>>());
+        println!(
+            "selective {sel}: depth {} score {:.2} nodes {} moves {:?}",
+            a.depth,
+            a.score as f64 / DISC as f64,
+            a.nodes,
+            a.moves
+                .iter()
+                .map(|m| (m.square.to_string(), m.score as f64 / DISC as f64))
+                .collect::<Vec<_>>()
+        );
     }
     for d in 1..=14 {
-        let l = Limits { selective: false, all_moves: false, ..Limits::depth(d) };
+        let l = Limits {
+            selective: false,
+            all_moves: false,
+            ..Limits::depth(d)
+        };
         let a = analyze(&pos, &l);
-        println!("depth {d}: {:.2} nodes {}", a.score as f64 / DISC as f64, a.nodes);
+        println!(
+            "depth {d}: {:.2} nodes {}",
+            a.score as f64 / DISC as f64,
+            a.nodes
+        );
     }
 }

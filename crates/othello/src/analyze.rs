@@ -43,7 +43,8 @@ pub struct Options {
     pub budget: Option<Duration>,
     /// Deepest midgame iteration; `None` for no limit but the budget.
     pub depth: Option<u32>,
-    /// Threads for the exact solver.
+    /// Threads: the midgame engine shares out the moves among them, the solver searches
+    /// each position with all of them.
     pub threads: usize,
     /// Let the exact solver take over near the end of the game.
     pub solver: bool,
@@ -220,6 +221,7 @@ pub fn analyze_with(
         table_bits: 20,
         all_moves: opts.all_moves,
         selective: true,
+        threads: opts.threads.max(1),
     };
     let mid = midgame::analyze_with(pos, &limits, &mut |a| progress(&from_midgame(a)));
     let mut a = from_midgame(&mid);

@@ -150,6 +150,25 @@ fn fixed_depth_scores_equal_plain_negamax() {
         );
         assert_eq!(play.score, a.score, "case {case}: play mode");
         assert_eq!(play.moves.len(), 1);
+        // Two threads sharing out the root moves give every move the same score.
+        let two = analyze(
+            &pos,
+            &Limits {
+                threads: 2,
+                ..exhaustive.clone()
+            },
+        );
+        let by_square = |a: &ply_othello::midgame::Analysis| {
+            let mut v: Vec<(u8, i32)> = a
+                .moves
+                .iter()
+                .map(|m| (m.square.index(), m.score))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(by_square(&two), by_square(&a), "case {case}: two threads");
+        assert_eq!(two.pv.first(), two.best.map(Move::Play).as_ref());
         for m in &a.moves {
             let want = -negamax(&pos.play_unchecked(m.square), depth - 1);
             assert_eq!(

@@ -61,8 +61,14 @@ pub const EXTRAS: [(&str, usize); 6] = [
     ("mobility of the side to move", MOBILITY_CAP + 1),
     ("mobility of the other side", MOBILITY_CAP + 1),
     ("disc difference + 64", 129),
-    ("empty squares beside the other side's discs", FRONTIER_CAP + 1),
-    ("empty squares beside the side to move's discs", FRONTIER_CAP + 1),
+    (
+        "empty squares beside the other side's discs",
+        FRONTIER_CAP + 1,
+    ),
+    (
+        "empty squares beside the side to move's discs",
+        FRONTIER_CAP + 1,
+    ),
     ("odd number of empty squares", 2),
 ];
 

@@ -20,8 +20,7 @@
 use std::time::Instant;
 
 use super::{
-    extra_indices, layout, phase_count, phase_of, phase_width, Eval, EvalState, EXTRA_WEIGHTS,
-    UNIT,
+    extra_indices, layout, phase_count, phase_of, phase_width, Eval, EvalState, EXTRA_WEIGHTS, UNIT,
 };
 use crate::{
     final_score, moves,

@@ -58,6 +58,8 @@ pub struct Limits {
     /// Multi-ProbCut below the root, except in the iteration that reaches the end of the
     /// game.
     pub selective: bool,
+    /// Threads sharing out the root moves (analysis mode only; play mode uses one).
+    pub threads: usize,
 }
 
 impl Default for Limits {
@@ -69,6 +71,7 @@ impl Default for Limits {
             table_bits: 20,
             all_moves: true,
             selective: true,
+            threads: 1,
         }
     }
 }
@@ -158,80 +161,72 @@ pub fn analyze_with(
         return a;
     }
 
-    let (p, o) = (pos.player().0, pos.opponent().0);
-    let mut searcher = Searcher::new(pos.size(), limits);
-    searcher.set_root(p, o);
+    let threads = if limits.all_moves {
+        limits.threads.clamp(1, 64)
+    } else {
+        1
+    };
+    let mut searchers: Vec<Searcher<'_>> = (0..threads)
+        .map(|_| {
+            let mut s = Searcher::new(pos.size(), limits);
+            s.set_root(pos.player().0, pos.opponent().0);
+            s
+        })
+        .collect();
     let mut order: Vec<(Square, i32)> = pos.legal_moves().into_iter().map(|s| (s, 0)).collect();
     let mut done: Option<Analysis> = None;
     let last_depth = limits.max_depth.clamp(1, empties);
     for depth in 1..=last_depth {
         let exact = depth >= empties;
-        searcher.selective = limits.selective && !exact;
-        let mut scores: Vec<MoveScore> = Vec::with_capacity(order.len());
-        let mut line = Vec::new();
-        let mut best = -INF;
-        for (i, &(sq, previous)) in order.iter().enumerate() {
-            let f = pos.flips(sq).0;
-            let (np, no) = (o ^ f, p | f | 1u64 << sq.index());
-            searcher.make(sq.index(), f);
-            let s = if limits.all_moves || i == 0 {
-                // Aspiration around the move's last score, widened on failure.
-                let (mut lo, mut hi) = if depth > 1 {
-                    (previous - ASPIRATION, previous + ASPIRATION)
-                } else {
-                    (-INF, INF)
-                };
-                loop {
-                    let s = -searcher.search::<true>(np, no, depth - 1, -hi, -lo);
-                    if searcher.aborted || (s > lo && s < hi) {
-                        break s;
-                    }
-                    if s <= lo {
-                        lo = if lo == -INF { break s } else { -INF };
-                    } else {
-                        hi = if hi == INF { break s } else { INF };
-                    }
-                }
-            } else {
-                // Play mode: prove the move worse than the best, or re-search it.
-                let s = -searcher.search::<false>(np, no, depth - 1, -best - 1, -best);
-                if s > best && !searcher.aborted {
-                    -searcher.search::<true>(np, no, depth - 1, -INF, -best)
-                } else {
-                    s
-                }
-            };
-            searcher.unmake(sq.index(), f);
-            if searcher.aborted {
-                break;
-            }
-            // Read the line at once, while the table still holds it: the searches of the
-            // other root moves overwrite entries.
-            if s > best {
-                best = s;
-                line = principal_line(&searcher, sq, &pos.play_unchecked(sq), depth);
-            }
-            if limits.all_moves || s >= best {
-                scores.push(MoveScore {
-                    square: sq,
-                    score: s,
-                    exact: exact && !searcher.selective,
-                    depth,
-                });
-            }
-        }
-        if searcher.aborted {
+        let selective = limits.selective && !exact;
+        // Thread t takes root moves t, t + threads, …: the best ones go to different threads.
+        let results: Option<Vec<RootResult>> = if threads == 1 {
+            searchers[0].selective = selective;
+            root_moves(&mut searchers[0], pos, &order, depth, limits.all_moves)
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = searchers
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(t, searcher)| {
+                        let mine: Vec<(Square, i32)> =
+                            order.iter().skip(t).step_by(threads).copied().collect();
+                        searcher.selective = selective;
+                        scope.spawn(move || root_moves(searcher, pos, &mine, depth, true))
+                    })
+                    .collect();
+                let parts: Vec<Option<Vec<RootResult>>> = handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread"))
+                    .collect();
+                parts
+                    .into_iter()
+                    .collect::<Option<Vec<_>>>()
+                    .map(|v| v.into_iter().flatten().collect())
+            })
+        };
+        let Some(mut results) = results else {
             break;
-        }
+        };
         // Stable sort: among equal scores the earlier (better ordered) move stays first.
-        scores.sort_by_key(|m| std::cmp::Reverse(m.score));
-        if !limits.all_moves {
+        results.sort_by_key(|r| std::cmp::Reverse(r.score));
+        let line = results[0].line.clone();
+        let mut scores: Vec<MoveScore> = results
+            .iter()
+            .map(|r| MoveScore {
+                square: r.square,
+                score: r.score,
+                exact: exact && !selective,
+                depth,
+            })
+            .collect();
+        if limits.all_moves {
+            order = scores.iter().map(|m| (m.square, m.score)).collect();
+        } else {
             scores.truncate(1);
             let first = scores[0].square;
             order.sort_by_key(|&(sq, _)| sq != first);
             order[0].1 = scores[0].score;
-        } else {
-            order = scores.iter().map(|m| (m.square, m.score)).collect();
         }
         let a = Analysis {
             score: scores[0].score,
@@ -239,20 +234,98 @@ pub fn analyze_with(
             exact: scores.iter().all(|m| m.exact),
             depth,
             pv: line,
-            nodes: searcher.nodes,
+            nodes: searchers.iter().map(|s| s.nodes).sum(),
             moves: scores,
         };
         progress(&a);
         done = Some(a);
-        searcher.may_abort = true;
+        for s in &mut searchers {
+            s.may_abort = true;
+        }
         if limits.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
     }
     let mut a = done.expect("the first iteration runs without a clock");
-    a.nodes = searcher.nodes;
+    a.nodes = searchers.iter().map(|s| s.nodes).sum();
     debug_assert_eq!(a.pv.first(), a.best.map(Move::Play).as_ref());
     a
+}
+
+/// One root move's score after an iteration, and its expected line when it was the best of
+/// its searcher's moves.
+struct RootResult {
+    square: Square,
+    score: i32,
+    line: Vec<Move>,
+}
+
+/// Searches the root moves `moves` (square, score of the last iteration) of `pos` to
+/// `depth`: every one with an aspiration window around its last score (`all_moves`), or the
+/// first that way and the others only as far as needed to show they are not better. In the
+/// second case only moves found best so far are returned. `None` when time ran out.
+fn root_moves(
+    searcher: &mut Searcher<'_>,
+    pos: &Position,
+    moves: &[(Square, i32)],
+    depth: u32,
+    all_moves: bool,
+) -> Option<Vec<RootResult>> {
+    let (p, o) = (pos.player().0, pos.opponent().0);
+    let mut out = Vec::with_capacity(moves.len());
+    let mut best = -INF;
+    for (i, &(sq, previous)) in moves.iter().enumerate() {
+        let f = pos.flips(sq).0;
+        let (np, no) = (o ^ f, p | f | 1u64 << sq.index());
+        searcher.make(sq.index(), f);
+        let s = if all_moves || i == 0 {
+            // Aspiration around the move's last score, widened on failure.
+            let (mut lo, mut hi) = if depth > 1 {
+                (previous - ASPIRATION, previous + ASPIRATION)
+            } else {
+                (-INF, INF)
+            };
+            loop {
+                let s = -searcher.search::<true>(np, no, depth - 1, -hi, -lo);
+                if searcher.aborted || (s > lo && s < hi) {
+                    break s;
+                }
+                if s <= lo {
+                    lo = if lo == -INF { break s } else { -INF };
+                } else {
+                    hi = if hi == INF { break s } else { INF };
+                }
+            }
+        } else {
+            // Play mode: prove the move worse than the best, or re-search it.
+            let s = -searcher.search::<false>(np, no, depth - 1, -best - 1, -best);
+            if s > best && !searcher.aborted {
+                -searcher.search::<true>(np, no, depth - 1, -INF, -best)
+            } else {
+                s
+            }
+        };
+        searcher.unmake(sq.index(), f);
+        if searcher.aborted {
+            return None;
+        }
+        // Read the line at once, while the table still holds it: the searches of the other
+        // root moves overwrite entries.
+        let line = if s > best || (all_moves && s == best) {
+            best = s;
+            principal_line(searcher, sq, &pos.play_unchecked(sq), depth)
+        } else {
+            Vec::new()
+        };
+        if all_moves || s >= best {
+            out.push(RootResult {
+                square: sq,
+                score: s,
+                line,
+            });
+        }
+    }
+    Some(out)
 }
 
 /// The analysis of the position after a forced pass, seen from the side that passes.
