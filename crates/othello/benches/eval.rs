@@ -1,0 +1,80 @@
+//! The learnt evaluation: a move made and unmade on the incremental state, an evaluation
+//! from the state, a fresh state from the board, and the square-by-square reference. Every
+//! benchmark checks once that the fast way gives the reference's value.
+
+use std::{hint::black_box, time::Duration};
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use ply_othello::{eval, BoardSize, Position};
+
+/// Positions of pseudo-random 8x8 games, each with a legal move and its flips.
+fn positions() -> Vec<(u64, u64, u8, u64)> {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut out = Vec::new();
+    while out.len() < 2048 {
+        let mut pos = Position::start(BoardSize::Eight);
+        while !pos.is_game_over() {
+            let m: Vec<_> = pos.legal_moves().collect();
+            if m.is_empty() {
+                pos = pos.passed();
+                continue;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let sq = m[(x % m.len() as u64) as usize];
+            out.push((pos.player().0, pos.opponent().0, sq.index(), pos.flips(sq).0));
+            pos = pos.play_unchecked(sq);
+        }
+    }
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let e = eval::builtin(BoardSize::Eight).expect("shipped weights");
+    let set = positions();
+    let states: Vec<_> = set.iter().map(|&(p, o, _, _)| e.state(p, o)).collect();
+    for (&(p, o, sq, f), st) in set.iter().zip(&states) {
+        assert_eq!(e.evaluate(st, p, o), e.evaluate_reference(p, o));
+        let mut child = *st;
+        child.play(sq, f);
+        let (np, no) = (o ^ f, p | f | 1 << sq);
+        assert_eq!(e.evaluate(&child, np, no), e.evaluate_reference(np, no));
+    }
+    let mut g = c.benchmark_group("eval");
+    g.measurement_time(Duration::from_secs(3));
+    g.bench_function("play + evaluate + undo (2048 positions)", |b| {
+        let mut states = states.clone();
+        b.iter(|| {
+            let mut acc = 0i32;
+            for (&(p, o, sq, f), st) in set.iter().zip(states.iter_mut()) {
+                st.play(sq, f);
+                acc = acc.wrapping_add(e.evaluate(st, o ^ f, p | f | 1 << sq));
+                st.undo(sq, f);
+            }
+            black_box(acc)
+        });
+    });
+    g.bench_function("fresh state + evaluate (2048 positions)", |b| {
+        b.iter(|| {
+            let mut acc = 0i32;
+            for &(p, o, _, _) in &set {
+                acc = acc.wrapping_add(e.evaluate(&e.state(p, o), p, o));
+            }
+            black_box(acc)
+        });
+    });
+    g.bench_function("reference (2048 positions)", |b| {
+        b.iter(|| {
+            let mut acc = 0i32;
+            for &(p, o, _, _) in &set {
+                acc = acc.wrapping_add(e.evaluate_reference(p, o));
+            }
+            black_box(acc)
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
