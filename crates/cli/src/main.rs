@@ -47,7 +47,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let json = error::wants_json(std::env::args_os().skip(1));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return error::report_usage(&e, json),
+    };
     let result = match cli.command {
         Command::Ttt(c) => ttt::run(c),
         Command::Othello(c) => othello::run(c),
@@ -57,7 +61,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => error::report(&e),
+        Err(e) => error::report(&e, json),
     }
 }
 
