@@ -13,6 +13,7 @@ mod bench_perft;
 mod error;
 mod judge;
 mod judge_swea;
+mod nboard;
 mod othello;
 mod othello_analyze;
 mod othello_solve;
@@ -42,6 +43,8 @@ enum Command {
     /// Benchmarks that check their own answers.
     #[command(subcommand)]
     Bench(bench::Command),
+    /// Engine for Othello GUIs: the NBoard protocol on stdin and stdout.
+    Nboard(nboard::Args),
     /// Serve the web page and the JSON API.
     Serve(serve::Args),
 }
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
         Command::Othello(c) => othello::run(c),
         Command::Judge(a) => judge::run(a),
         Command::Bench(c) => bench::run(c),
+        Command::Nboard(a) => nboard::run(&a),
         Command::Serve(a) => serve::run(a),
     };
     match result {
