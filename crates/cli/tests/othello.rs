@@ -225,7 +225,12 @@ fn show_and_solve_refuse_an_empty_board_as_the_server_does() {
         );
     }
     // The same words as the server's (crates/server/tests/api.rs), from the same check.
-    let err = bad(&["othello", "show", &format!("{} O", "-".repeat(64)), "--json"]);
+    let err = bad(&[
+        "othello",
+        "show",
+        &format!("{} O", "-".repeat(64)),
+        "--json",
+    ]);
     assert!(err.contains("centre square d4 is empty"), "{err}");
 }
 
