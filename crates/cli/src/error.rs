@@ -41,9 +41,16 @@ pub fn report_usage(e: &clap::Error, json: bool) -> ExitCode {
         e.exit();
     }
     let text = e.render().to_string();
-    // clap's first line (`error: …`) says what is wrong; the rest is usage and a hint.
-    let first = text.lines().next().unwrap_or("usage error");
-    print_error(first.strip_prefix("error: ").unwrap_or(first), true);
+    // What clap says is wrong comes before its usage line and hint: `error: …` and perhaps
+    // the names of missing arguments on the lines after it.
+    let message = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    print_error(message.strip_prefix("error: ").unwrap_or(&message), true);
     ExitCode::from(2)
 }
 

@@ -245,14 +245,15 @@ fn show_and_solve_name_their_position_pos() {
 
 #[test]
 fn json_errors_are_one_json_object_on_stderr() {
-    let cases: [&[&str]; 6] = [
+    let cases: [&[&str]; 7] = [
         &["othello", "show", "hello", "--json"],
         &["othello", "play", "f5f5", "--json"],
         &["othello", "perft", "1", "--size", "5", "--json"],
         &["othello", "solve", "---------------- X", "--json"],
         &["ttt", "analyze", "xxxxxxxxx", "--json"],
-        // A usage error found before any command runs.
-        &["othello", "show", "--json", "--no-such-flag"],
+        // Usage errors found before any command runs.
+        &["ttt", "stats", "--json", "--no-such-flag"],
+        &["othello", "perft", "--json"],
     ];
     for args in cases {
         let err = bad(args);
@@ -263,6 +264,8 @@ fn json_errors_are_one_json_object_on_stderr() {
         assert!(!message.is_empty() && !message.starts_with("ply:"), "{err}");
         assert_eq!(v.as_object().unwrap().len(), 1, "{err}");
     }
+    let err = bad(&["othello", "perft", "--json"]);
+    assert!(err.contains("not provided: <DEPTH>"), "{err}");
     // Without --json the plain message stays.
     let err = bad(&["othello", "show", "hello"]);
     assert!(err.starts_with("ply: POS: "), "{err}");
