@@ -264,7 +264,7 @@ impl Engine {
                 _ => log(&format!("`{line}`: expected `hint N` with N at least 1")),
             },
             "ping" => {
-                say(&self.out, &format!("pong {rest}"))?;
+                say(&self.out, format!("pong {rest}").trim_end())?;
             }
             "learn" => {
                 // ply has no opening book to learn the game into.
