@@ -20,15 +20,51 @@ pub fn bad(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(BadInput(message.into()))
 }
 
-/// Prints the error to stderr and picks the exit status.
-pub fn report(e: &anyhow::Error) -> ExitCode {
+/// Prints the error to stderr, as `ply: …` or, when the command was given `--json`, as one
+/// JSON object `{"error": "…"}`, and picks the exit status.
+pub fn report(e: &anyhow::Error, json: bool) -> ExitCode {
     if crate::is_broken_pipe(e) {
         return ExitCode::SUCCESS;
     }
-    eprintln!("ply: {e:#}");
+    print_error(&format!("{e:#}"), json);
     if e.chain().any(|c| c.is::<BadInput>()) {
         ExitCode::from(2)
     } else {
         ExitCode::from(1)
     }
+}
+
+/// A usage error found by clap: its own text (help and version go to stdout with status 0),
+/// or one JSON object with `--json`. Usage errors exit with status 2.
+pub fn report_usage(e: &clap::Error, json: bool) -> ExitCode {
+    if !json || !e.use_stderr() {
+        e.exit();
+    }
+    let text = e.render().to_string();
+    // What clap says is wrong comes before its usage line and hint: `error: …` and perhaps
+    // the names of missing arguments on the lines after it.
+    let message = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    print_error(message.strip_prefix("error: ").unwrap_or(&message), true);
+    ExitCode::from(2)
+}
+
+fn print_error(message: &str, json: bool) {
+    if json {
+        eprintln!("{}", serde_json::json!({ "error": message }));
+    } else {
+        eprintln!("ply: {message}");
+    }
+}
+
+/// Whether the command line asks for JSON output: a `--json` argument before any `--`.
+pub fn wants_json(args: impl IntoIterator<Item = std::ffi::OsString>) -> bool {
+    args.into_iter()
+        .take_while(|a| a != "--")
+        .any(|a| a == "--json")
 }

@@ -13,6 +13,7 @@ mod bench_perft;
 mod error;
 mod judge;
 mod judge_swea;
+mod nboard;
 mod othello;
 mod othello_analyze;
 mod othello_solve;
@@ -42,22 +43,29 @@ enum Command {
     /// Benchmarks that check their own answers.
     #[command(subcommand)]
     Bench(bench::Command),
+    /// Engine for Othello GUIs: the NBoard protocol on stdin and stdout.
+    Nboard(nboard::Args),
     /// Serve the web page and the JSON API.
     Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let json = error::wants_json(std::env::args_os().skip(1));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return error::report_usage(&e, json),
+    };
     let result = match cli.command {
         Command::Ttt(c) => ttt::run(c),
         Command::Othello(c) => othello::run(c),
         Command::Judge(a) => judge::run(a),
         Command::Bench(c) => bench::run(c),
+        Command::Nboard(a) => nboard::run(&a),
         Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => error::report(&e),
+        Err(e) => error::report(&e, json),
     }
 }
 

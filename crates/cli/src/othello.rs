@@ -41,7 +41,7 @@ pub enum Command {
 pub struct ShowArgs {
     /// Cells and side to move (`---…OX…--- X`, 16/36/64 cells), an OBF line, or a transcript
     /// (`f5d6c3`).
-    #[arg(allow_hyphen_values = true)]
+    #[arg(value_name = "POS", allow_hyphen_values = true)]
     pub position: String,
     /// Board size for a transcript (a position's size follows from its cells).
     #[arg(long, value_parser = parse_size)]
@@ -134,6 +134,8 @@ pub fn read_position_or_transcript(
             ))
         })?
     };
+    pos.check_centre()
+        .map_err(|e| bad(format!("{what}: {e}")))?;
     if let Some(size) = size {
         if size != pos.size() {
             return Err(bad(format!(
@@ -223,7 +225,7 @@ fn position_text(pos: &Position) -> String {
 }
 
 fn show(a: &ShowArgs) -> anyhow::Result<()> {
-    let game = read_position_or_transcript(&a.position, a.size, "POSITION")?;
+    let game = read_position_or_transcript(&a.position, a.size, "POS")?;
     let pos = game.position();
     let mut out = io::stdout().lock();
     if a.json {

@@ -30,7 +30,7 @@ pub struct Args {
     /// The position: an OBF line or a board (16, 36 or 64 cells a1.. row by row, then the
     /// side to move), or a transcript of moves from the start (`f5d6c3…`, board size from
     /// `--size`).
-    #[arg(conflicts_with = "obf", allow_hyphen_values = true)]
+    #[arg(value_name = "POS", conflicts_with = "obf", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Board size of the start position (4, 6 or 8) to solve, or of a transcript.
     #[arg(long, value_name = "N")]
@@ -76,10 +76,11 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             BoardSize::from_n(n).ok_or_else(|| bad(format!("--size {n}: expected 4, 6 or 8")))?,
         ),
     };
-    let mut solver = Solver::new(SolveOptions {
+    let mut solver = Solver::try_new(SolveOptions {
         threads: a.threads,
         hash_mb: a.hash_mb,
-    });
+    })
+    .map_err(|e| bad(format!("--hash-mb {}: {e}", a.hash_mb)))?;
     if let Some(path) = &a.obf {
         if size.is_some() {
             return Err(bad("--size does not go with --obf"));

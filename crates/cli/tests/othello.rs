@@ -38,8 +38,8 @@ fn show_draws_the_start_position_with_its_moves() {
     let out = ok(&["othello", "show", START8]);
     assert!(out.contains("3 - - - . - - - - 3"), "{out}");
     assert!(out.contains("legal moves (.): d3 c4 f5 e6"), "{out}");
-    let v = json(&["othello", "show", "....*O....O*.... white", "--json"]);
-    assert_eq!(v["position"], "----XO----OX---- O");
+    let v = json(&["othello", "show", ".....*O..O*..... white", "--json"]);
+    assert_eq!(v["position"], "-----XO--OX----- O");
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn play_and_show_reject_bad_moves_with_exit_2() {
     let err = bad(&["othello", "show", "-----XO--OX-----"]);
     assert!(err.contains("side to move is missing"), "{err}");
     let err = bad(&["othello", "show", "hello"]);
-    assert!(err.contains("POSITION"), "{err}");
+    assert!(err.contains("POS: "), "{err}");
     let err = bad(&["othello", "show", START8, "--size", "6"]);
     assert!(err.contains("--size says 6x6"), "{err}");
     let err = bad(&[
@@ -209,4 +209,95 @@ fn bench_perft_checks_its_count() {
     assert!(v["leaves_per_second"].as_f64().unwrap() > 0.0);
     let err = bad(&["bench", "perft", "--depth", "20"]);
     assert!(err.contains("no published perft(20)"), "{err}");
+}
+
+#[test]
+fn show_and_solve_refuse_an_empty_board_as_the_server_does() {
+    let empty4 = "---------------- X";
+    for args in [
+        &["othello", "show", empty4][..],
+        &["othello", "solve", empty4][..],
+    ] {
+        let err = bad(args);
+        assert!(
+            err.contains("POS: impossible position: centre square b2 is empty"),
+            "{err}"
+        );
+    }
+    // The same words as the server's (crates/server/tests/api.rs), from the same check.
+    let err = bad(&[
+        "othello",
+        "show",
+        &format!("{} O", "-".repeat(64)),
+        "--json",
+    ]);
+    assert!(err.contains("centre square d4 is empty"), "{err}");
+}
+
+#[test]
+fn show_and_solve_name_their_position_pos() {
+    for cmd in ["show", "solve"] {
+        let help = ok(&["othello", cmd, "--help"]);
+        assert!(help.contains("POS"), "{help}");
+        assert!(!help.contains("POSITION"), "{help}");
+    }
+}
+
+#[test]
+fn json_errors_are_one_json_object_on_stderr() {
+    let cases: [&[&str]; 7] = [
+        &["othello", "show", "hello", "--json"],
+        &["othello", "play", "f5f5", "--json"],
+        &["othello", "perft", "1", "--size", "5", "--json"],
+        &["othello", "solve", "---------------- X", "--json"],
+        &["ttt", "analyze", "xxxxxxxxx", "--json"],
+        // Usage errors found before any command runs.
+        &["ttt", "stats", "--json", "--no-such-flag"],
+        &["othello", "perft", "--json"],
+    ];
+    for args in cases {
+        let err = bad(args);
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 1, "ply {args:?}: {err}");
+        let v: Value = serde_json::from_str(lines[0]).unwrap_or_else(|e| panic!("{err}: {e}"));
+        let message = v["error"].as_str().unwrap_or_else(|| panic!("{err}"));
+        assert!(!message.is_empty() && !message.starts_with("ply:"), "{err}");
+        assert_eq!(v.as_object().unwrap().len(), 1, "{err}");
+    }
+    let err = bad(&["othello", "perft", "--json"]);
+    assert!(err.contains("not provided: <DEPTH>"), "{err}");
+    // Without --json the plain message stays.
+    let err = bad(&["othello", "show", "hello"]);
+    assert!(err.starts_with("ply: POS: "), "{err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_larger_than_the_machine_is_a_usage_error_naming_hash_mb() {
+    // The machine is made small: 2 GiB of address space, and a table of 4 GiB asked for.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 2097152 && exec "$0" othello solve --size 4 --hash-mb 4096"#)
+        .arg(env!("CARGO_BIN_EXE_ply"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err,
+        "ply: --hash-mb 4096: cannot allocate a transposition table of 4096 MB: not enough memory\n"
+    );
+    // The same table fits once the limit is lifted far enough: the limit, not the size,
+    // made it fail.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 2097152 && exec "$0" othello solve --size 4 --hash-mb 64"#)
+        .arg(env!("CARGO_BIN_EXE_ply"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -203,6 +203,34 @@ impl Position {
         })
     }
 
+    /// Checks what every game keeps from its start: the four centre squares hold discs. A
+    /// position with an empty centre square (an empty board, say) cannot occur in a game.
+    ///
+    /// # Errors
+    /// A message naming the first empty centre square.
+    ///
+    /// ```
+    /// use ply_othello::{text, BoardSize, Position};
+    /// assert!(Position::start(BoardSize::Six).check_centre().is_ok());
+    /// let empty = text::parse_position("---------------- X").unwrap();
+    /// let e = empty.check_centre().unwrap_err();
+    /// assert!(e.starts_with("impossible position: centre square b2 is empty"), "{e}");
+    /// ```
+    pub fn check_centre(&self) -> Result<(), String> {
+        let h = self.size.n() / 2;
+        let occupied = self.player | self.opponent;
+        for (c, r) in [(h - 1, h - 1), (h, h - 1), (h - 1, h), (h, h)] {
+            let sq = Square::new(c, r).expect("on the board");
+            if !occupied.contains(sq) {
+                return Err(format!(
+                    "impossible position: centre square {sq} is empty \
+                     (the four centre squares are filled from the start)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Builds a position from the mover's and the opponent's discs without checks.
     #[must_use]
     pub const fn from_raw(player: u64, opponent: u64, turn: Color, size: BoardSize) -> Position {

@@ -167,16 +167,8 @@ pub fn parse_cells(text: &str, size: BoardSize, turn: Color) -> Result<Position,
             m = pos.size().n()
         )));
     }
-    let h = n / 2;
-    let occupied = pos.player() | pos.opponent();
-    for (c, r) in [(h - 1, h - 1), (h, h - 1), (h - 1, h), (h, h)] {
-        let sq = Square::new(c, r).expect("on the board");
-        if !occupied.contains(sq) {
-            return Err(ApiError::bad(format!(
-                "impossible position: centre square {sq} is empty (the four centre squares are filled from the start)"
-            )));
-        }
-    }
+    pos.check_centre()
+        .map_err(|e| ApiError::bad(format!("`position`: {e}")))?;
     Ok(pos)
 }
 

@@ -33,6 +33,7 @@ use std::{
 
 use geometry::Geometry;
 use search::{Search, EVAL_BOUND};
+pub use tt::TableTooLarge;
 use tt::{Tt, NO_MOVE};
 
 use crate::{Move, Position, Square};
@@ -147,12 +148,31 @@ pub struct Solver {
 
 impl Solver {
     /// A solver with a table of `options.hash_mb` megabytes.
+    ///
+    /// # Panics
+    /// When the machine cannot give the table's memory; [`Solver::try_new`] says so instead.
     #[must_use]
     pub fn new(options: SolveOptions) -> Solver {
-        Solver {
-            tt: Tt::new(options.hash_mb),
+        Solver::try_new(options).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A solver with a table of `options.hash_mb` megabytes, or an error naming the size when
+    /// the machine cannot give that much memory.
+    ///
+    /// # Errors
+    /// [`TableTooLarge`] when the table cannot be allocated.
+    ///
+    /// ```
+    /// use ply_othello::solve::{SolveOptions, Solver};
+    /// assert!(Solver::try_new(SolveOptions { threads: 1, hash_mb: 1 }).is_ok());
+    /// let e = Solver::try_new(SolveOptions { threads: 1, hash_mb: 1 << 43 }).unwrap_err();
+    /// assert_eq!(e.mb, 1 << 43);
+    /// ```
+    pub fn try_new(options: SolveOptions) -> Result<Solver, TableTooLarge> {
+        Ok(Solver {
+            tt: Tt::try_new(options.hash_mb)?,
             options,
-        }
+        })
     }
 
     /// The options this solver was made with.

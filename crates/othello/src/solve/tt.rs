@@ -59,6 +59,25 @@ struct Bucket {
     slots: [[AtomicU64; 2]; 4],
 }
 
+/// The transposition table asked for is more memory than the machine can give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableTooLarge {
+    /// The size asked for, in megabytes.
+    pub mb: usize,
+}
+
+impl std::fmt::Display for TableTooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot allocate a transposition table of {} MB: not enough memory",
+            self.mb
+        )
+    }
+}
+
+impl std::error::Error for TableTooLarge {}
+
 /// A fixed-size table shared by reference between threads.
 pub(crate) struct Tt {
     buckets: Box<[Bucket]>,
@@ -153,17 +172,23 @@ fn advise_huge_pages(start: usize, len: usize) {
 impl Tt {
     /// A table of at most `mb` megabytes: the largest power-of-two count of buckets that fits
     /// (at least one bucket).
-    pub fn new(mb: usize) -> Tt {
-        let fit = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+    ///
+    /// # Errors
+    /// When the machine cannot give that much memory.
+    pub fn try_new(mb: usize) -> Result<Tt, TableTooLarge> {
+        let too_large = TableTooLarge { mb };
+        let bytes = mb.max(1).checked_mul(1 << 20).ok_or(too_large)?;
+        let fit = bytes / std::mem::size_of::<Bucket>();
         let n = 1usize << fit.ilog2();
-        let mut buckets = Vec::with_capacity(n);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).map_err(|_| too_large)?;
         advise_huge_pages(buckets.as_ptr() as usize, n * std::mem::size_of::<Bucket>());
         buckets.extend((0..n).map(|_| Bucket::default()));
         let buckets = buckets.into_boxed_slice();
-        Tt {
+        Ok(Tt {
             buckets,
             generation: AtomicU64::new(1),
-        }
+        })
     }
 
     /// The table's size in bytes.
@@ -252,16 +277,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_table_beyond_the_address_space_is_an_error_naming_its_size() {
+        let e = Tt::try_new(1 << 43).unwrap_err();
+        assert_eq!(e.mb, 1 << 43);
+        assert!(e.to_string().contains("8796093022208 MB"), "{e}");
+        assert!(Tt::try_new(usize::MAX).is_err());
+    }
+
+    #[test]
     fn size_is_the_largest_power_of_two_that_fits() {
-        assert_eq!(Tt::new(64).bytes(), 64 << 20);
-        assert_eq!(Tt::new(1).bytes(), 1 << 20);
-        assert_eq!(Tt::new(3).bytes(), 2 << 20);
-        assert_eq!(Tt::new(1000).bytes(), 512 << 20);
+        assert_eq!(Tt::try_new(64).unwrap().bytes(), 64 << 20);
+        assert_eq!(Tt::try_new(1).unwrap().bytes(), 1 << 20);
+        assert_eq!(Tt::try_new(3).unwrap().bytes(), 2 << 20);
+        assert_eq!(Tt::try_new(1000).unwrap().bytes(), 512 << 20);
     }
 
     #[test]
     fn stores_probes_and_narrows() {
-        let tt = Tt::new(1);
+        let tt = Tt::try_new(1).unwrap();
         let k = hash(0x1234, 0x5678_0000, 0);
         assert_eq!(tt.probe(k), None);
         let e = Entry {
