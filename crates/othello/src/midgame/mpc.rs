@@ -34,7 +34,7 @@ pub const fn sigma_model(size: BoardSize) -> (f64, f64, f64) {
 /// `calibrate-mpc --size 8`.
 const SIGMA_8: (f64, f64, f64) = (2.0, 0.2, 0.05);
 /// `calibrate-mpc --size 6`.
-const SIGMA_6: (f64, f64, f64) = (1.5, 0.2, 0.05);
+const SIGMA_6: (f64, f64, f64) = (6.949, 0.0180, -0.1734);
 
 /// How far outside the window the probe must land, in evaluation units.
 #[must_use]
