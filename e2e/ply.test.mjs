@@ -414,10 +414,19 @@ test("a beginner can beat ply's lowest level; the level is in the link", { timeo
   const result = await playPerfectTtt(page);
   assert.match(result, /you win/, result);
   await page.screenshot({ path: join(shots, "ttt-beginner-beaten.png") });
-  // The same seed replays the same game; the perfect level never loses it.
-  await page.goto(`${base}/?g=ttt&mode=play&you=X&level=strong&seed=7`);
-  await page.waitForSelector("#board .cell");
-  assert.doesNotMatch(await playPerfectTtt(page), /you win/);
+  // With the same seed, the casual level (any move that does not lose) and the perfect one
+  // do not lose.
+  for (const level of ["casual", "strong"]) {
+    await page.goto(`${base}/?g=ttt&mode=play&you=X&level=${level}&seed=7`);
+    await page.waitForSelector("#board .cell");
+    assert.doesNotMatch(await playPerfectTtt(page), /you win/, level);
+  }
+  // On Othello the lower levels think less: the beginner's reply is a 0.1 s search.
+  const asked = [];
+  page.on("request", (r) => { if (r.url().includes("/analyze")) asked.push(new URL(r.url()).searchParams.get("budget_ms")); });
+  await page.goto(`${base}/?g=othello&n=8&mode=play&you=O&level=beginner&seed=7`);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 1, null, { timeout: 30000 });
+  assert.equal(asked[0], "100", asked.join(" "));
   assert.deepEqual(errors, []);
   await page.close();
 });

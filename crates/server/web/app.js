@@ -29,13 +29,15 @@ const S = {
   checked: new Set(),
 };
 
-// How "Play ply" chooses: how long it thinks and how far from the best move it may stray.
-// The strongest level plays the best move; the others pick at random (a seeded draw, so a
-// link with `seed=` replays the same game) among the moves within `margin` of the best.
+// How "Play ply" chooses: how long it thinks and which moves it may play, as the lowest
+// worth a move may have given the best one's (tic-tac-toe: a rank, 100 - moves to a win,
+// 0 a draw, -100 + moves to a loss; Othello: discs). The strongest level plays the best move;
+// the others pick at random (a seeded draw, so a link with `seed=` replays the same game)
+// among the moves at or above the floor.
 const LEVELS = {
-  beginner: { budget: 100, margin: { ttt: Infinity, othello: 24 } },
-  casual: { budget: 300, margin: { ttt: 99, othello: 6 } },
-  strong: { budget: null, margin: { ttt: 0, othello: 0 } },
+  beginner: { budget: 100, floor: { ttt: () => -Infinity, othello: (best) => best - 24 } },
+  casual: { budget: 300, floor: { ttt: (best) => Math.min(best, 0), othello: (best) => best - 6 } },
+  strong: { budget: null, floor: null },
 };
 
 const rules = () => (S.game === "ttt" ? Ttt : Oth);
@@ -182,6 +184,13 @@ function abortOthers() {
   for (const [k, a] of S.aborts) if (k !== keep) a.abort();
 }
 
+// The server's message for a refused text, without the parameter's name: the person
+// pasted a text, not a parameter.
+async function refusal(r) {
+  const body = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  return (body.error || `HTTP ${r.status}`).replace(/^`(text|board)`: /, "");
+}
+
 // Asks the server whether a set-up position can occur (the server and the CLI read
 // positions with one reader and one set of rules; the page does not keep a second copy).
 function checkSetup(p) {
@@ -194,8 +203,7 @@ function checkSetup(p) {
   fetch(u)
     .then(async (r) => {
       if (r.ok) return;
-      const body = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-      S.invalid.set(k, (body.error || `HTTP ${r.status}`).replace(/^`(text|board)`: /, ""));
+      S.invalid.set(k, await refusal(r));
     })
     .catch((e) => S.invalid.set(k, e.message))
     .finally(refresh);
@@ -222,11 +230,11 @@ function draw(seed, ply) {
 
 // The move ply plays at its level: the best, or one drawn among the moves close to it.
 function plyChoice(p, a) {
-  const margin = LEVELS[S.level].margin[p.game];
-  if (!margin) return a.best;
+  const floor = LEVELS[S.level].floor;
+  if (!floor) return a.best;
   const worth = (v) => (p.game === "ttt" ? v.rank : v.score);
-  const best = worth(a.moves.get(a.best));
-  const near = [...a.moves.entries()].filter(([, v]) => best - worth(v) <= margin).map(([i]) => i).sort((x, y) => x - y);
+  const lowest = floor[p.game](worth(a.moves.get(a.best)));
+  const near = [...a.moves.entries()].filter(([, v]) => worth(v) >= lowest).map(([i]) => i).sort((x, y) => x - y);
   return near.length ? near[Math.floor(draw(S.seed, S.history.length) * near.length)] : a.best;
 }
 
@@ -325,15 +333,15 @@ async function loadPaste(text) {
   try {
     if (S.game === "ttt") {
       const r = await fetch(`/api/ttt/analyze?board=${encodeURIComponent(text)}&first=${S.first.toLowerCase()}`);
-      const body = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-      if (!r.ok) throw new Error(body.error || `HTTP ${r.status}`);
+      if (!r.ok) throw new Error(await refusal(r));
+      const body = await r.json();
       const cells = [...body.position.board];
       S.paint = "play";
       setGame([{ game: "ttt", cells, first: S.first, turn: body.position.toMove }], []);
     } else {
       const r = await fetch(`/api/othello/position?size=${S.size}&text=${encodeURIComponent(text)}`);
-      const body = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-      if (!r.ok) throw new Error(body.error || `HTTP ${r.status}`);
+      if (!r.ok) throw new Error(await refusal(r));
+      const body = await r.json();
       S.size = body.size;
       S.paint = "play";
       const history = body.positions.map((q) => ({ game: "othello", size: body.size, cells: [...q.position], turn: q.turn }));
