@@ -309,11 +309,13 @@ test("exact values appear as the solver finds them, the best move first", { time
     new MutationObserver(() => {
       const vals = [...document.querySelectorAll("#board .val")];
       if (!vals.length) return;
+      const cell = (v) => v.closest(".cell").dataset.index;
       const best = document.querySelector("#board .val.best");
       window.seen.push({
         exact: vals.filter((v) => v.classList.contains("exact")).length,
         estimate: vals.filter((v) => v.classList.contains("estimate")).length,
-        bestExact: !!best && best.classList.contains("exact"),
+        exactCells: vals.filter((v) => v.classList.contains("exact")).map(cell),
+        best: best ? cell(best) : null,
       });
     }).observe(document.getElementById("board"), { subtree: true, childList: true, attributes: true });
   });
@@ -331,8 +333,10 @@ test("exact values appear as the solver finds them, the best move first", { time
   const seen = await page.evaluate(() => window.seen);
   const mixed = seen.filter((s) => s.exact > 0 && s.estimate > 0);
   assert.ok(mixed.length > 0, `exact values and estimates never shown together: ${JSON.stringify(seen)}`);
-  // The best move is the first to become exact.
-  assert.ok(seen.filter((s) => s.exact > 0).every((s) => s.bestExact), JSON.stringify(seen));
+  // The move framed as best while all were estimates is the first to become exact.
+  const first = seen.findIndex((s) => s.exact > 0);
+  assert.ok(first > 0 && seen[first - 1].exact === 0, `no estimates before exact values: ${JSON.stringify(seen)}`);
+  assert.ok(seen[first].exactCells.includes(seen[first - 1].best), JSON.stringify(seen.slice(0, first + 1)));
   await page.waitForFunction(() => /perfect play/.test(document.getElementById("eval").textContent), null, { timeout: 30000 });
   await page.screenshot({ path: join(shots, "analysis-exact.png") });
   assert.deepEqual(errors, []);
