@@ -263,6 +263,15 @@ test("pastes are read by the server with the CLI's reader; bad ones say what is 
   assert.match(await pasteError(page, "f5 pass d6"), /cannot pass/);
   assert.match(await pasteError(page, "f5f5"), /move 2/);
   await page.screenshot({ path: join(shots, "paste-error.png") });
+  // A written pass where it is forced loads, on the board size chosen; the address keeps it.
+  await page.click("#size-4");
+  await paste(page, "d3 d2 d1 b4 a2 b1 a4 d4 c4 pass a1");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 11);
+  assert.match(await page.textContent("#moves"), /10\.pass/);
+  assert.match(page.url(), /moves=d3d2d1b4a2b1a4d4c4paa1/);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 11);
+  await page.click("#size-8");
   // Tic-tac-toe: a board no game reaches is refused, not shown as a win.
   await page.click("#game-ttt");
   await page.click("#mode-analyze");

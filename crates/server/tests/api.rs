@@ -531,10 +531,17 @@ async fn othello_position_reads_what_the_cli_reads() {
         assert_eq!(json["size"], 4, "{text}");
         assert_eq!(json["obf"], "-----OX--XO----- O", "{text}");
     }
-    // A written pass where it is forced; a 4x4 transcript on size=4.
-    let (status, json) = get(app(), "/api/othello/position?size=4&text=b1").await;
+    // A written pass where it is forced, on a 4x4 board (size=4).
+    let (status, json) = get(
+        app(),
+        "/api/othello/position?size=4&text=d3%20d2%20d1%20b4%20a2%20b1%20a4%20d4%20c4%20pass%20a1",
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{json}");
     assert_eq!(json["size"], 4);
+    assert_eq!(json["moves"][9], "pass");
+    assert_eq!(json["positions"].as_array().unwrap().len(), 12);
+    assert_eq!(json["positions"][9]["status"], "pass");
     bad(
         "/api/othello/position?text=-----OX--XO-----",
         "side to move is missing",
