@@ -647,7 +647,7 @@ function renderChart() {
   const svg = $("chart");
   const v = series();
   // L: room for the labels; the first point sits a gap to the right of them.
-  const W = 320, H = 120, L = 62, R = 8, T = 10, B = 14, GAP = 10;
+  const W = 320, H = 120, L = 66, R = 8, T = 10, B = 14, GAP = 10;
   const span = S.game === "ttt" ? 1 : chartSpan(v);
   const n = Math.max(v.length - 1, S.game === "ttt" ? 9 : 8);
   const x = (k) => L + GAP + ((W - L - GAP - R) * k) / n;
