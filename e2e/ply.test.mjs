@@ -469,6 +469,7 @@ test("looks: coordinates clear of values, a readable chart, phone-sized text, a 
       for (const e of document.querySelectorAll("#board .val, .coord")) {
         const px = parseFloat(getComputedStyle(e).fontSize);
         if (px < 11) out.push(`${e.className} ${px}px`);
+        if (e.scrollWidth > e.clientWidth + 1) out.push(`${e.className} "${e.textContent}" overflows its tile`);
       }
       const svg = document.getElementById("chart");
       const scale = svg.getBoundingClientRect().width / 320;

@@ -98,7 +98,8 @@ function normalize(p, a) {
   let best = null;
   for (const m of a.moves) {
     const i = Oth.index(p, m.move);
-    const shown = Number.isInteger(m.score) ? String(m.score) : m.score.toFixed(1);
+    // An estimate's tenths matter only near zero; beyond, they would crowd a phone's tile.
+    const shown = Number.isInteger(m.score) ? String(m.score) : Math.abs(m.score) >= 10 ? m.score.toFixed(0) : m.score.toFixed(1);
     const text = (m.exact ? "" : "~") + (m.score > 0 ? "+" : "") + shown;
     moves.set(i, { text, cls: m.exact ? "exact" : "estimate", score: m.score, gap: bestScore - m.score, exact: m.exact });
     if (m.move === a.best) best = i;
