@@ -563,3 +563,43 @@ async fn othello_position_reads_what_the_cli_reads() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn an_abandoned_stream_frees_its_search() {
+    use futures_util::StreamExt;
+    // One search at a time and no queue: while the stream runs, another search is refused;
+    // once its client goes away, the search stops and the next one is served.
+    let app = router(Config {
+        max_searches: 1,
+        max_queue: 0,
+        ..Config::default()
+    });
+    let response = app
+        .clone()
+        .oneshot(
+            Request::get("/api/othello/analyze/stream?size=8&budget_ms=10000")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.into_body().into_data_stream();
+    let first = body.next().await.expect("an event").unwrap();
+    assert!(String::from_utf8_lossy(&first).contains("event: progress"));
+    let (status, _) = get(app.clone(), "/api/othello/analyze?size=4&budget_ms=10").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    drop(body);
+    let started = std::time::Instant::now();
+    loop {
+        let (status, json) = get(app.clone(), "/api/othello/analyze?size=4&budget_ms=10").await;
+        if status == StatusCode::OK {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "the abandoned search still holds its place: {json}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
