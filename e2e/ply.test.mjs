@@ -419,6 +419,21 @@ async function playPerfectTtt(page) {
   }
 }
 
+// The human plays Othello perfectly (the API solves 4x4 exactly); returns the result line.
+async function playPerfectOthello(page) {
+  for (;;) {
+    if ((await waitForTurn(page)) === "over") return page.textContent("#result");
+    const cells = await page.$$eval("#board .cell", (cs) => cs.map((c) => c.dataset.disc || ".").join(""));
+    const a = await (await fetch(`${base}/api/othello/analyze?size=4&position=${cells}&turn=X`)).json();
+    const index = (m) => "abcd".indexOf(m[0]) + 4 * (Number(m[1]) - 1);
+    const n = await page.$$eval("#moves li button", (b) => b.length);
+    await page.click(`#board .cell[data-index="${index(a.best)}"]`);
+    await page.waitForFunction((k) => document.querySelectorAll("#moves li button").length > k, n);
+  }
+}
+
+const OTHELLO_SEED = 7;
+
 test("a beginner can beat ply's lowest level; the level is in the link", { timeout: 120000 }, async () => {
   const { page, errors } = await openPage();
   await page.goto(`${base}/?g=ttt&mode=play&you=X&level=beginner&seed=7`);
@@ -434,6 +449,12 @@ test("a beginner can beat ply's lowest level; the level is in the link", { timeo
     await page.waitForSelector("#board .cell");
     assert.doesNotMatch(await playPerfectTtt(page), /you win/, level);
   }
+  // Othello 4x4 is a white win with perfect play, yet perfect black beats the beginner.
+  await page.goto(`${base}/?g=othello&n=4&mode=play&you=X&level=beginner&seed=${OTHELLO_SEED}`);
+  await page.waitForSelector("#board .cell");
+  const won = await playPerfectOthello(page);
+  assert.match(won, /you win/, won);
+  await page.screenshot({ path: join(shots, "othello-4x4-beginner-beaten.png") });
   // On Othello the lower levels think less: the beginner's reply is a 0.1 s search.
   const asked = [];
   page.on("request", (r) => { if (r.url().includes("/analyze")) asked.push(new URL(r.url()).searchParams.get("budget_ms")); });
