@@ -153,10 +153,11 @@ test("move values appear on the board", { timeout: 120000 }, async () => {
   for (const [i, v] of after) assert.equal(v, i === 4 ? "D" : "L", `cell ${i}`);
   await page.screenshot({ path: join(shots, "ttt-values.png") });
 
-  // Othello 4x4: all four opening moves lose by 10, exactly.
+  // Othello 4x4: all four opening moves lose by 10, exactly (estimates may show first, as
+  // the analysis streams in).
   await page.click("#game-othello");
   await page.click("#size-4");
-  await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length === 4);
+  await page.waitForFunction(() => [...document.querySelectorAll("#board .cell[data-value]")].filter((c) => !c.dataset.value.startsWith("~")).length === 4);
   const oth = await page.$$eval("#board .cell[data-value]", (cs) => cs.map((c) => c.dataset.value));
   assert.deepEqual(oth, ["-10", "-10", "-10", "-10"]);
   await page.screenshot({ path: join(shots, "othello-4x4-values.png") });
@@ -208,5 +209,323 @@ test("the keyboard plays moves and undoes them", { timeout: 60000 }, async () =>
   assert.equal(await page.$eval('#board .cell[data-index="5"]', (c) => c.dataset.disc || ""), "");
   await page.keyboard.press("r");
   assert.equal(await page.$eval('#board .cell[data-index="5"]', (c) => c.dataset.disc), "O");
+  await page.close();
+});
+
+// ---- issue 11: the page never misleads ---------------------------------------------------
+
+// The 8x8 start position, and one with 14 empty squares (8 moves) that the exact solver
+// finishes move by move within a few seconds even in a debug build.
+const START8 = "...........................OX......XO...........................";
+const ENDGAME14 = "OOXXXXXX-OOXOOOXOOXOXOOXOOXXOXXXOOXOOOXXXOOXXXXX-O--O--X-------- X";
+
+async function paste(page, text) {
+  await page.fill("#paste", text);
+  await page.click("#paste-form button[type=submit]");
+}
+
+// Waits until the paste was answered: an error shown, or a board matching `cells`.
+async function pasteError(page, text) {
+  await page.evaluate(() => { document.getElementById("paste-error").textContent = ""; });
+  await paste(page, text);
+  await page.waitForFunction(() => document.getElementById("paste-error").textContent !== "");
+  return page.textContent("#paste-error");
+}
+
+// Clicks the cells in turn, each once the last move is listed.
+async function playMoves(page, cells) {
+  for (const i of cells) {
+    const n = await page.$$eval("#moves li button", (b) => b.length);
+    await page.click(`#board .cell[data-index="${i}"]`);
+    await page.waitForFunction((k) => document.querySelectorAll("#moves li button").length === k, n + 1, { timeout: 5000 });
+  }
+}
+
+const boardCells = (page) => page.$$eval("#board .cell", (cs) => cs.map((c) => c.dataset.disc || ".").join(""));
+
+test("pastes are read by the server with the CLI's reader; bad ones say what is wrong", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  // Othello opens on 8x8.
+  assert.equal(await page.$$eval("#board .cell", (c) => c.length), 64);
+  await page.click("#mode-analyze");
+  // White to move stays white to move.
+  await paste(page, `${START8} W`);
+  await page.waitForFunction(() => /White to move/.test(document.getElementById("status").textContent));
+  assert.equal(await page.getAttribute("#turn-o", "aria-pressed"), "true");
+  // The B/W symbol set, black to move.
+  await paste(page, `${START8.replace(/O/g, "W").replace(/X/g, "B")} B`);
+  await page.waitForFunction(() => /Black to move/.test(document.getElementById("status").textContent));
+  assert.equal(await boardCells(page), START8);
+  assert.equal(await page.textContent("#paste-error"), "");
+  // What the CLI refuses, the page refuses with the same message.
+  assert.match(await pasteError(page, START8), /side to move is missing/);
+  assert.match(await pasteError(page, "f5 pass d6"), /cannot pass/);
+  assert.match(await pasteError(page, "f5f5"), /move 2/);
+  await page.screenshot({ path: join(shots, "paste-error.png") });
+  // A written pass where it is forced loads, on the board size chosen; the address keeps it.
+  await page.click("#size-4");
+  await paste(page, "d3 d2 d1 b4 a2 b1 a4 d4 c4 pass a1");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 11);
+  assert.match(await page.textContent("#moves"), /10\.pass/);
+  assert.match(page.url(), /moves=d3d2d1b4a2b1a4d4c4paa1/);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 11);
+  await page.click("#size-8");
+  // Tic-tac-toe: a board no game reaches is refused, not shown as a win.
+  await page.click("#game-ttt");
+  await page.click("#mode-analyze");
+  const err = await pasteError(page, "xxx/ooo/...");
+  assert.ok(err.length > 10, err);
+  assert.equal(await page.isHidden("#result"), true);
+  assert.equal(await boardCells(page), ".........");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("changing Think analyses again", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  const asked = [];
+  page.on("request", (r) => { if (r.url().includes("/analyze")) asked.push(new URL(r.url()).searchParams.get("budget_ms")); });
+  await page.click("#game-othello");
+  await page.click("#mode-hints");
+  await page.selectOption("#budget", "200");
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
+  await page.selectOption("#budget", "1000");
+  await page.waitForFunction(() => !document.querySelector("#status .thinking") && document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
+  assert.ok(asked.includes("200") && asked.includes("1000"), asked.join(" "));
+  // After Load too.
+  await page.click("#mode-analyze");
+  await paste(page, "f5d6");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 2);
+  const before = asked.length;
+  await page.selectOption("#budget", "200");
+  while (asked.length === before) await page.waitForTimeout(50);
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length > 0, null, { timeout: 30000 });
+  assert.equal(asked[asked.length - 1], "200");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("exact values appear as the solver finds them, the best move first", { timeout: 90000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#mode-analyze");
+  await page.selectOption("#budget", "10000");
+  // Record what the board shows after every change.
+  await page.evaluate(() => {
+    window.seen = [];
+    new MutationObserver(() => {
+      const vals = [...document.querySelectorAll("#board .val")];
+      if (!vals.length) return;
+      const cell = (v) => v.closest(".cell").dataset.index;
+      const best = document.querySelector("#board .val.best");
+      window.seen.push({
+        exact: vals.filter((v) => v.classList.contains("exact")).length,
+        estimate: vals.filter((v) => v.classList.contains("estimate")).length,
+        exactCells: vals.filter((v) => v.classList.contains("exact")).map(cell),
+        best: best ? cell(best) : null,
+      });
+    }).observe(document.getElementById("board"), { subtree: true, childList: true, attributes: true });
+  });
+  await paste(page, ENDGAME14);
+  let shot = false;
+  for (;;) {
+    const s = await page.evaluate(() => window.seen[window.seen.length - 1] || null);
+    if (s && s.exact > 0 && s.estimate > 0 && !shot) {
+      await page.screenshot({ path: join(shots, "analysis-streaming.png") });
+      shot = true;
+    }
+    if (s && s.exact === 8) break;
+    await page.waitForTimeout(50);
+  }
+  const seen = await page.evaluate(() => window.seen);
+  const mixed = seen.filter((s) => s.exact > 0 && s.estimate > 0);
+  assert.ok(mixed.length > 0, `exact values and estimates never shown together: ${JSON.stringify(seen)}`);
+  // The move framed as best while all were estimates is the first to become exact.
+  const first = seen.findIndex((s) => s.exact > 0);
+  assert.ok(first > 0 && seen[first - 1].exact === 0, `no estimates before exact values: ${JSON.stringify(seen)}`);
+  assert.ok(seen[first].exactCells.includes(seen[first - 1].best), JSON.stringify(seen.slice(0, first + 1)));
+  await page.waitForFunction(() => /perfect play/.test(document.getElementById("eval").textContent), null, { timeout: 30000 });
+  await page.screenshot({ path: join(shots, "analysis-exact.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("setting up a position: clear board, no game-over banner, the server's rules", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#mode-analyze");
+  await page.click("#clear-board");
+  assert.equal(await boardCells(page), ".".repeat(64));
+  await page.waitForFunction(() => /centre square/.test(document.getElementById("status").textContent));
+  assert.equal(await page.isHidden("#result"), true);
+  assert.doesNotMatch(await page.textContent("#status"), /Game over/);
+  await page.screenshot({ path: join(shots, "setup-cleared.png") });
+  // Fill the centre again: the server accepts it, the message goes and values come.
+  await page.click("#paint-x");
+  for (const i of [28, 35]) await page.click(`#board .cell[data-index="${i}"]`);
+  await page.click("#paint-o");
+  for (const i of [27]) await page.click(`#board .cell[data-index="${i}"]`);
+  await page.waitForFunction(() => /centre square e5/.test(document.getElementById("status").textContent));
+  await page.click('#board .cell[data-index="36"]');
+  await page.waitForFunction(() => !/The server says/.test(document.getElementById("status").textContent)
+    && document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
+  assert.equal(await page.isHidden("#result"), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the game is in the address: a link opens it, a reload keeps it, one click copies it", { timeout: 60000 }, async () => {
+  await browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#mode-hints");
+  await playMoves(page, [37, 43, 18]);
+  assert.match(page.url(), /moves=f5d6c3/);
+  const cells = await boardCells(page);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 3);
+  assert.equal(await boardCells(page), cells);
+  const other = await browser.newPage();
+  await other.goto(page.url());
+  await other.waitForFunction(() => document.querySelectorAll("#moves li button").length === 3);
+  assert.equal(await boardCells(other), cells);
+  await other.close();
+  await page.click("#copy-transcript");
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "f5d6c3");
+  await page.click("#copy-obf");
+  const obf = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(obf, `${cells.replace(/\./g, "-")} O;`);
+  await page.screenshot({ path: join(shots, "copied.png") });
+  // The copied OBF line loads back as the same position.
+  await page.click("#mode-analyze");
+  await paste(page, obf);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 0);
+  assert.equal(await boardCells(page), cells);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// The human plays perfectly, asking the API; returns the page's result line.
+async function playPerfectTtt(page) {
+  for (;;) {
+    if ((await waitForTurn(page)) === "over") return page.textContent("#result");
+    const board = await page.$$eval("#board .cell", (cs) => cs.map((c) => c.dataset.disc || ".").join(""));
+    const a = await (await fetch(`${base}/api/ttt/analyze?board=${board}`)).json();
+    const rank = (m) => (m.value === "win" ? 100 - m.remoteness : m.value === "tie" ? 0 : -100 + m.remoteness);
+    const best = a.moves.reduce((x, y) => (rank(y) > rank(x) ? y : x));
+    await page.click(`#board .cell[data-index="${best.move}"]`);
+  }
+}
+
+// The human plays Othello perfectly (the API solves 4x4 exactly); returns the result line.
+async function playPerfectOthello(page) {
+  for (;;) {
+    if ((await waitForTurn(page)) === "over") return page.textContent("#result");
+    const cells = await page.$$eval("#board .cell", (cs) => cs.map((c) => c.dataset.disc || ".").join(""));
+    const a = await (await fetch(`${base}/api/othello/analyze?size=4&position=${cells}&turn=X`)).json();
+    const index = (m) => "abcd".indexOf(m[0]) + 4 * (Number(m[1]) - 1);
+    const n = await page.$$eval("#moves li button", (b) => b.length);
+    await page.click(`#board .cell[data-index="${index(a.best)}"]`);
+    await page.waitForFunction((k) => document.querySelectorAll("#moves li button").length > k, n);
+  }
+}
+
+const OTHELLO_SEED = 7;
+
+test("a beginner can beat ply's lowest level; the level is in the link", { timeout: 120000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.goto(`${base}/?g=ttt&mode=play&you=X&level=beginner&seed=7`);
+  await page.waitForSelector("#board .cell");
+  assert.equal(await page.inputValue("#level"), "beginner");
+  const result = await playPerfectTtt(page);
+  assert.match(result, /you win/, result);
+  await page.screenshot({ path: join(shots, "ttt-beginner-beaten.png") });
+  // With the same seed, the casual level (any move that does not lose) and the perfect one
+  // do not lose.
+  for (const level of ["casual", "strong"]) {
+    await page.goto(`${base}/?g=ttt&mode=play&you=X&level=${level}&seed=7`);
+    await page.waitForSelector("#board .cell");
+    assert.doesNotMatch(await playPerfectTtt(page), /you win/, level);
+  }
+  // Othello 4x4 is a white win with perfect play, yet perfect black beats the beginner.
+  await page.goto(`${base}/?g=othello&n=4&mode=play&you=X&level=beginner&seed=${OTHELLO_SEED}`);
+  await page.waitForSelector("#board .cell");
+  const won = await playPerfectOthello(page);
+  assert.match(won, /you win/, won);
+  await page.screenshot({ path: join(shots, "othello-4x4-beginner-beaten.png") });
+  // On Othello the lower levels think less: the beginner's reply is a 0.1 s search.
+  const asked = [];
+  page.on("request", (r) => { if (r.url().includes("/analyze")) asked.push(new URL(r.url()).searchParams.get("budget_ms")); });
+  await page.goto(`${base}/?g=othello&n=8&mode=play&you=O&level=beginner&seed=7`);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 1, null, { timeout: 30000 });
+  assert.equal(asked[0], "100", asked.join(" "));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("looks: coordinates clear of values, a readable chart, phone-sized text, a busy board", { timeout: 90000 }, async () => {
+  for (const viewport of [{ width: 1100, height: 900 }, { width: 390, height: 844 }]) {
+    const { page, errors } = await openPage(viewport);
+    await page.click("#game-othello");
+    await page.click("#mode-hints");
+    await playMoves(page, [37, 43, 18]);
+    await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length > 0, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll("#chart circle").length >= 2, null, { timeout: 30000 });
+    const overlaps = await page.evaluate(() => {
+      const box = (e) => e.getBoundingClientRect();
+      const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const coords = [...document.querySelectorAll(".coord")].map(box);
+      const vals = [...document.querySelectorAll("#board .val")].map(box);
+      const out = [];
+      for (const c of coords) for (const v of vals) if (hit(c, v)) out.push("coordinate under a value");
+      const first = box(document.querySelector('#chart circle[data-ply="0"]'));
+      for (const t of document.querySelectorAll("#chart text")) if (hit(first, box(t))) out.push(`first point on "${t.textContent}"`);
+      return out;
+    });
+    assert.deepEqual(overlaps, [], `${viewport.width}px`);
+    const small = await page.evaluate(() => {
+      const out = [];
+      for (const e of document.querySelectorAll("#board .val, .coord")) {
+        const px = parseFloat(getComputedStyle(e).fontSize);
+        if (px < 11) out.push(`${e.className} ${px}px`);
+        if (e.scrollWidth > e.clientWidth + 1) out.push(`${e.className} "${e.textContent}" overflows its tile`);
+      }
+      const svg = document.getElementById("chart");
+      const scale = svg.getBoundingClientRect().width / 320;
+      for (const t of svg.querySelectorAll("text")) {
+        const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+        if (px < 10) out.push(`chart "${t.textContent}" ${px.toFixed(1)}px`);
+      }
+      return out;
+    });
+    assert.deepEqual(small, [], `${viewport.width}px`);
+    await page.screenshot({ path: join(shots, `looks-${viewport.width}.png`), fullPage: viewport.width < 500 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+  const { page, errors } = await openPage();
+  // One big swing does not flatten the rest; a steady game uses the whole height.
+  assert.ok(await page.evaluate(() => chartSpan([0, 2, -2, 4, 3, 64])) <= 8);
+  assert.equal(await page.evaluate(() => chartSpan([0, 10, 20, 30])), 30);
+  // While ply thinks (it plays black here), the squares do not invite a click.
+  await page.click("#game-othello");
+  await page.click("#mode-play");
+  await page.selectOption("#level", "strong");
+  await page.click("#human-o");
+  await page.click("#new-game");
+  const busy = await page.evaluate(() => {
+    const cell = document.querySelector("#board .cell.legal");
+    return { board: document.getElementById("board").className, cursor: getComputedStyle(cell).cursor,
+      ghosts: [...document.querySelectorAll("#board .ghost")].filter((g) => getComputedStyle(g).visibility !== "hidden").length,
+      status: document.getElementById("status").textContent };
+  });
+  assert.match(busy.status, /ply is thinking/);
+  assert.match(busy.board, /busy/);
+  assert.notEqual(busy.cursor, "pointer");
+  assert.equal(busy.ghosts, 0);
+  await page.screenshot({ path: join(shots, "ply-thinking.png") });
+  assert.deepEqual(errors, []);
   await page.close();
 });

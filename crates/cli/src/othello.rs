@@ -10,9 +10,7 @@ use std::{
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use ply_othello::{
-    ggf::GgfGame, obf::ObfLine, perft, text, transcript, BoardSize, Color, Game, Move, Position,
-};
+use ply_othello::{ggf::GgfGame, perft, text, transcript, BoardSize, Color, Game, Move, Position};
 use serde_json::json;
 
 use crate::error::bad;
@@ -107,8 +105,8 @@ pub fn parse_size(s: &str) -> Result<BoardSize, String> {
 }
 
 /// Reads a position (cells and side to move, or a whole OBF line), or a transcript played
-/// from the start. Board cells never contain digits, so a text with a digit before any `;`
-/// is a transcript.
+/// from the start, with the library's reader ([`text::parse_position_or_transcript`], which
+/// the server uses too), and checks it against `--size`.
 ///
 /// # Errors
 /// Bad input naming `what` (the argument) and the reason.
@@ -117,23 +115,9 @@ pub fn read_position_or_transcript(
     size: Option<BoardSize>,
     what: &str,
 ) -> anyhow::Result<Game> {
-    let board_part = text.split_once(';').map_or(text, |(board, _)| board);
-    let is_transcript = text.trim().is_empty() || board_part.chars().any(|c| c.is_ascii_digit());
-    if is_transcript {
-        let start = Position::start(size.unwrap_or(BoardSize::Eight));
-        return transcript::parse(text, start).map_err(|e| bad(format!("{what}: transcript: {e}")));
-    }
-    let pos = if text.contains(';') {
-        ObfLine::parse(text)
-            .map_err(|e| bad(format!("{what}: OBF line: {e}")))?
-            .position
-    } else {
-        text::parse_position(text).map_err(|e| {
-            bad(format!(
-                "{what}: neither a transcript (no square like f5) nor a position: {e}"
-            ))
-        })?
-    };
+    let game = text::parse_position_or_transcript(text, size.unwrap_or(BoardSize::Eight))
+        .map_err(|e| bad(format!("{what}: {e}")))?;
+    let pos = game.position();
     pos.check_centre()
         .map_err(|e| bad(format!("{what}: {e}")))?;
     if let Some(size) = size {
@@ -145,7 +129,7 @@ pub fn read_position_or_transcript(
             )));
         }
     }
-    Ok(Game::new(pos))
+    Ok(game)
 }
 
 fn color_name(c: Color) -> &'static str {

@@ -12,7 +12,9 @@
 //! The writer always uses `X`/`O`/`-`, the OBF spelling, so that `format(parse(s)) == s` for
 //! every OBF board.
 
-use crate::{Bitboard, BoardSize, Color, ParseError, Position, Square};
+use crate::{
+    obf::ObfLine, transcript, Bitboard, BoardSize, Color, Game, ParseError, Position, Square,
+};
 
 /// What one cell symbol stands for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -155,6 +157,47 @@ pub fn parse_position(text: &str) -> Result<Position, ParseError> {
         }
     }
     Position::from_discs(black, white, turn, size).map_err(ParseError::new)
+}
+
+/// Reads what people paste: a position (cells and side to move), a whole OBF line, or a
+/// transcript played from the start position of `transcript_size`. Board cells never contain
+/// digits, so a text with a digit before any `;` (or an empty text) is a transcript; a
+/// position brings its own size. The command line and the server both read with this.
+///
+/// # Errors
+/// The reader's message, prefixed with what the text was taken for (`transcript: `,
+/// `OBF line: `, or that it is neither a transcript nor a position).
+///
+/// ```
+/// use ply_othello::{text, BoardSize};
+/// let game = text::parse_position_or_transcript("f5 pass d6", BoardSize::Eight);
+/// assert!(game.is_err(), "white has a move after f5: the pass is refused");
+/// let game = text::parse_position_or_transcript("f5d6", BoardSize::Eight).unwrap();
+/// assert_eq!(game.moves().len(), 2);
+/// let game = text::parse_position_or_transcript("-----OX--XO----- O", BoardSize::Eight).unwrap();
+/// assert_eq!(game.position().size(), BoardSize::Four);
+/// ```
+pub fn parse_position_or_transcript(
+    text: &str,
+    transcript_size: BoardSize,
+) -> Result<Game, ParseError> {
+    let board_part = text.split_once(';').map_or(text, |(board, _)| board);
+    if text.trim().is_empty() || board_part.chars().any(|c| c.is_ascii_digit()) {
+        return transcript::parse(text, Position::start(transcript_size))
+            .map_err(|e| ParseError::new(format!("transcript: {e}")));
+    }
+    let pos = if text.contains(';') {
+        ObfLine::parse(text)
+            .map_err(|e| ParseError::new(format!("OBF line: {e}")))?
+            .position
+    } else {
+        parse_position(text).map_err(|e| {
+            ParseError::new(format!(
+                "neither a transcript (no square like f5) nor a position: {e}"
+            ))
+        })?
+    };
+    Ok(Game::new(pos))
 }
 
 /// Writes a position as its cells (`X` black, `O` white, `-` empty), a space and the side to

@@ -20,6 +20,7 @@ pub mod gate;
 pub mod openapi;
 pub mod othello;
 pub mod params;
+pub mod paste;
 pub mod ttt;
 
 use std::{net::SocketAddr, time::Duration};
@@ -81,6 +82,8 @@ pub fn router(config: Config) -> Router {
         .route("/api/health", get(health))
         .route("/api/ttt/analyze", get(ttt::handler))
         .route("/api/othello/analyze", get(othello::handler))
+        .route("/api/othello/analyze/stream", get(othello::stream_handler))
+        .route("/api/othello/position", get(paste::handler))
         .route("/api/openapi.json", get(openapi_handler));
     for asset in assets::ASSETS {
         app = app.route(

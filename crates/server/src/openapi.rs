@@ -12,6 +12,21 @@ fn error_response(what: &str) -> Value {
     })
 }
 
+/// The parameters of both analysis endpoints.
+fn analyze_parameters() -> Value {
+    json!([
+        { "name": "size", "in": "query", "required": false, "schema": { "enum": [4, 6, 8], "default": 8 } },
+        { "name": "position", "in": "query", "required": false,
+          "description": "size*size cells row by row: X (black) or O (white) discs, . for empty (also * B / W and - _); / and spaces ignored. Default: the start position",
+          "schema": { "type": "string" } },
+        { "name": "turn", "in": "query", "required": false,
+          "description": "side to move, X (black) or O (white); default X",
+          "schema": { "enum": ["X", "O"] } },
+        { "name": "budget_ms", "in": "query", "required": false,
+          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_BUDGET_MS, "default": DEFAULT_BUDGET_MS } }
+    ])
+}
+
 /// The document.
 pub fn document() -> Value {
     json!({
@@ -57,22 +72,42 @@ pub fn document() -> Value {
             "/api/othello/analyze": {
                 "get": {
                     "summary": "Score every legal move of an Othello position: exact when the search reaches the end within the budget, estimated otherwise",
-                    "parameters": [
-                        { "name": "size", "in": "query", "required": false, "schema": { "enum": [4, 6, 8], "default": 8 } },
-                        { "name": "position", "in": "query", "required": false,
-                          "description": "size*size cells row by row: X (black) or O (white) discs, . for empty (also * B / W and - _); / and spaces ignored. Default: the start position",
-                          "schema": { "type": "string" } },
-                        { "name": "turn", "in": "query", "required": false,
-                          "description": "side to move, X (black) or O (white); default X",
-                          "schema": { "enum": ["X", "O"] } },
-                        { "name": "budget_ms", "in": "query", "required": false,
-                          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_BUDGET_MS, "default": DEFAULT_BUDGET_MS } }
-                    ],
+                    "parameters": analyze_parameters(),
                     "responses": {
                         "200": { "description": "Every legal move with its score",
                                  "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OthelloAnalysis" } } } },
                         "400": error_response("A bad parameter or an impossible position"),
                         "503": error_response("Too many analyses at once, or the request took too long")
+                    }
+                }
+            },
+            "/api/othello/analyze/stream": {
+                "get": {
+                    "summary": "The same analysis as /api/othello/analyze, streamed as Server-Sent Events: a `progress` event after every midgame iteration and every move the exact solver finishes (the best estimate first), then one `done` event; each event's data is a whole OthelloAnalysis",
+                    "parameters": analyze_parameters(),
+                    "responses": {
+                        "200": { "description": "text/event-stream of `progress` events and a final `done` event",
+                                 "content": { "text/event-stream": { "schema": { "$ref": "#/components/schemas/OthelloAnalysis" } } } },
+                        "400": error_response("A bad parameter or an impossible position (before any event)"),
+                        "503": error_response("Too many analyses at once")
+                    }
+                }
+            },
+            "/api/othello/position": {
+                "get": {
+                    "summary": "Read a pasted Othello position, OBF line or transcript with the command line's reader; the game it describes",
+                    "parameters": [
+                        { "name": "text", "in": "query", "required": true,
+                          "description": "a position (cells then the side to move: X/O/-, */O/., B/W/. or x/o/.; or the words black/white), an OBF line, or a transcript such as f5d6c3 (passes may be written pass or pa)",
+                          "schema": { "type": "string" }, "example": "f5d6c3" },
+                        { "name": "size", "in": "query", "required": false,
+                          "description": "board a transcript is played on (a position brings its own size)",
+                          "schema": { "enum": [4, 6, 8], "default": 8 } }
+                    ],
+                    "responses": {
+                        "200": { "description": "The game: its moves and every position",
+                                 "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OthelloGame" } } } },
+                        "400": error_response("Text that is neither a position nor a legal transcript, saying what is wrong")
                     }
                 }
             },
@@ -102,6 +137,21 @@ pub fn document() -> Value {
                         "value": { "$ref": "#/components/schemas/Value" },
                         "remoteness": { "type": "integer", "description": "moves to the end after this move" }
                     } } }
+                }
+            },
+            "OthelloGame": {
+                "type": "object",
+                "required": ["size", "moves", "positions", "transcript", "obf"],
+                "properties": {
+                    "size": { "enum": [4, 6, 8] },
+                    "moves": { "type": "array", "items": { "type": "string" }, "description": "squares, pass for a pass; empty for a position" },
+                    "positions": { "type": "array", "description": "the first position and the one after every move", "items": { "type": "object", "properties": {
+                        "position": { "type": "string", "description": "size*size cells, X O and ." },
+                        "turn": { "enum": ["X", "O"] },
+                        "status": { "enum": ["play", "pass", "over"] }
+                    } } },
+                    "transcript": { "type": "string", "example": "f5d6c3" },
+                    "obf": { "type": "string", "description": "the last position as the board part of an OBF line" }
                 }
             },
             "OthelloAnalysis": {

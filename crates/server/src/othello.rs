@@ -4,6 +4,10 @@
 //! The analysis is the library's ([`ply_othello::analyze`]): the midgame engine's estimates
 //! over the learnt evaluation, then the exact solver near the end, best move first.
 //!
+//! `GET /api/othello/analyze/stream` runs the same analysis and sends every snapshot the
+//! library reports (after each midgame iteration and each solved move) as a Server-Sent
+//! Event, so that a page shows estimates at once and exact values as they come.
+//!
 //! The search runs on tokio's blocking pool behind the server's gate on expensive requests,
 //! with a stop flag raised when the client goes away, so an abandoned request frees its core.
 
@@ -15,10 +19,14 @@ use std::{
     time::{Duration, Instant},
 };
 
+use std::convert::Infallible;
+
 use axum::{
     extract::{rejection::QueryRejection, Query, State},
+    response::sse::{Event, KeepAlive, Sse},
     Json,
 };
+use futures_util::stream::{self, Stream};
 use ply_othello::{
     analyze::{Options, DISC},
     BoardSize, Color, Position, Square,
@@ -167,9 +175,29 @@ pub fn parse_cells(text: &str, size: BoardSize, turn: Color) -> Result<Position,
             m = pos.size().n()
         )));
     }
-    pos.check_centre()
-        .map_err(|e| ApiError::bad(format!("`position`: {e}")))?;
+    check_centre(&pos)?;
     Ok(pos)
+}
+
+/// Checks that a position can occur in a game (the library's check: the four centre
+/// squares are filled from the start and stay filled).
+///
+/// # Errors
+/// A 400 naming the first empty centre square.
+pub fn check_centre(pos: &Position) -> Result<(), ApiError> {
+    pos.check_centre()
+        .map_err(|e| ApiError::bad(format!("`position`: {e}")))
+}
+
+/// `play` (the side to move has a move), `pass` (it must pass) or `over`.
+pub fn status(pos: &Position) -> &'static str {
+    if pos.is_game_over() {
+        "over"
+    } else if pos.can_move() {
+        "play"
+    } else {
+        "pass"
+    }
 }
 
 /// The board as `n * n` cells, row by row.
@@ -204,8 +232,13 @@ fn discs(score: i32, exact: bool) -> serde_json::Number {
 
 /// Runs the analysis on the calling thread (meant for the blocking pool) through the
 /// library's one entry point, [`ply_othello::analyze`]: the midgame engine's estimates, then
-/// the exact solver near the end of the game, best move first.
-pub fn analyze(req: Request, stop: Arc<AtomicBool>) -> Analysis {
+/// the exact solver near the end of the game, best move first. `progress` sees every
+/// snapshot the library reports, in the answer's shape.
+pub fn analyze(
+    req: Request,
+    stop: Arc<AtomicBool>,
+    progress: &mut dyn FnMut(Analysis),
+) -> Analysis {
     let started = Instant::now();
     let pos = req.position;
     let opts = Options {
@@ -213,19 +246,19 @@ pub fn analyze(req: Request, stop: Arc<AtomicBool>) -> Analysis {
         hash_mb: 16,
         ..Options::budget(req.budget)
     };
-    let found = ply_othello::analyze::analyze(&pos, &opts);
-    let status = if pos.is_game_over() {
-        "over"
-    } else if pos.can_move() {
-        "play"
-    } else {
-        "pass"
-    };
+    let found = ply_othello::analyze::analyze_with(&pos, &opts, &mut |a| {
+        progress(answer(&pos, a, started));
+    });
+    answer(&pos, &found, started)
+}
+
+/// The library's analysis in the API's shape.
+fn answer(pos: &Position, found: &ply_othello::analyze::Analysis, started: Instant) -> Analysis {
     Analysis {
         size: pos.size().n(),
-        position: cells(&pos),
+        position: cells(pos),
         turn: pos.turn().symbol(),
-        status,
+        status: status(pos),
         discs: Discs {
             black: pos.disc_count(Color::Black),
             white: pos.disc_count(Color::White),
@@ -271,11 +304,52 @@ pub async fn handler(
     let _permit = state.gate.enter().await?;
     let stop = Arc::new(AtomicBool::new(false));
     let _guard = StopOnDrop(stop.clone());
-    let answer = tokio::task::spawn_blocking(move || analyze(req, stop))
+    let answer = tokio::task::spawn_blocking(move || analyze(req, stop, &mut |_| {}))
         .await
         .map_err(|e| ApiError {
             status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
             message: format!("the analysis failed: {e}"),
         })?;
     Ok(Json(answer))
+}
+
+/// The streaming handler: the same parameters and checks as [`handler`] (a bad request is a
+/// 400 with a JSON body before any event), then `progress` events, each a whole answer in
+/// [`Analysis`]'s shape, and one `done` event with the final answer. The search stops when
+/// the client goes away.
+pub async fn stream_handler(
+    State(state): State<AppState>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let params = Params::read(query, PARAMS)?;
+    let req = parse_request(&params)?;
+    let permit = state.gate.enter().await?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
+    let search_stop = stop.clone();
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let event = |name: &str, a: &Analysis| {
+            Event::default()
+                .event(name)
+                .json_data(a)
+                .unwrap_or_else(|e| Event::default().event("error").data(e.to_string()))
+        };
+        let progress_stop = search_stop.clone();
+        let progress_tx = tx.clone();
+        let found = analyze(req, search_stop, &mut |a| {
+            if progress_tx.send(event("progress", &a)).is_err() {
+                // The client is gone: stop searching.
+                progress_stop.store(true, Ordering::Relaxed);
+            }
+        });
+        let _ = tx.send(event("done", &found));
+    });
+    // The stream owns the guard: when the client goes away, the stream is dropped and the
+    // search stops at its next clock check.
+    let guard = StopOnDrop(stop);
+    let events = stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        rx.recv().await.map(|e| (Ok(e), (rx, guard)))
+    });
+    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
 }

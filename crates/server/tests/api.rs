@@ -29,6 +29,31 @@ async fn get(app: Router, uri: &str) -> (StatusCode, Value) {
     (status, json)
 }
 
+/// The events of a Server-Sent Events answer, as (name, JSON data), in order.
+async fn stream(app: Router, uri: &str) -> Vec<(String, Value)> {
+    let response = app
+        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{uri}");
+    let bytes = to_bytes(response.into_body(), 1 << 24).await.unwrap();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let mut events = Vec::new();
+    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let field = |name: &str| {
+            block
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .map(|v| v.trim_start().to_owned())
+        };
+        let (Some(event), Some(data)) = (field("event:"), field("data:")) else {
+            continue;
+        };
+        events.push((event, serde_json::from_str(&data).unwrap()));
+    }
+    events
+}
+
 /// Asserts a 400 whose message contains `needle`.
 async fn bad(uri: &str, needle: &str) {
     let (status, json) = get(app(), uri).await;
@@ -357,6 +382,8 @@ async fn openapi_lists_every_route_and_each_answers() {
         "/api/health",
         "/api/ttt/analyze",
         "/api/othello/analyze",
+        "/api/othello/analyze/stream",
+        "/api/othello/position",
         "/api/openapi.json",
     ] {
         assert!(paths.contains_key(route), "{route} missing");
@@ -365,6 +392,12 @@ async fn openapi_lists_every_route_and_each_answers() {
         let uri = match route.as_str() {
             "/api/ttt/analyze" => "/api/ttt/analyze?board=.........".to_owned(),
             "/api/othello/analyze" => "/api/othello/analyze?size=4&budget_ms=50".to_owned(),
+            "/api/othello/analyze/stream" => {
+                let events = stream(app(), "/api/othello/analyze/stream?size=4&budget_ms=50").await;
+                assert_eq!(events.last().unwrap().0, "done");
+                continue;
+            }
+            "/api/othello/position" => "/api/othello/position?text=f5".to_owned(),
             other => other.to_owned(),
         };
         let (status, json) = get(app(), &uri).await;
@@ -455,4 +488,118 @@ async fn slow_requests_are_cut_off_by_the_request_timeout() {
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{json}");
     assert!(json["error"].as_str().unwrap().contains("too long"));
     assert!(started.elapsed() < Duration::from_secs(3));
+}
+
+#[tokio::test]
+async fn othello_stream_sends_snapshots_then_the_final_answer() {
+    let events = stream(app(), "/api/othello/analyze/stream?size=4&budget_ms=5000").await;
+    let (last, done) = events.last().expect("at least one event");
+    assert_eq!(last, "done");
+    assert!(events[..events.len() - 1]
+        .iter()
+        .all(|(e, _)| e == "progress"));
+    assert!(events.len() >= 2, "progress before the answer: {events:?}");
+    // The final answer is the one /api/othello/analyze gives: 4x4 is exact, -10 for black.
+    assert_eq!(done["exact"], true);
+    assert_eq!(done["score"], -10);
+    let (_, plain) = get(app(), "/api/othello/analyze?size=4&budget_ms=5000").await;
+    assert_eq!(done["moves"], plain["moves"]);
+    // Bad parameters are a 400 with a JSON body, before any event.
+    let (status, json) = get(app(), "/api/othello/analyze/stream?size=5").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(json["error"].as_str().unwrap().contains("`size`"), "{json}");
+}
+
+#[tokio::test]
+async fn othello_position_reads_what_the_cli_reads() {
+    // A transcript: every position of the game.
+    let (status, json) = get(app(), "/api/othello/position?text=f5d6c3").await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["moves"], serde_json::json!(["f5", "d6", "c3"]));
+    assert_eq!(json["positions"].as_array().unwrap().len(), 4);
+    assert_eq!(json["transcript"], "f5d6c3");
+    // A position with white to move keeps white to move, in any symbol set.
+    for text in [
+        "-----OX--XO----- O",
+        "-----OB--BO----- W",
+        ".....WB..BW..... white",
+    ] {
+        let uri = format!("/api/othello/position?text={}", text.replace(' ', "%20"));
+        let (status, json) = get(app(), &uri).await;
+        assert_eq!(status, StatusCode::OK, "{text}: {json}");
+        assert_eq!(json["positions"][0]["turn"], "O", "{text}");
+        assert_eq!(json["size"], 4, "{text}");
+        assert_eq!(json["obf"], "-----OX--XO----- O", "{text}");
+    }
+    // A written pass where it is forced, on a 4x4 board (size=4).
+    let (status, json) = get(
+        app(),
+        "/api/othello/position?size=4&text=d3%20d2%20d1%20b4%20a2%20b1%20a4%20d4%20c4%20pass%20a1",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["size"], 4);
+    assert_eq!(json["moves"][9], "pass");
+    assert_eq!(json["positions"].as_array().unwrap().len(), 12);
+    assert_eq!(json["positions"][9]["status"], "pass");
+    bad(
+        "/api/othello/position?text=-----OX--XO-----",
+        "side to move is missing",
+    )
+    .await;
+    bad("/api/othello/position?text=f5%20pass%20d6", "cannot pass").await;
+    bad("/api/othello/position?text=f5f5", "move 2").await;
+    bad(
+        "/api/othello/position?text=----------------%20X",
+        "centre square",
+    )
+    .await;
+    bad("/api/othello/position", "`text` is missing").await;
+    bad("/api/othello/position?text=%20", "`text` is empty").await;
+    bad("/api/othello/position?text=f5&size=5", "`size`").await;
+    bad(
+        "/api/othello/position?text=f5&turn=X",
+        "unknown parameter `turn`",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn an_abandoned_stream_frees_its_search() {
+    use futures_util::StreamExt;
+    // One search at a time and no queue: while the stream runs, another search is refused;
+    // once its client goes away, the search stops and the next one is served.
+    let app = router(Config {
+        max_searches: 1,
+        max_queue: 0,
+        ..Config::default()
+    });
+    let response = app
+        .clone()
+        .oneshot(
+            Request::get("/api/othello/analyze/stream?size=8&budget_ms=10000")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.into_body().into_data_stream();
+    let first = body.next().await.expect("an event").unwrap();
+    assert!(String::from_utf8_lossy(&first).contains("event: progress"));
+    let (status, _) = get(app.clone(), "/api/othello/analyze?size=4&budget_ms=10").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    drop(body);
+    let started = std::time::Instant::now();
+    loop {
+        let (status, json) = get(app.clone(), "/api/othello/analyze?size=4&budget_ms=10").await;
+        if status == StatusCode::OK {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "the abandoned search still holds its place: {json}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

@@ -7,9 +7,11 @@ const $ = (id) => document.getElementById(id);
 const S = {
   game: "ttt",
   first: "X",
-  size: 6,
+  size: 8,
   mode: "play",
   human: "X",
+  level: "strong",
+  seed: Math.floor(Math.random() * 2 ** 31),
   budget: 1000,
   showValues: true,
   paint: "play",
@@ -20,6 +22,22 @@ const S = {
   cache: new Map(),
   errors: new Map(),
   inflight: new Set(),
+  // Requests in flight by key, to stop the ones nobody waits for any more.
+  aborts: new Map(),
+  // Set-up positions the server refused, by key: the server's message.
+  invalid: new Map(),
+  checked: new Set(),
+};
+
+// How "Play ply" chooses: how long it thinks and which moves it may play, as the lowest
+// worth a move may have given the best one's (tic-tac-toe: a rank, 100 - moves to a win,
+// 0 a draw, -100 + moves to a loss; Othello: discs). The strongest level plays the best move;
+// the others pick at random (a seeded draw, so a link with `seed=` replays the same game)
+// among the moves at or above the floor.
+const LEVELS = {
+  beginner: { budget: 100, floor: { ttt: () => -Infinity, othello: (best) => best - 24 } },
+  casual: { budget: 300, floor: { ttt: (best) => Math.min(best, 0), othello: (best) => best - 6 } },
+  strong: { budget: null, floor: null },
 };
 
 const rules = () => (S.game === "ttt" ? Ttt : Oth);
@@ -27,8 +45,15 @@ const pos = () => S.history[S.ply];
 const atTip = () => S.ply === S.history.length - 1;
 const colorName = (c) => (S.game === "ttt" ? c : c === "X" ? "Black" : "White");
 
+// The search budget an analysis of `p` gets: the level's when ply chooses its move, the
+// "Think" setting otherwise.
+function budgetFor(p) {
+  const level = LEVELS[S.level];
+  return S.mode === "play" && p.turn !== S.human && level.budget ? level.budget : S.budget;
+}
+
 function key(p) {
-  return p.game === "ttt" ? `t|${p.first}|${p.cells.join("")}` : `o|${p.size}|${p.cells.join("")}|${p.turn}`;
+  return p.game === "ttt" ? `t|${p.first}|${p.cells.join("")}` : `o|${p.size}|${p.cells.join("")}|${p.turn}|${budgetFor(p)}`;
 }
 
 function isOver(p) {
@@ -45,7 +70,7 @@ function url(p) {
   if (p.game === "ttt") {
     return `/api/ttt/analyze?board=${p.cells.join("")}&first=${p.first.toLowerCase()}`;
   }
-  return `/api/othello/analyze?size=${p.size}&position=${p.cells.join("")}&turn=${p.turn}&budget_ms=${S.budget}`;
+  return `/api/othello/analyze/stream?size=${p.size}&position=${p.cells.join("")}&turn=${p.turn}&budget_ms=${budgetFor(p)}`;
 }
 
 // Reads an answer into one shape for both games: the value for X/black (for the chart), and
@@ -73,7 +98,8 @@ function normalize(p, a) {
   let best = null;
   for (const m of a.moves) {
     const i = Oth.index(p, m.move);
-    const shown = Number.isInteger(m.score) ? String(m.score) : m.score.toFixed(1);
+    // An estimate's tenths matter only near zero; beyond, they would crowd a phone's tile.
+    const shown = Number.isInteger(m.score) ? String(m.score) : Math.abs(m.score) >= 10 ? m.score.toFixed(0) : m.score.toFixed(1);
     const text = (m.exact ? "" : "~") + (m.score > 0 ? "+" : "") + shown;
     moves.set(i, { text, cls: m.exact ? "exact" : "estimate", score: m.score, gap: bestScore - m.score, exact: m.exact });
     if (m.move === a.best) best = i;
@@ -93,29 +119,124 @@ function normalize(p, a) {
   return { value: sign * a.score, exact: a.exact, moves, best, desc };
 }
 
+// Reads a Server-Sent Events body, calling `on(event, data)` for each event as it comes.
+async function readEvents(response, on) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = "message", data = "";
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) event = line.slice(6).trim();
+        else if (line.startsWith("data:")) data += line.slice(5).trim();
+      }
+      if (data) on(event, JSON.parse(data));
+    }
+  }
+}
+
+// Asks the server for the value of every move of `p`. Othello analyses stream: every
+// snapshot replaces the last (estimates first, then exact values as the solver finds them,
+// the best move first); the entry is `final` once the analysis is done.
 function request(p) {
   const k = key(p);
-  if (S.cache.has(k) || S.inflight.has(k) || S.errors.has(k)) return;
+  if ((S.cache.has(k) && S.cache.get(k).final) || S.inflight.has(k) || S.errors.has(k) || S.invalid.has(k)) return;
   S.inflight.add(k);
+  const abort = new AbortController();
+  S.aborts.set(k, abort);
   render();
-  fetch(url(p))
+  fetch(url(p), { signal: abort.signal })
     .then(async (r) => {
-      const body = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-      if (!r.ok) throw new Error(body.error || `HTTP ${r.status}`);
-      S.cache.set(k, normalize(p, body));
+      if (!r.ok) {
+        const body = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+        throw new Error(body.error || `HTTP ${r.status}`);
+      }
+      if (p.game === "ttt") {
+        S.cache.set(k, { ...normalize(p, await r.json()), final: true });
+        return;
+      }
+      await readEvents(r, (event, body) => {
+        S.cache.set(k, { ...normalize(p, body), final: event === "done" });
+        render();
+      });
+      if (!(S.cache.get(k) || {}).final) throw new Error("the analysis stopped before its end");
     })
-    .catch((e) => S.errors.set(k, e.message))
+    .catch((e) => {
+      if (e.name !== "AbortError") S.errors.set(k, e.message);
+    })
     .finally(() => {
       S.inflight.delete(k);
+      S.aborts.delete(k);
       render();
       step();
     });
 }
 
+// Stops every analysis in flight but the one of the position on the board.
+function abortOthers() {
+  const keep = pos() ? key(pos()) : null;
+  for (const [k, a] of S.aborts) if (k !== keep) a.abort();
+}
+
+// The server's message for a refused text, without the parameter's name: the person
+// pasted a text, not a parameter.
+async function refusal(r) {
+  const body = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  return (body.error || `HTTP ${r.status}`).replace(/^`(text|board)`: /, "");
+}
+
+// Asks the server whether a set-up position can occur (the server and the CLI read
+// positions with one reader and one set of rules; the page does not keep a second copy).
+function checkSetup(p) {
+  const k = key(p);
+  if (S.checked.has(k)) return;
+  S.checked.add(k);
+  const u = p.game === "ttt"
+    ? `/api/ttt/analyze?board=${p.cells.join("")}&first=${p.first.toLowerCase()}`
+    : `/api/othello/position?size=${p.size}&text=${encodeURIComponent(`${p.cells.join("")} ${p.turn}`)}`;
+  fetch(u)
+    .then(async (r) => {
+      if (r.ok) return;
+      S.invalid.set(k, await refusal(r));
+    })
+    .catch((e) => S.invalid.set(k, e.message))
+    .finally(refresh);
+}
+
+const isStart = (p) => {
+  const s = p.game === "ttt" ? Ttt.start(p.first) : Oth.start(p.size);
+  return s.cells.join("") === p.cells.join("") && s.turn === p.turn;
+};
+
 // ---- playing --------------------------------------------------------------------------
 
 function plyToMove(p) {
   return S.mode === "play" && !isOver(p) && p.turn !== S.human;
+}
+
+// A number in [0, 1) from the seed and the ply: the same game replays the same choices.
+function draw(seed, ply) {
+  let h = (seed ^ Math.imul(ply + 1, 0x9e3779b1)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
+
+// The move ply plays at its level: the best, or one drawn among the moves close to it.
+function plyChoice(p, a) {
+  const floor = LEVELS[S.level].floor;
+  if (!floor) return a.best;
+  const worth = (v) => (p.game === "ttt" ? v.rank : v.score);
+  const lowest = floor[p.game](worth(a.moves.get(a.best)));
+  const near = [...a.moves.entries()].filter(([, v]) => worth(v) >= lowest).map(([i]) => i).sort((x, y) => x - y);
+  return near.length ? near[Math.floor(draw(S.seed, S.history.length) * near.length)] : a.best;
 }
 
 function push(next, label) {
@@ -149,13 +270,15 @@ function step() {
     }, 450);
     return;
   }
+  if (S.history.length === 1 && !isStart(p)) checkSetup(p);
+  if (S.invalid.has(key(p))) return;
   const wantValues = S.showValues || S.mode !== "play" || plyToMove(p);
   if (!isOver(p) && wantValues) request(p);
   const a = S.cache.get(key(p));
-  if (atTip() && plyToMove(p) && a && a.best !== null) {
+  if (atTip() && plyToMove(p) && a && a.final && a.best !== null) {
     stepTimer = setTimeout(() => {
       if (pos() === p && atTip()) {
-        playIndex(a.best);
+        playIndex(plyChoice(p, a));
         refresh();
       }
     }, 250);
@@ -163,7 +286,7 @@ function step() {
   // Fill in the chart: analyse earlier positions that are still unknown, one at a time.
   if (!S.inflight.size) {
     for (const q of S.history) {
-      if (!isOver(q) && !S.cache.has(key(q)) && !S.errors.has(key(q))) {
+      if (!isOver(q) && !S.cache.has(key(q)) && !S.errors.has(key(q)) && !S.invalid.has(key(q))) {
         request(q);
         break;
       }
@@ -172,19 +295,62 @@ function step() {
 }
 
 function refresh() {
+  abortOthers();
   render();
   step();
+  saveUrl();
 }
 
 function newGame() {
   clearTimeout(stepTimer);
   const start = S.game === "ttt" ? Ttt.start(S.first) : Oth.start(S.size);
-  S.history = [start];
-  S.labels = [];
-  S.ply = 0;
-  S.cursor = S.game === "ttt" ? 4 : Math.floor((S.size * S.size) / 2) - S.size / 2 - 1;
+  setGame([start], []);
+}
+
+// Puts a game on the board: its positions and the moves between them, at its last position.
+function setGame(history, labels) {
+  clearTimeout(stepTimer);
+  S.history = history;
+  S.labels = labels;
+  S.ply = history.length - 1;
+  const n = S.game === "ttt" ? 3 : S.size;
+  if (S.cursor >= n * n) S.cursor = 0;
   $("paste-error").textContent = "";
   refresh();
+}
+
+// Empties the board for setting up a position (Analyse mode).
+function clearBoard() {
+  const p = pos();
+  S.paint = "X";
+  setGame([{ ...p, cells: p.cells.map(() => "."), turn: p.game === "ttt" ? p.first : p.turn }], []);
+}
+
+// Reads a pasted text on the server, with the reader the command line uses, and loads the
+// game it describes; a text the server refuses shows its message and changes nothing.
+async function loadPaste(text) {
+  const err = $("paste-error");
+  err.textContent = "";
+  try {
+    if (S.game === "ttt") {
+      const r = await fetch(`/api/ttt/analyze?board=${encodeURIComponent(text)}&first=${S.first.toLowerCase()}`);
+      if (!r.ok) throw new Error(await refusal(r));
+      const body = await r.json();
+      const cells = [...body.position.board];
+      S.paint = "play";
+      setGame([{ game: "ttt", cells, first: S.first, turn: body.position.toMove }], []);
+    } else {
+      const r = await fetch(`/api/othello/position?size=${S.size}&text=${encodeURIComponent(text)}`);
+      if (!r.ok) throw new Error(await refusal(r));
+      const body = await r.json();
+      S.size = body.size;
+      S.paint = "play";
+      const history = body.positions.map((q) => ({ game: "othello", size: body.size, cells: [...q.position], turn: q.turn }));
+      setGame(history, body.moves);
+    }
+  } catch (e) {
+    err.textContent = e.message;
+  }
 }
 
 function undo() {
@@ -220,7 +386,7 @@ function clickCell(i) {
     refresh();
     return;
   }
-  if (isOver(p) || plyToMove(p)) return;
+  if (isOver(p) || plyToMove(p) || S.invalid.has(key(p))) return;
   if (playIndex(i)) refresh();
 }
 
@@ -237,14 +403,16 @@ function renderBoard() {
   const p = pos();
   const board = $("board");
   const n = p.game === "ttt" ? 3 : p.size;
-  board.className = `board ${p.game} n${n}${S.keyboard ? " kbd" : ""}`;
+  const busy = plyToMove(p) && atTip();
+  board.className = `board ${p.game} n${n}${S.keyboard ? " kbd" : ""}${busy ? " busy" : ""}`;
   board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
   board.style.gridTemplateRows = `repeat(${n}, 1fr)`;
   const a = S.cache.get(key(p));
-  const legal = new Set(isOver(p) ? [] : legalMoves(p));
+  const invalid = S.invalid.has(key(p));
+  const legal = new Set(isOver(p) || invalid ? [] : legalMoves(p));
   const win = p.game === "ttt" ? Ttt.winner(p) : null;
   const last = S.ply > 0 ? lastMoveIndex() : -1;
-  const canClick = (S.mode === "analyze" && S.paint !== "play") || (!plyToMove(p) && !isOver(p));
+  const canClick = editing() || (!plyToMove(p) && !isOver(p) && !invalid);
   // Cells are made once per board shape and updated in place, so keyboard focus survives
   // the re-render that follows every answer from the server.
   const shape = `${p.game}${n}`;
@@ -302,9 +470,6 @@ function renderBoard() {
       }
       label += ", legal move";
     }
-    // Coordinates along the top and left edges, as the move list names squares.
-    if (i < n) cell.append(coord("col", "abcdefgh"[i]));
-    if (i % n === 0) cell.append(coord("row", String(i / n + 1)));
     if (win && win.line.includes(i)) cell.classList.add("winline");
     if (i === last) cell.classList.add("last");
     if (i === S.cursor) cell.classList.add("cursor");
@@ -312,6 +477,19 @@ function renderBoard() {
     cell.setAttribute("aria-label", label);
     if (!canClick) cell.setAttribute("aria-disabled", "true");
   });
+  // Coordinates outside the board, along the top and the left, as the move list names
+  // squares: value tiles never cover them.
+  for (const [id, kind, text] of [["cols", "col", (k) => "abcdefgh"[k]], ["rows", "row", (k) => String(k + 1)]]) {
+    const edge = $(id);
+    edge.className = `coords ${kind}s ${p.game}`;
+    edge.style[kind === "col" ? "gridTemplateColumns" : "gridTemplateRows"] = `repeat(${n}, 1fr)`;
+    edge.replaceChildren(...Array.from({ length: n }, (_, k) => coord(kind, text(k))));
+  }
+}
+
+// Setting up a position: clicks put discs instead of playing.
+function editing() {
+  return S.mode === "analyze" && S.paint !== "play";
 }
 
 function coord(kind, text) {
@@ -350,9 +528,12 @@ function renderStatus() {
   const k = key(p);
   const st = $("status");
   const err = S.errors.get(k);
+  const invalid = S.invalid.get(k);
   let text;
   let thinking = false;
-  if (isOver(p)) text = "Game over";
+  if (invalid) text = editing() ? "Setting up — not a position a game can reach yet" : "Not a position a game can reach";
+  else if (editing()) text = `Setting up — ${colorName(p.turn)} to move`;
+  else if (isOver(p)) text = "Game over";
   else if (p.game === "othello" && Oth.mustPass(p)) text = `${colorName(p.turn)} has no move and passes`;
   else if (plyToMove(p)) {
     text = `ply is thinking (${colorName(p.turn)})`;
@@ -366,15 +547,15 @@ function renderStatus() {
   span.textContent = text;
   if (thinking || S.inflight.has(k)) span.className = "thinking";
   st.append(span);
-  if (err) {
+  if (err || invalid) {
     const e = document.createElement("span");
     e.className = "error";
-    e.textContent = `The server says: ${err}`;
+    e.textContent = `The server says: ${invalid || err}`;
     st.append(e);
   }
 
   const res = $("result");
-  if (isOver(p)) {
+  if (isOver(p) && !editing() && !invalid) {
     const r = resultText(p);
     res.hidden = false;
     res.textContent = r.text;
@@ -432,6 +613,7 @@ function renderMoves() {
 // Value of each position for X/black, where known.
 function series() {
   return S.history.map((p) => {
+    if (S.invalid.has(key(p))) return null;
     if (isOver(p)) return p.game === "ttt" ? (Ttt.winner(p) ? (Ttt.winner(p).mark === "X" ? 1 : -1) : 0) : Oth.finalForBlack(p);
     const a = S.cache.get(key(p));
     return a ? a.value : null;
@@ -452,19 +634,32 @@ function slipSet() {
   return out;
 }
 
+// The chart's vertical half-range for Othello values: wide enough for most of the game,
+// so that one big swing (a blunder, or the final count) does not flatten the rest; values
+// beyond it are drawn on the edge. At least 4 discs; at most the largest value.
+function chartSpan(values) {
+  const mags = values.filter((x) => x !== null).map(Math.abs).sort((a, b) => a - b);
+  if (!mags.length) return 4;
+  const typical = mags[Math.floor(0.75 * (mags.length - 1))];
+  return Math.max(4, Math.min(mags[mags.length - 1], Math.ceil(2 * typical)));
+}
+
 function renderChart() {
   const svg = $("chart");
   const v = series();
-  const W = 320, H = 120, L = 50, R = 8, T = 10, B = 14;
-  const span = S.game === "ttt" ? 1 : Math.max(4, ...v.filter((x) => x !== null).map(Math.abs));
+  // L: room for the labels; the first point sits a gap to the right of them.
+  const W = 320, H = 120, L = 66, R = 8, T = 10, B = 14, GAP = 10;
+  const span = S.game === "ttt" ? 1 : chartSpan(v);
   const n = Math.max(v.length - 1, S.game === "ttt" ? 9 : 8);
-  const x = (k) => L + ((W - L - R) * k) / n;
-  const y = (val) => T + ((H - T - B) * (span - val)) / (2 * span);
+  const x = (k) => L + GAP + ((W - L - GAP - R) * k) / n;
+  const clamp = (val) => Math.max(-span, Math.min(span, val));
+  const y = (val) => T + ((H - T - B) * (span - clamp(val))) / (2 * span);
   const slips = slipSet();
   const top = S.game === "ttt" ? "X wins" : `Black +${Math.round(span)}`;
   const bottom = S.game === "ttt" ? "O wins" : `White +${Math.round(span)}`;
   let out = `<line class="axis" x1="${L}" x2="${W - R}" y1="${y(0)}" y2="${y(0)}"/>`;
-  out += `<text x="2" y="${T + 3}">${top}</text><text x="2" y="${H - B + 3}">${bottom}</text><text x="2" y="${y(0) + 3}">even</text>`;
+  const label = (yy, text) => `<text x="${L - 4}" y="${yy + 3.5}" text-anchor="end">${text}</text>`;
+  out += label(T, top) + label(H - B, bottom) + label(y(0), "even");
   let path = "";
   v.forEach((val, k) => {
     if (val === null) return;
@@ -473,8 +668,9 @@ function renderChart() {
   if (path) out += `<path class="series" d="${path}"/>`;
   v.forEach((val, k) => {
     if (val === null) return;
-    const cls = ["pt", slips.has(k - 1) ? "slip" : "", k === S.ply ? "current" : ""].join(" ");
-    out += `<circle class="${cls}" data-ply="${k}" cx="${x(k).toFixed(1)}" cy="${y(val).toFixed(1)}" r="3.5"><title>after move ${k}: ${val}</title></circle>`;
+    const clipped = Math.abs(val) > span;
+    const cls = ["pt", slips.has(k - 1) ? "slip" : "", k === S.ply ? "current" : "", clipped ? "clipped" : ""].join(" ");
+    out += `<circle class="${cls}" data-ply="${k}" cx="${x(k).toFixed(1)}" cy="${y(val).toFixed(1)}" r="3.5"><title>after move ${k}: ${val}${clipped ? " (off the scale)" : ""}</title></circle>`;
   });
   svg.innerHTML = out;
   const known = v.filter((q) => q !== null).length;
@@ -497,6 +693,11 @@ function renderControls() {
   $("variant-ttt").hidden = S.game !== "ttt";
   $("variant-othello").hidden = S.game !== "othello";
   $("side-group").hidden = S.mode !== "play";
+  $("level-group").hidden = S.mode !== "play";
+  $("level").value = S.level;
+  $("budget").value = String(S.budget);
+  $("copy-obf").hidden = S.game === "ttt";
+  $("copy-transcript").hidden = S.game === "ttt";
   $("budget").hidden = S.game === "ttt";
   $("budget-label").hidden = S.game === "ttt";
   $("human-x").textContent = S.game === "ttt" ? "X" : "Black";
@@ -518,6 +719,115 @@ function render() {
   renderStatus();
   renderMoves();
   renderChart();
+}
+
+// ---- the address: share and keep -------------------------------------------------------
+
+// The game lives in the address: the settings, the first position when it is not the
+// start, and the moves (two characters each, `pa` for a pass). A link opens the same game and
+// a reload keeps it.
+function saveUrl() {
+  const p0 = S.history[0];
+  if (!p0) return;
+  const q = new URLSearchParams();
+  q.set("g", S.game);
+  if (S.game === "ttt") q.set("first", S.first);
+  else q.set("n", String(S.size));
+  q.set("mode", S.mode);
+  if (S.mode === "play") {
+    q.set("you", S.human);
+    q.set("level", S.level);
+  }
+  q.set("seed", String(S.seed));
+  if (S.game === "othello") q.set("think", String(S.budget));
+  if (!isStart(p0)) q.set("pos", `${p0.cells.join("")}${p0.game === "othello" ? p0.turn : ""}`);
+  if (S.labels.length) q.set("moves", S.labels.map((l) => (l === "pass" ? "pa" : l)).join(""));
+  if (!atTip()) q.set("at", String(S.ply));
+  history.replaceState(null, "", `${location.pathname}?${q}`);
+}
+
+// Opens the game in the address, if any; a broken address says what is wrong and opens
+// what it can.
+function loadUrl() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has("g")) return false;
+  const pick = (name, ok, set) => {
+    const v = q.get(name);
+    if (v !== null && ok(v)) set(v);
+  };
+  pick("g", (v) => v === "ttt" || v === "othello", (v) => { S.game = v; });
+  pick("first", (v) => v === "X" || v === "O", (v) => { S.first = v; });
+  pick("n", (v) => ["4", "6", "8"].includes(v), (v) => { S.size = Number(v); });
+  pick("mode", (v) => ["play", "hints", "analyze"].includes(v), (v) => { S.mode = v; });
+  pick("you", (v) => v === "X" || v === "O", (v) => { S.human = v; });
+  pick("level", (v) => v in LEVELS, (v) => { S.level = v; });
+  pick("seed", (v) => /^\d{1,10}$/.test(v), (v) => { S.seed = Number(v); });
+  pick("think", (v) => ["200", "1000", "3000", "10000"].includes(v), (v) => { S.budget = Number(v); });
+  let p = S.game === "ttt" ? Ttt.start(S.first) : Oth.start(S.size);
+  const problems = [];
+  const text = q.get("pos");
+  if (text !== null) {
+    const n = p.cells.length;
+    const cells = [...text.slice(0, n)];
+    const turn = S.game === "ttt" ? null : text[n];
+    if (cells.length === n && cells.every((c) => "XO.".includes(c)) && (S.game === "ttt" ? text.length === n : text.length === n + 1 && "XO".includes(turn))) {
+      if (S.game === "ttt") {
+        const f = cells.filter((c) => c === S.first).length;
+        const o = cells.filter((c) => c !== "." && c !== S.first).length;
+        p = { ...p, cells, turn: f > o ? (S.first === "X" ? "O" : "X") : S.first };
+      } else {
+        p = { ...p, cells, turn };
+      }
+    } else {
+      problems.push(`the link's position \`${text}\` is not ${n} cells of X, O and .${S.game === "othello" ? " then X or O" : ""}`);
+    }
+  }
+  const history = [p], labels = [];
+  const moves = (q.get("moves") || "").match(/../g) || [];
+  for (const [k, m] of moves.entries()) {
+    const cur = history[history.length - 1];
+    if (m === "pa" && cur.game === "othello" && Oth.mustPass(cur)) {
+      history.push(Oth.pass(cur));
+      labels.push("pass");
+      continue;
+    }
+    const i = cur.game === "ttt" ? (/^[a-c][1-3]$/.test(m) ? "abc".indexOf(m[0]) + 3 * (Number(m[1]) - 1) : -1) : Oth.index(cur, m);
+    if (i < 0 || !legalMoves(cur).includes(i)) {
+      problems.push(`move ${k + 1} of the link (${m}) is not legal there; the game stops before it`);
+      break;
+    }
+    history.push(cur.game === "ttt" ? Ttt.play(cur, i) : Oth.play(cur, i));
+    labels.push(m);
+  }
+  S.history = history;
+  S.labels = labels;
+  const at = Number(q.get("at"));
+  S.ply = q.has("at") && Number.isInteger(at) && at >= 0 && at < history.length ? at : history.length - 1;
+  render();
+  step();
+  $("paste-error").textContent = problems.join("; ");
+  return true;
+}
+
+// The moves as a transcript (passes left out: the reader infers them) and the position on
+// the board as an OBF line.
+function transcriptText() {
+  return S.labels.slice(0, S.ply).filter((l) => l !== "pass").join("");
+}
+
+function obfText() {
+  const p = pos();
+  return `${p.cells.map((c) => (c === "." ? "-" : c)).join("")} ${p.turn};`;
+}
+
+async function copy(text, what) {
+  const note = $("copy-note");
+  try {
+    await navigator.clipboard.writeText(text);
+    note.textContent = `Copied the ${what}: ${text || "(no moves yet)"}`;
+  } catch (e) {
+    note.textContent = `Could not copy the ${what} (${e.message}): ${text}`;
+  }
 }
 
 // ---- events ---------------------------------------------------------------------------
@@ -542,6 +852,11 @@ function wire() {
     refresh();
   }));
   $("budget").addEventListener("change", (e) => { S.budget = Number(e.target.value); S.errors.clear(); refresh(); });
+  $("level").addEventListener("change", (e) => { S.level = e.target.value; refresh(); });
+  $("clear-board").addEventListener("click", clearBoard);
+  $("copy-link").addEventListener("click", () => copy(location.href, "link"));
+  $("copy-transcript").addEventListener("click", () => copy(transcriptText(), "transcript"));
+  $("copy-obf").addEventListener("click", () => copy(obfText(), "OBF line"));
   $("show-values").addEventListener("change", (e) => { S.showValues = e.target.checked; refresh(); });
   $("new-game").addEventListener("click", newGame);
   $("undo").addEventListener("click", undo);
@@ -557,31 +872,7 @@ function wire() {
   });
   $("paste-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    const text = $("paste").value;
-    try {
-      if (S.game === "ttt") {
-        const cells = [...text.replace(/[\s/]/g, "")].map((c) => (/[xX]/.test(c) ? "X" : /[oO]/.test(c) ? "O" : /[.\-_0]/.test(c) ? "." : "?"));
-        const bad = cells.indexOf("?");
-        if (bad >= 0) throw new Error(`character ${bad + 1} is not X, O or .`);
-        if (cells.length !== 9) throw new Error(`${cells.length} cells; a board has 9`);
-        const f = cells.filter((c) => c === S.first).length;
-        const s = cells.filter((c) => c !== "." && c !== S.first).length;
-        const turn = f > s ? (S.first === "X" ? "O" : "X") : S.first;
-        S.history = [{ game: "ttt", cells, first: S.first, turn }];
-        S.labels = [];
-      } else {
-        const r = Oth.parse(text, S.size);
-        S.size = r.history[0].size;
-        S.history = r.history;
-        S.labels = r.labels;
-      }
-      S.ply = S.history.length - 1;
-      S.paint = "play";
-      $("paste-error").textContent = "";
-      refresh();
-    } catch (err) {
-      $("paste-error").textContent = err.message;
-    }
+    loadPaste($("paste").value);
   });
   document.addEventListener("keydown", onKey);
 }
@@ -618,4 +909,4 @@ function onKey(e) {
 }
 
 wire();
-newGame();
+if (!loadUrl()) newGame();

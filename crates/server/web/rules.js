@@ -1,5 +1,6 @@
-// The rules of both games, so the page can show and play moves at once; the server only
-// answers the question of what every move is worth.
+// The rules of both games, so the page can show and play moves at once. The server reads
+// pasted text and judges set-up positions (with the reader and rules the command line uses),
+// and answers what every move is worth.
 "use strict";
 
 const TTT_LINES = [
@@ -113,42 +114,6 @@ const Oth = {
   },
   board(pos) {
     return pos.cells.join("");
-  },
-  // Reads an OBF line (cells then the side to move) or a transcript such as f5d6c3 played
-  // from the start. Returns { pos, moves } or throws an Error saying what is wrong.
-  parse(text, size) {
-    const t = text.trim();
-    if (!t) throw new Error("nothing to read");
-    if (/^([a-h][1-8]\s*)+$/i.test(t)) {
-      let pos = Oth.start(size);
-      const history = [pos], labels = [];
-      const names = t.replace(/\s+/g, "").match(/../g);
-      names.forEach((name, k) => {
-        if (!Oth.moves(pos).length && !Oth.isOver(pos)) {
-          pos = Oth.pass(pos);
-          history.push(pos);
-          labels.push("pass");
-        }
-        const i = Oth.index(pos, name);
-        if (i < 0) throw new Error(`move ${k + 1}: ${name} is not on a ${size}x${size} board`);
-        if (!Oth.flips(pos, i).length) throw new Error(`move ${k + 1}: ${name} is not legal here`);
-        pos = Oth.play(pos, i);
-        history.push(pos);
-        labels.push(name.toLowerCase());
-      });
-      return { history, labels };
-    }
-    const m = /^([-.XOxo*_]+)\s*([XOxo*])?\s*;?/.exec(t.replace(/\//g, ""));
-    if (!m) throw new Error("expected an OBF line (cells then X or O) or a transcript like f5d6c3");
-    const cellsText = m[1];
-    let n = Math.round(Math.sqrt(cellsText.length));
-    if (![4, 6, 8].includes(n) || n * n !== cellsText.length) {
-      throw new Error(`${cellsText.length} cells: a board has 16, 36 or 64`);
-    }
-    const cells = [...cellsText].map((c) => (c === "X" || c === "x" || c === "*" ? "X" : c === "O" || c === "o" ? "O" : "."));
-    const turn = m[2] ? (m[2] === "O" || m[2] === "o" ? "O" : "X") : "X";
-    const pos = { game: "othello", size: n, cells, turn };
-    return { history: [pos], labels: [] };
   },
 };
 
