@@ -1,4 +1,4 @@
-//! `ply othello`: show a position, replay a game, perft, solve.
+//! `ply othello`: show a position, replay a game, perft, solve, merge.
 //!
 //! Glue only: the text formats, the rules and perft live in `ply-othello`; this module reads
 //! arguments, calls them, and prints text or one JSON object per result.
@@ -31,6 +31,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// Exact solve of a position, a start position or an OBF file.
     Solve(crate::othello_solve::Args),
+    /// Merge the results files of a sharded batch solve (`solve --obf … --shard I/N --out …`)
+    /// into one, in input order: the bytes one machine would have written.
+    Merge(crate::othello_merge::Args),
 }
 
 /// `ply othello show`.
@@ -88,6 +91,7 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Play(a) => play(&a),
         Command::Perft(a) => run_perft(&a),
         Command::Solve(a) => crate::othello_solve::run(a),
+        Command::Merge(a) => crate::othello_merge::run(&a),
     }
 }
 
