@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use crate::{
     error::bad,
-    othello_solve::{input_name, read_input},
+    othello_solve::{input_name, read_input, whole_lines},
 };
 
 /// Arguments of `ply othello merge`.
@@ -113,7 +113,7 @@ fn read_rows(path: &Path, file: usize) -> anyhow::Result<Vec<(u64, Row)>> {
         }
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
-    let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let keep = whole_lines(&bytes);
     let mut rows = Vec::new();
     for (i, raw) in bytes[..keep].split_inclusive(|&b| b == b'\n').enumerate() {
         let at = i + 1;

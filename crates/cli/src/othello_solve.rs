@@ -355,8 +355,11 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
                 .and_then(|()| file.flush())
                 .context("writing the results file")?,
             Sink::Stdout => {
-                stdout.write_all(row.as_bytes())?;
-                stdout.flush()?;
+                // Here a closed stdout loses results: not the quiet success of `| head`.
+                stdout
+                    .write_all(row.as_bytes())
+                    .and_then(|()| stdout.flush())
+                    .map_err(|e| anyhow::anyhow!("writing the results to stdout: {e}"))?;
                 continue;
             }
         }
@@ -386,6 +389,12 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
     Ok(())
 }
 
+/// The length of the whole lines at the start of a results file: everything after the last
+/// newline is a line cut short by a kill.
+pub fn whole_lines(bytes: &[u8]) -> usize {
+    bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+}
+
 /// Opens a results file for appending: drops a torn last line, checks that every result in
 /// it is one of `positions` (the input lines this run solves, with their positions), and
 /// returns the input lines it already holds.
@@ -399,11 +408,7 @@ fn open_results(
         Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
-    // Everything after the last newline is a line cut short by a kill.
-    let keep = existing
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
+    let keep = whole_lines(&existing);
     let wanted: HashMap<usize, String> = positions
         .iter()
         .map(|(line, pos)| (*line, text::format_position(pos)))

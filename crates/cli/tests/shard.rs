@@ -347,6 +347,29 @@ fn exit_codes_tell_a_scheduler_what_to_do() {
     // 1: anything else, e.g. a results path that cannot be read or written.
     let o = ply(&["othello", "solve", "--obf", s(&input), "--out", s(&dir)]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
+    // A reader of --out - that goes away loses results: 1, not the quiet 0 of `| head`.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args([
+            "othello",
+            "solve",
+            "--hash-mb",
+            "1",
+            "--obf",
+            s(&input),
+            "--out",
+            "-",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run ply");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("wait");
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(
+        stderr(&o).contains("writing the results to stdout"),
+        "{o:?}"
+    );
     // 0: done.
     let out = dir.join("out.jsonl");
     solve(&input, &out, Some("0/1"));
