@@ -277,21 +277,19 @@ fn is_dash(path: &Path) -> bool {
 /// Reads an input file, or stdin for `-`. A missing file is bad input (a retry cannot make
 /// it appear); any other failure to read is not.
 pub fn read_input(path: &Path) -> anyhow::Result<String> {
-    if is_dash(path) {
+    let name = input_name(path);
+    let read = if is_dash(path) {
         let mut text = String::new();
-        io::stdin()
-            .read_to_string(&mut text)
-            .context("reading the positions from stdin")?;
-        return Ok(text);
-    }
-    match fs::read_to_string(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            Err(bad(format!("{}: no such file", path.display())))
-        }
+        io::stdin().read_to_string(&mut text).map(|_| text)
+    } else {
+        fs::read_to_string(path)
+    };
+    match read {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(bad(format!("{name}: no such file"))),
         Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-            Err(bad(format!("{}: not UTF-8 text", path.display())))
+            Err(bad(format!("{name}: not UTF-8 text")))
         }
-        r => r.with_context(|| format!("reading {}", path.display())),
+        r => r.with_context(|| format!("reading {name}")),
     }
 }
 

@@ -344,6 +344,9 @@ fn exit_codes_tell_a_scheduler_what_to_do() {
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
         assert!(o.stdout.is_empty(), "{args:?}");
     }
+    let o = ply_with_input(&["othello", "solve", "--obf", "-"], b"\xff\xfe X;\n");
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(stderr(&o).contains("stdin: not UTF-8"), "{}", stderr(&o));
     // 1: anything else, e.g. a results path that cannot be read or written.
     let o = ply(&["othello", "solve", "--obf", s(&input), "--out", s(&dir)]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
