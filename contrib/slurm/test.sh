@@ -213,6 +213,7 @@ ply_gone() { ! kill -0 "$victim" 2>/dev/null; }
 wait_for 10 ply_gone || fail "ply (pid $victim) outlived SIGKILL"
 # A kill in the middle of a write leaves a line without its newline.
 printf '{"position":"--XXO' >>"$tmp/results/shard-$killed.jsonl"
+say "tore the last line of shard-$killed.jsonl, as a kill mid-write would"
 
 task_state() { scontrol -o show job "${job}_$1" | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p'; }
 task_ended() { case $(task_state "$killed") in FAILED | CANCELLED | COMPLETED | NODE_FAIL) true ;; *) false ;; esac; }
@@ -222,8 +223,18 @@ requeue() { scontrol requeue "${job}_$killed" 2>>"$LOG"; }
 wait_for 60 requeue || fail "scontrol requeue ${job}_$killed failed"
 say "scontrol requeue ${job}_$killed"
 
-all_done() { [ -z "$(squeue -h -j "$job" 2>/dev/null)" ]; }
+# Done when no task is pending or running; meanwhile, the most running at once.
+most=0
+all_done() {
+  local queue running
+  queue=$(squeue -h -r -j "$job" -o %T 2>/dev/null)
+  running=$(grep -c RUNNING <<<"$queue" || true)
+  [ "$running" -le "$most" ] || most=$running
+  [ -z "$queue" ]
+}
 wait_for 240 all_done || fail "the array did not finish in 240 s: $(squeue -j "$job" 2>&1)"
+say "all tasks ended; at most $most ran at once"
+[ "$most" -le 2 ] || fail "$most tasks ran at once under %2"
 for i in $(seq 0 $((SHARDS - 1))); do
   line=$(scontrol -o show job "${job}_$i")
   state=$(sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' <<<"$line")
