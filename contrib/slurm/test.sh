@@ -168,7 +168,10 @@ random_game() {
 input=$tmp/positions.obf
 : >"$input"
 made=0
+tries=0
 while [ "$made" -lt "$POSITIONS" ]; do
+  tries=$((tries + 1))
+  [ "$tries" -le 20 ] || fail "20 random openings gave only $made positions"
   random_game "" 36
   opening=$game
   [ -n "$opening" ] || continue
