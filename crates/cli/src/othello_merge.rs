@@ -48,18 +48,28 @@ struct Row {
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
     let mut by_line: BTreeMap<u64, Row> = BTreeMap::new();
-    // The first result seen for each position, as (input line).
+    // The input line of the first result seen for each position.
     let mut by_position: HashMap<String, u64> = HashMap::new();
     let name = |file: usize, at: usize| format!("{} line {at}", a.results[file].display());
     for (file, path) in a.results.iter().enumerate() {
         for (line, row) in read_rows(path, file)? {
             if let Some(first) = by_line.get(&line) {
                 if first.bytes != row.bytes {
+                    let what = if first.position == row.position {
+                        format!("position {}", row.position)
+                    } else {
+                        format!(
+                            "positions {} and {}: results of two inputs?",
+                            first.position, row.position
+                        )
+                    };
                     return Err(bad(format!(
-                        "conflicting results for input line {line} (position {}): {} and {} differ",
-                        row.position,
+                        "conflicting results for input line {line} ({what}): {} says score {}, \
+                         {} says score {}",
                         name(first.file, first.at),
-                        name(row.file, row.at)
+                        first.score,
+                        name(row.file, row.at),
+                        row.score
                     )));
                 }
                 continue;
