@@ -191,11 +191,22 @@ job=$(PLY_INPUT=$input PLY_RESULTS=$tmp/results PLY=$PLY sbatch --parsable \
   contrib/slurm/solve-array.sbatch) || fail "sbatch refused the job"
 say "submitted job array $job: sbatch --array=0-$((SHARDS - 1))%2"
 
+# The most tasks seen running at once, and whether any task is still pending or running.
+most=0
+queue=""
+poll_queue() {
+  local running
+  queue=$(squeue -h -r -j "$job" -o %T 2>/dev/null)
+  running=$(grep -c RUNNING <<<"$queue" || true)
+  [ "$running" -le "$most" ] || most=$running
+}
+
 # Kill the ply of a running task once it has written a result, before it has written all.
 per_shard=$((POSITIONS / SHARDS))
 killed=""
 find_victim() {
   local i f n pid
+  poll_queue
   for i in $(seq 0 $((SHARDS - 1))); do
     f=$tmp/results/shard-$i.jsonl
     [ -f "$f" ] || continue
@@ -226,13 +237,8 @@ requeue() { scontrol requeue "${job}_$killed" 2>>"$LOG"; }
 wait_for 60 requeue || fail "scontrol requeue ${job}_$killed failed"
 say "scontrol requeue ${job}_$killed"
 
-# Done when no task is pending or running; meanwhile, the most running at once.
-most=0
 all_done() {
-  local queue running
-  queue=$(squeue -h -r -j "$job" -o %T 2>/dev/null)
-  running=$(grep -c RUNNING <<<"$queue" || true)
-  [ "$running" -le "$most" ] || most=$running
+  poll_queue
   [ -z "$queue" ]
 }
 wait_for 240 all_done || fail "the array did not finish in 240 s: $(squeue -j "$job" 2>&1)"
