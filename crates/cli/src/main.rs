@@ -16,6 +16,7 @@ mod judge_swea;
 mod nboard;
 mod othello;
 mod othello_analyze;
+mod othello_merge;
 mod othello_solve;
 mod serve;
 mod ttt;
@@ -35,7 +36,7 @@ enum Command {
     /// Tic-tac-toe: analyse, check, count, state-space figures.
     #[command(subcommand)]
     Ttt(ttt::Command),
-    /// Othello: show, play, perft, solve.
+    /// Othello: show, play, perft, solve, merge.
     #[command(subcommand)]
     Othello(othello::Command),
     /// Classic judge problems, byte-exact, plus an input generator and a stress tester.

@@ -1,4 +1,4 @@
-//! `ply othello`: show a position, replay a game, perft, solve, analyze.
+//! `ply othello`: show a position, replay a game, perft, solve, analyze, merge.
 //!
 //! Glue only: the text formats, the rules and perft live in `ply-othello`; this module reads
 //! arguments, calls them, and prints text or one JSON object per result.
@@ -32,6 +32,9 @@ pub enum Command {
     /// Every legal move with its score: exact where the solver finishes in time, estimated
     /// by the midgame engine elsewhere.
     Analyze(crate::othello_analyze::Args),
+    /// Merge the results files of a sharded batch solve (`solve --obf … --shard I/N --out …`)
+    /// into one, in input order: the bytes one machine would have written.
+    Merge(crate::othello_merge::Args),
 }
 
 /// `ply othello show`.
@@ -90,6 +93,7 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Perft(a) => run_perft(&a),
         Command::Solve(a) => crate::othello_solve::run(a),
         Command::Analyze(a) => crate::othello_analyze::run(&a),
+        Command::Merge(a) => crate::othello_merge::run(&a),
     }
 }
 

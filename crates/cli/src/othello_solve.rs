@@ -6,10 +6,19 @@
 //! the positions not yet in it. Its lines hold only what the solve determines (no times, no
 //! node counts), so an interrupted and resumed run writes the same bytes as an
 //! uninterrupted one.
+//!
+//! Past one machine, `--shard I/N` solves only the positions whose index k (0-based, in input
+//! order, counting positions, not blank or comment lines) has k mod N = I. Each result line
+//! carries the input `line` of its position and nothing about the shard, so `ply othello
+//! merge` can put the shards' files back in input order and get the very bytes of a
+//! single-machine run. `--obf -` reads the input from stdin and `--out -` writes the results
+//! lines to stdout, for schedulers that pipe. Exit status: 0 done, 2 bad input or usage (a
+//! retry cannot help), 1 anything else (a retry may).
 
 use std::{
+    collections::{HashMap, HashSet},
     fs::{self, File, OpenOptions},
-    io::{self, IsTerminal, Write},
+    io::{self, IsTerminal, Read, Seek, Write},
     path::{Path, PathBuf},
     time::Instant,
 };
@@ -35,13 +44,17 @@ pub struct Args {
     /// Board size of the start position (4, 6 or 8) to solve, or of a transcript.
     #[arg(long, value_name = "N")]
     pub size: Option<u8>,
-    /// Solve every position of this OBF file, one per line.
+    /// Solve every position of this OBF file, one per line (`-`: stdin).
     #[arg(long, value_name = "FILE")]
     pub obf: Option<PathBuf>,
     /// With --obf: append each result as one JSON line to this file, and skip the positions
-    /// it already holds.
+    /// it already holds (`-`: write the results lines to stdout, nothing to resume).
     #[arg(long, value_name = "RESULTS", requires = "obf")]
     pub out: Option<PathBuf>,
+    /// With --obf: solve only shard I of N (I from 0): the positions whose index k in the
+    /// input (0-based, positions only) has k mod N = I.
+    #[arg(long, value_name = "I/N", requires = "obf", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
     /// Give the exact score of every legal move.
     #[arg(long)]
     pub all_moves: bool,
@@ -54,6 +67,40 @@ pub struct Args {
     /// One JSON object per position, one per line.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Shard `index` of `count`: the input positions k with k mod count = index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which shard, from 0.
+    pub index: usize,
+    /// How many shards.
+    pub count: usize,
+}
+
+impl Shard {
+    /// Whether the position with this index (0-based, in input order) is in the shard.
+    fn holds(self, k: usize) -> bool {
+        k % self.count == self.index
+    }
+}
+
+/// `I/N` with 0 <= I < N.
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    let form = || format!("`{s}` is not I/N (shard I of N shards, I from 0 to N-1)");
+    let (i, n) = s.split_once('/').ok_or_else(form)?;
+    let index: usize = i.trim().parse().map_err(|_| form())?;
+    let count: usize = n.trim().parse().map_err(|_| form())?;
+    if count == 0 {
+        return Err(format!("`{s}`: there must be at least one shard"));
+    }
+    if index >= count {
+        return Err(format!(
+            "`{s}`: shard {index} of {count} does not exist (I runs from 0 to {})",
+            count - 1
+        ));
+    }
+    Ok(Shard { index, count })
 }
 
 /// One solved position, ready to print.
@@ -213,17 +260,79 @@ fn print_text(out: &mut impl Write, pos: &Position, s: &Solved) -> io::Result<()
     writeln!(out, "nodes/s    {:.0}", rate(r.nodes, s.seconds))
 }
 
-/// Solves every line of an OBF file, optionally into a resumable results file.
+/// Where the results lines go.
+enum Sink {
+    /// Nowhere: the report on stdout is all.
+    None,
+    /// Appended to a results file.
+    File(File),
+    /// To stdout, instead of the report.
+    Stdout,
+}
+
+/// `-` as a file name: stdin or stdout.
+fn is_dash(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Reads an input file, or stdin for `-`. A missing file is bad input (a retry cannot make
+/// it appear); any other failure to read is not.
+pub fn read_input(path: &Path) -> anyhow::Result<String> {
+    let name = input_name(path);
+    let read = if is_dash(path) {
+        let mut text = String::new();
+        io::stdin().read_to_string(&mut text).map(|_| text)
+    } else {
+        fs::read_to_string(path)
+    };
+    match read {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(bad(format!("{name}: no such file"))),
+        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+            Err(bad(format!("{name}: not UTF-8 text")))
+        }
+        r => r.with_context(|| format!("reading {name}")),
+    }
+}
+
+/// The name of an input in messages.
+pub fn input_name(path: &Path) -> String {
+    if is_dash(path) {
+        String::from("stdin")
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Solves every line of an OBF file (or of the shard's share of it), optionally into a
+/// resumable results file.
 fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> {
-    let text = fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let to_stdout = a.out.as_deref().is_some_and(is_dash);
+    if to_stdout && a.json {
+        return Err(bad(
+            "--json does not go with --out -: stdout carries the results lines",
+        ));
+    }
+    let text = read_input(path)?;
+    let name = input_name(path);
+    let shard = a.shard.unwrap_or(Shard { index: 0, count: 1 });
     let positions: Vec<(usize, Position)> = obf::parse_file(&text)
-        .map_err(|e| bad(format!("{}: {e}", path.display())))?
+        .map_err(|e| bad(format!("{name}: {e}")))?
         .into_iter()
-        .map(|e| (e.line, e.obf.position))
+        .enumerate()
+        .filter(|(k, _)| shard.holds(*k))
+        .map(|(_, e)| (e.line, e.obf.position))
         .collect();
-    let (mut results, done) = match &a.out {
-        Some(out) => open_results(out)?,
-        None => (None, Vec::new()),
+    let (mut sink, done) = match &a.out {
+        None => (Sink::None, HashSet::new()),
+        Some(_) if to_stdout => (Sink::Stdout, HashSet::new()),
+        Some(out) => {
+            let scope = match a.shard {
+                Some(sh) => format!("shard {}/{} of {name}", sh.index, sh.count),
+                None => name.clone(),
+            };
+            let (file, done) = open_results(out, &scope, &positions)?;
+            (Sink::File(file), done)
+        }
     };
     let mut stdout = io::stdout().lock();
     for (line, pos) in positions {
@@ -236,12 +345,22 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         let solved = solve_one(solver, &pos, a.all_moves)?;
         let mut v = result_json(&pos, &solved.result, solved.moves.as_deref());
         v["line"] = json!(line);
-        if let Some(file) = results.as_mut() {
-            let mut row = v.to_string();
-            row.push('\n');
-            file.write_all(row.as_bytes())
+        let mut row = v.to_string();
+        row.push('\n');
+        match &mut sink {
+            Sink::None => {}
+            Sink::File(file) => file
+                .write_all(row.as_bytes())
                 .and_then(|()| file.flush())
-                .context("writing the results file")?;
+                .context("writing the results file")?,
+            Sink::Stdout => {
+                // Here a closed stdout loses results: not the quiet success of `| head`.
+                stdout
+                    .write_all(row.as_bytes())
+                    .and_then(|()| stdout.flush())
+                    .map_err(|e| anyhow::anyhow!("writing the results to stdout: {e}"))?;
+                continue;
+            }
         }
         if a.json {
             add_measures(&mut v, &solved);
@@ -269,36 +388,55 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// Opens a results file for appending: drops a torn last line, and returns the input lines
-/// it already holds.
-fn open_results(path: &Path) -> anyhow::Result<(Option<File>, Vec<usize>)> {
+/// The length of the whole lines at the start of a results file: everything after the last
+/// newline is a line cut short by a kill.
+pub fn whole_lines(bytes: &[u8]) -> usize {
+    bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+}
+
+/// Opens a results file for appending: drops a torn last line, checks that every result in
+/// it is one of `positions` (the input lines this run solves, with their positions), and
+/// returns the input lines it already holds.
+fn open_results(
+    path: &Path,
+    scope: &str,
+    positions: &[(usize, Position)],
+) -> anyhow::Result<(File, HashSet<usize>)> {
     let existing = match fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
-    // Everything after the last newline is a line cut short by a kill.
-    let keep = existing
+    let keep = whole_lines(&existing);
+    let wanted: HashMap<usize, String> = positions
         .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let mut done = Vec::new();
+        .map(|(line, pos)| (*line, text::format_position(pos)))
+        .collect();
+    let mut done = HashSet::new();
     for (i, row) in existing[..keep].split(|&b| b == b'\n').enumerate() {
         if row.is_empty() {
             continue;
         }
-        let v: Value = serde_json::from_slice(row)
-            .map_err(|e| bad(format!("{} line {}: {e}", path.display(), i + 1)))?;
-        let line = v["line"].as_u64().ok_or_else(|| {
-            bad(format!(
-                "{} line {}: no \"line\" number",
-                path.display(),
-                i + 1
-            ))
-        })?;
-        done.push(line as usize);
+        let at = format!("{} line {}", path.display(), i + 1);
+        let v: Value = serde_json::from_slice(row).map_err(|e| bad(format!("{at}: {e}")))?;
+        let line = v["line"]
+            .as_u64()
+            .ok_or_else(|| bad(format!("{at}: no \"line\" number")))? as usize;
+        let Some(want) = wanted.get(&line) else {
+            return Err(bad(format!(
+                "{at}: a result for input line {line}, which is not a position of {scope}: \
+                 a results file of another input or shard?"
+            )));
+        };
+        if v["position"].as_str() != Some(want.as_str()) {
+            return Err(bad(format!(
+                "{at}: the result for line {line} is for another position than line {line} of \
+                 {scope}: a results file of another input?"
+            )));
+        }
+        done.insert(line);
     }
-    let file = OpenOptions::new()
+    let mut file = OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
@@ -306,8 +444,6 @@ fn open_results(path: &Path) -> anyhow::Result<(Option<File>, Vec<usize>)> {
         .with_context(|| format!("opening {}", path.display()))?;
     file.set_len(keep as u64)
         .with_context(|| format!("truncating the torn last line of {}", path.display()))?;
-    let mut file = file;
-    use std::io::Seek;
     file.seek(io::SeekFrom::End(0))?;
-    Ok((Some(file), done))
+    Ok((file, done))
 }
