@@ -5,12 +5,8 @@ use std::{io, process::ExitCode};
 use clap::{Parser, Subcommand};
 
 mod bench;
-mod bench_ffo;
-mod bench_judge;
-mod bench_perft;
 mod error;
 mod judge;
-mod judge_swea;
 mod othello;
 mod othello_solve;
 mod serve;

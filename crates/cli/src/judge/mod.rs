@@ -17,6 +17,7 @@ mod cells;
 mod rng;
 mod stream;
 mod stress;
+mod swea;
 mod ttt_finals;
 
 pub use algospot::{generate as algospot_generate, solve as algospot_solve};
@@ -68,8 +69,8 @@ pub static PROBLEMS: [Problem; 5] = [
     },
     Problem {
         name: "swea-4615",
-        solve: crate::judge_swea::solve,
-        generate: crate::judge_swea::generate,
+        solve: swea::solve,
+        generate: swea::generate,
         one_case: false,
     },
 ];

@@ -2,21 +2,25 @@
 
 use clap::Subcommand;
 
+mod ffo;
+mod judge;
+mod perft;
+
 /// `ply bench` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// 8x8 perft from the start position: leaves per second, after checking the count.
-    Perft(crate::bench_perft::Args),
+    Perft(perft::Args),
     /// Exact solves of the FFO positions, every score checked against the file.
-    Ffo(crate::bench_ffo::Args),
+    Ffo(ffo::Args),
     /// Judge throughput: boards answered per second.
-    Judge(crate::bench_judge::Args),
+    Judge(judge::Args),
 }
 
 pub fn run(c: Command) -> anyhow::Result<()> {
     match c {
-        Command::Perft(a) => crate::bench_perft::run(a),
-        Command::Ffo(a) => crate::bench_ffo::run(a),
-        Command::Judge(a) => crate::bench_judge::run(a),
+        Command::Perft(a) => perft::run(a),
+        Command::Ffo(a) => ffo::run(a),
+        Command::Judge(a) => judge::run(a),
     }
 }
