@@ -42,14 +42,15 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Ttt(c) => ttt::run(c),
-        Command::Othello(c) => othello::run(c),
+        Command::Ttt(c) => ttt::run(c).map(|()| ExitCode::SUCCESS),
+        Command::Othello(c) => othello::run(c).map(|()| ExitCode::SUCCESS),
+        // `ply judge check` answers with its verdict's exit status.
         Command::Judge(a) => judge::run(a),
-        Command::Bench(c) => bench::run(c),
-        Command::Serve(a) => serve::run(a),
+        Command::Bench(c) => bench::run(c).map(|()| ExitCode::SUCCESS),
+        Command::Serve(a) => serve::run(a).map(|()| ExitCode::SUCCESS),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => error::report(&e),
     }
 }
