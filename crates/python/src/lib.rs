@@ -46,3 +46,11 @@ fn repr_bool(b: bool) -> &'static str {
         "False"
     }
 }
+
+/// Python's hash of a value: the standard library's hasher over its `Hash`.
+fn hash_of(value: &impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    value.hash(&mut h);
+    h.finish()
+}

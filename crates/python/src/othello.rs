@@ -6,8 +6,6 @@
 //! 0..=63 and 64 on 8x8, 0..=35 and 36 on 6x6, 0..=15 and 16 on 4x4.
 
 use std::{
-    collections::hash_map::DefaultHasher,
-    hash::{Hash, Hasher},
     sync::{
         atomic::{AtomicBool, Ordering},
         Arc,
@@ -23,7 +21,7 @@ use ply_othello::{
 };
 use pyo3::{exceptions::PyIndexError, exceptions::PyValueError, prelude::*};
 
-use crate::{analyze as analysis, interrupt, repr_bool, repr_list, repr_opt};
+use crate::{analyze as analysis, hash_of, interrupt, repr_bool, repr_list, repr_opt};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -295,9 +293,7 @@ impl Board {
     }
 
     fn __hash__(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.pos.hash(&mut h);
-        h.finish()
+        hash_of(&self.pos)
     }
 
     /// The board drawn for the terminal, legal moves marked `.`.

@@ -5,12 +5,7 @@
 //! of the library's spellings (`"xo./.x./..o"`, `"XO..X...O"`, rows separated by `/`, spaces or
 //! newlines).
 
-use std::{
-    collections::hash_map::DefaultHasher,
-    hash::{Hash, Hasher},
-};
-
-use crate::{repr_bool, repr_opt};
+use crate::{hash_of, repr_bool, repr_opt};
 use ply_core::Value as LibValue;
 use ply_tictactoe::{self as ttt, Board as LibBoard, Cell, Counts as LibCounts, Mark};
 
@@ -254,9 +249,7 @@ impl Board {
     }
 
     fn __hash__(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.pos.hash(&mut h);
-        h.finish()
+        hash_of(&self.pos)
     }
 
     /// Three rows of `X`, `O` and `.`.

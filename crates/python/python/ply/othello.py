@@ -20,13 +20,5 @@ on 8x8, 0-35 and 36 on 6x6, 0-15 and 16 on 4x4.
 
 from ._ply import othello as _native
 
-Analysis = _native.Analysis
-Board = _native.Board
-MoveScore = _native.MoveScore
-Outcome = _native.Outcome
-SolveResult = _native.SolveResult
-analyze = _native.analyze
-perft = _native.perft
-solve = _native.solve
-
 __all__ = ["Analysis", "Board", "MoveScore", "Outcome", "SolveResult", "analyze", "perft", "solve"]
+globals().update({n: getattr(_native, n) for n in __all__})

@@ -13,12 +13,5 @@ Value(outcome='win', remoteness=3)
 
 from ._ply import tictactoe as _native
 
-Board = _native.Board
-Check = _native.Check
-Counts = _native.Counts
-Stats = _native.Stats
-Value = _native.Value
-check = _native.check
-stats = _native.stats
-
 __all__ = ["Board", "Check", "Counts", "Stats", "Value", "check", "stats"]
+globals().update({n: getattr(_native, n) for n in __all__})
