@@ -6,8 +6,12 @@ import sys
 import time
 
 LONG_SOLVE = """
+import signal
 import sys
 from ply import othello
+# As in an interactive session, whatever the test runner inherited (a shell's background
+# job starts with SIGINT ignored, and then Python installs no handler of its own).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 print("ready", flush=True)
 try:
     othello.solve(othello.Board(), threads=1, hash_mb=16)  # 8x8 from the start: years

@@ -182,3 +182,16 @@ def test_random_game_equals_cli_replay(ply_bin):
         assert [m for m in cli["moves"] if m != "pass"] == [
             m for m in b.move_stack if m != "pass"
         ]
+
+
+def test_solve_and_analyze_finished_and_passing_positions():
+    over = Board("XXXX" "XXXX" "XXXX" "XXX-", "O")
+    r = othello.solve(over)
+    assert (r.score, r.best_move) == (-16, None)
+    # Black must pass; white takes d4 and every disc: -16 for black.
+    passing = Board("OOOO" "OOOO" "OOOX" "OOO-", "X")
+    r = othello.solve(passing)
+    assert (r.score, r.best_move) == (-16, None)
+    a = othello.analyze(passing, time=1)
+    assert a.exact and a.score == -16 and a.moves == [] and a.best is None
+    assert othello.analyze(over, time=0.1).moves == []
