@@ -5,14 +5,8 @@ use std::{io, process::ExitCode};
 use clap::{Parser, Subcommand};
 
 mod bench;
-mod bench_eval;
-mod bench_ffo;
-mod bench_judge;
-mod bench_match;
-mod bench_perft;
 mod error;
 mod judge;
-mod judge_swea;
 mod nboard;
 mod othello;
 mod othello_analyze;
@@ -57,15 +51,16 @@ fn main() -> ExitCode {
         Err(e) => return error::report_usage(&e, json),
     };
     let result = match cli.command {
-        Command::Ttt(c) => ttt::run(c),
-        Command::Othello(c) => othello::run(c),
+        Command::Ttt(c) => ttt::run(c).map(|()| ExitCode::SUCCESS),
+        Command::Othello(c) => othello::run(c).map(|()| ExitCode::SUCCESS),
+        // `ply judge check` answers with its verdict's exit status.
         Command::Judge(a) => judge::run(a),
-        Command::Bench(c) => bench::run(c),
-        Command::Nboard(a) => nboard::run(&a),
-        Command::Serve(a) => serve::run(a),
+        Command::Bench(c) => bench::run(c).map(|()| ExitCode::SUCCESS),
+        Command::Nboard(a) => nboard::run(&a).map(|()| ExitCode::SUCCESS),
+        Command::Serve(a) => serve::run(a).map(|()| ExitCode::SUCCESS),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => error::report(&e, json),
     }
 }

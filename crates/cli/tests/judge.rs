@@ -1,9 +1,9 @@
 //! `ply judge …` through the real binary: the DESIGN.md samples byte-exact, bad input, the
-//! generator and the stress tester.
+//! generator (and oj's layout), the checker's verdicts, the samples and the stress tester.
 
 mod common;
 
-use common::{ply_with_input, stderr};
+use common::{ply, ply_with_input, stderr, stdout};
 
 use std::process::Output;
 
@@ -255,11 +255,199 @@ fn stress_reports_the_smallest_failing_input() {
         .nth(1)
         .and_then(|s| s.split("== expected").next())
         .unwrap();
-    assert!(input.contains("\n1\n"), "a one-case input: {out}");
     assert!(
-        out.contains("== expected (ply)\nTIE\n== actual (program)\nx\n"),
+        input.starts_with(" (14 bytes)\n1\n"),
+        "a one-case input: {out}"
+    );
+    assert!(
+        out.contains(
+            "== expected (ply)\nTIE\n== actual (program)\nx    <-- line 1: expected `TIE`\n"
+        ),
         "{out}"
     );
+    // The command it prints writes that very input again.
+    let repro = out.split("== reproduce\n").nth(1).unwrap();
+    let gen_args: Vec<&str> = repro
+        .split(" | ")
+        .next()
+        .unwrap()
+        .split(' ')
+        .skip(1)
+        .collect();
+    assert!(
+        gen_args.contains(&"--count") && gen_args.contains(&"--case"),
+        "{repro}"
+    );
+    let again = ply(&gen_args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(format!(" (14 bytes)\n{}", stdout(&again)), input);
+}
+
+#[test]
+fn stress_reports_a_program_that_cannot_run() {
+    let o = ply_with_input(
+        &[
+            "judge",
+            "stress",
+            "boj-7682",
+            "--cmd",
+            "no-such-program-ply-13",
+            "--rounds",
+            "3",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("could not be run (exit 127"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("differs"), "{}", stderr(&o));
+}
+
+/// A fresh directory under the target directory for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn gen_without_a_seed_differs_each_call() {
+    let a = ply(&["judge", "gen", "boj-7682"]);
+    let b = ply(&["judge", "gen", "boj-7682"]);
+    assert!(a.status.success() && b.status.success());
+    assert_ne!(a.stdout, b.stdout);
+    // And it is a valid input.
+    assert!(ply_with_input(&["judge", "boj-7682"], &a.stdout)
+        .status
+        .success());
+}
+
+#[test]
+fn gen_dir_writes_oj_layout_read_back() {
+    let dir = scratch("gen-dir");
+    for p in [
+        "algospot-tictactoe",
+        "boj-7682",
+        "boj-16571",
+        "ttt-finals",
+        "swea-4615",
+    ] {
+        let d = dir.join(p);
+        let o = ply(&[
+            "judge",
+            "gen",
+            p,
+            "--dir",
+            d.to_str().unwrap(),
+            "--count",
+            "3",
+            "--seed",
+            "9",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let mut names: Vec<String> = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                "random-000.in",
+                "random-000.out",
+                "random-001.in",
+                "random-001.out",
+                "random-002.in",
+                "random-002.out"
+            ],
+            "{p}"
+        );
+        for i in 0..3 {
+            let input = std::fs::read(d.join(format!("random-{i:03}.in"))).unwrap();
+            let expected = std::fs::read(d.join(format!("random-{i:03}.out"))).unwrap();
+            let answered = ply_with_input(&["judge", p], &input);
+            assert!(answered.status.success(), "{p} {i}: {}", stderr(&answered));
+            assert_eq!(answered.stdout, expected, "{p} {i}");
+        }
+        assert_ne!(
+            std::fs::read(d.join("random-000.in")).unwrap(),
+            std::fs::read(d.join("random-001.in")).unwrap(),
+            "{p}"
+        );
+    }
+}
+
+#[test]
+fn checker_exit_codes_on_right_wrong_and_malformed_outputs() {
+    let dir = scratch("check");
+    let input = dir.join("in");
+    let sample = "XXXOO.XXX\nXOXOXOXOX\nOXOXOXOXO\nXXOOOXXOX\nend\n";
+    std::fs::write(&input, sample).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let i = input.to_str().unwrap();
+    let check = |out: &str, answer: Option<&str>| {
+        let mut args = vec!["judge", "check", "boj-7682", i, out];
+        args.extend(answer);
+        ply(&args)
+    };
+    let right = write("right", "invalid\nvalid \ninvalid\nvalid\n\n");
+    let o = check(&right, None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let answer = write("answer", "invalid\nvalid\ninvalid\nvalid\n");
+    assert_eq!(check(&right, Some(&answer)).status.code(), Some(0));
+    let wrong = write("wrong", "invalid\nvalid\nvalid\nvalid\n");
+    let o = check(&wrong, None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("case 3 (line 3): expected `invalid`, found `valid`"),
+        "{}",
+        stderr(&o)
+    );
+    for malformed in [
+        "invalid\nvalid\ninvalid\n",
+        "invalid\nVALID\ninvalid\nvalid\n",
+        "1\n2\n3\n4\n",
+    ] {
+        let o = check(&write("malformed", malformed), None);
+        assert_eq!(o.status.code(), Some(2), "{malformed:?}: {}", stderr(&o));
+    }
+    // The checker itself fails: an INPUT ply cannot read, a missing file.
+    let bad_input = write("bad-input", "XXQ\nend\n");
+    let o = ply(&["judge", "check", "boj-7682", &bad_input, &right]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let o = ply(&[
+        "judge",
+        "check",
+        "boj-7682",
+        i,
+        dir.join("nothing").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+}
+
+#[test]
+fn samples_are_printed_and_answered() {
+    let o = ply(&["judge", "sample", "ttt-finals"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    let input = text
+        .split("== sample 1: input\n")
+        .nth(1)
+        .unwrap()
+        .split("== sample 1: output\n")
+        .collect::<Vec<_>>();
+    assert_eq!(input[0], "OX--X-XOO\nO-OXO-X--\nO-OXO-X-X\n");
+    assert_eq!(input[1], "4 1 2 1\n11 9 1 1\n4 2 1 1\n");
+    let answered = ply_with_input(&["judge", "ttt-finals"], input[0].as_bytes());
+    assert_eq!(stdout(&answered), input[1]);
 }
 
 #[test]

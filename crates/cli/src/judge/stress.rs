@@ -1,10 +1,14 @@
 //! `ply judge stress`: someone's program against ply's answers on generated inputs.
 //!
 //! Round `r` generates an input from a seed derived from `--seed` and `r`, with 1 to
-//! `--max-count` cases. On the first difference the tester retries the same seed with fewer
-//! cases (the generators draw case by case, so fewer cases is usually a prefix) and reports the
-//! shortest failing input it found, with ply's answer and the program's. Outputs are compared
-//! line by line, ignoring trailing whitespace on a line and blank lines at the end.
+//! `--max-count` cases. On the first difference the tester shrinks the input to the single
+//! smallest case the program gets wrong (each case cut out as an input of its own, smallest
+//! first); only if no case fails alone does it fall back to the shortest failing prefix. It
+//! reports that input, ply's answer and the program's with the differing line marked, and the
+//! exact command that writes the input again (`ply judge gen … --seed S --count N --case K`).
+//! A program the shell cannot run (exit 127) is reported as that, not as a difference.
+//! Outputs are compared line by line, ignoring trailing whitespace on a line and blank lines
+//! at the end.
 
 use std::{
     io::{Read, Write},
@@ -16,7 +20,7 @@ use std::{
 
 use anyhow::{bail, Context};
 
-use super::{problem, Problem, Rng};
+use super::{gen, problem, Problem, Rng};
 
 /// `ply judge stress` arguments.
 #[derive(clap::Args, Debug)]
@@ -47,6 +51,8 @@ struct Run {
     stderr: Vec<u8>,
     /// Why the run failed, if it did (exit status, timeout).
     failure: Option<String>,
+    /// The exit code, when the program exited.
+    code: Option<i32>,
 }
 
 /// A failing input with both answers.
@@ -81,16 +87,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             1 + Rng::new(seed).below(args.max_count)
         };
         if let Some(first) = attempt(p, &args.cmd, count, seed, timeout)? {
-            let mut smallest = first;
-            for fewer in 1..count {
-                if let Some(f) = attempt(p, &args.cmd, fewer, seed, timeout)? {
-                    if f.input.len() < smallest.input.len() {
-                        smallest = f;
-                    }
-                    break;
-                }
+            if first.run.code == Some(127) {
+                report(&first)?;
+                bail!(
+                    "{}: the program could not be run (exit 127, command not found): {}",
+                    p.name,
+                    args.cmd
+                );
             }
+            let (smallest, repro) = shrink(p, &args.cmd, count, seed, timeout, first)?;
             report(&smallest)?;
+            println!(
+                "== reproduce\nply judge gen {} {repro} | {}",
+                p.name, args.cmd
+            );
             bail!(
                 "{}: round {round} of {}: the program's output differs from ply's (seed {seed})",
                 p.name,
@@ -105,6 +115,38 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The smallest input that still fails: a single case if one fails alone (smallest first),
+/// else the shortest failing prefix; with the `gen` arguments that write it.
+fn shrink(
+    p: &Problem,
+    cmd: &str,
+    count: usize,
+    seed: u64,
+    timeout: Duration,
+    first: Failure,
+) -> anyhow::Result<(Failure, String)> {
+    let mut cases: Vec<(usize, Vec<u8>)> = (p.split)(&first.input)
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+        .collect();
+    if cases.len() > 1 {
+        cases.sort_by_key(|(_, c)| c.len());
+        for (k, case) in cases {
+            if let Some(f) = check_input(p, cmd, case, timeout)? {
+                let k = k + 1;
+                return Ok((f, format!("--seed {seed} --count {count} --case {k}")));
+            }
+        }
+    }
+    for fewer in 1..count {
+        if let Some(f) = attempt(p, cmd, fewer, seed, timeout)? {
+            return Ok((f, format!("--seed {seed} --count {fewer}")));
+        }
+    }
+    Ok((first, format!("--seed {seed} --count {count}")))
+}
+
 /// One input of `count` cases from `seed`: `Some` if the program gets it wrong.
 fn attempt(
     p: &Problem,
@@ -113,12 +155,20 @@ fn attempt(
     seed: u64,
     timeout: Duration,
 ) -> anyhow::Result<Option<Failure>> {
-    let mut input = Vec::new();
-    (p.generate)(count, seed, &mut input)
-        .with_context(|| format!("{}: generating an input (seed {seed})", p.name))?;
+    let input = gen::input(p, count, seed)?;
+    check_input(p, cmd, input, timeout)
+}
+
+/// `Some` if the program gets `input` wrong.
+fn check_input(
+    p: &Problem,
+    cmd: &str,
+    input: Vec<u8>,
+    timeout: Duration,
+) -> anyhow::Result<Option<Failure>> {
     let mut expected = Vec::new();
     (p.solve)(&mut &input[..], &mut expected)
-        .with_context(|| format!("{}: ply's own answer (seed {seed})", p.name))
+        .with_context(|| format!("{}: ply's own answer", p.name))
         .map_err(|e| anyhow::anyhow!("{e:#}"))?; // ply failing its own input is not bad input
     let run = run_program(cmd, &input, timeout)?;
     if run.failure.is_none() && same_answers(&expected, &run.stdout) {
@@ -141,8 +191,7 @@ fn report(f: &Failure) -> anyhow::Result<()> {
     out.write_all(&f.expected)?;
     ensure_newline(&mut out, &f.expected)?;
     writeln!(out, "== actual (program)")?;
-    out.write_all(&f.run.stdout)?;
-    ensure_newline(&mut out, &f.run.stdout)?;
+    write_marked(&mut out, &f.expected, &f.run.stdout)?;
     if let Some(why) = &f.run.failure {
         writeln!(out, "== the program {why}")?;
     }
@@ -156,6 +205,36 @@ fn report(f: &Failure) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The program's output with every line that differs from ply's marked, and the missing
+/// lines named.
+fn write_marked(out: &mut dyn Write, expected: &[u8], actual: &[u8]) -> std::io::Result<()> {
+    let want = lines(expected);
+    let got = lines(actual);
+    for (i, g) in got.iter().enumerate() {
+        out.write_all(g)?;
+        match want.get(i) {
+            Some(w) if w == g => {}
+            Some(w) => write!(
+                out,
+                "    <-- line {}: expected `{}`",
+                i + 1,
+                String::from_utf8_lossy(w)
+            )?,
+            None => write!(out, "    <-- line {}: not expected", i + 1)?,
+        }
+        out.write_all(b"\n")?;
+    }
+    for (i, w) in want.iter().enumerate().skip(got.len()) {
+        writeln!(
+            out,
+            "    <-- line {} missing: expected `{}`",
+            i + 1,
+            String::from_utf8_lossy(w)
+        )?;
+    }
+    Ok(())
+}
+
 fn ensure_newline(out: &mut dyn Write, text: &[u8]) -> std::io::Result<()> {
     if !text.is_empty() && !text.ends_with(b"\n") {
         out.write_all(b"\n")?;
@@ -163,18 +242,20 @@ fn ensure_newline(out: &mut dyn Write, text: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Lines, trailing whitespace and blank lines at the end dropped.
+fn lines(text: &[u8]) -> Vec<&[u8]> {
+    let mut v: Vec<&[u8]> = text
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::trim_ascii_end)
+        .collect();
+    while v.last().is_some_and(|l| l.is_empty()) {
+        v.pop();
+    }
+    v
+}
+
 /// Equal line by line, up to trailing whitespace on each line and blank lines at the end.
 fn same_answers(expected: &[u8], actual: &[u8]) -> bool {
-    fn lines(text: &[u8]) -> Vec<&[u8]> {
-        let mut v: Vec<&[u8]> = text
-            .split(|&b| b == b'\n')
-            .map(<[u8]>::trim_ascii_end)
-            .collect();
-        while v.last().is_some_and(|l| l.is_empty()) {
-            v.pop();
-        }
-        v
-    }
     lines(expected) == lines(actual)
 }
 
@@ -206,9 +287,14 @@ fn run_program(cmd: &str, input: &[u8], timeout: Duration) -> anyhow::Result<Run
     });
     let deadline = Instant::now() + timeout;
     let mut failure = None;
+    let mut code = None;
     loop {
         if let Some(status) = child.try_wait()? {
-            if !status.success() {
+            code = status.code();
+            if code == Some(127) {
+                failure =
+                    Some("could not be run: the shell found no such command (exit 127)".into());
+            } else if !status.success() {
                 failure = Some(format!("exited with {status}"));
             }
             break;
@@ -238,6 +324,7 @@ fn run_program(cmd: &str, input: &[u8], timeout: Duration) -> anyhow::Result<Run
         stdout,
         stderr,
         failure,
+        code,
     })
 }
 

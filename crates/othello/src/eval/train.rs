@@ -89,7 +89,7 @@ impl Config {
             },
             _ => Config {
                 size: BoardSize::Eight,
-                games: 40_000,
+                games: 14_000,
                 seed: 8_000_000,
                 exact_empties: 18,
                 search_depth: 6,

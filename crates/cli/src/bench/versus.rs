@@ -58,7 +58,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if a.ms == 0 || a.ms > 60_000 {
         return Err(bad(format!("--ms {}: expected 1 to 60000", a.ms)));
     }
-    let path = crate::bench_ffo::data_dir(a.data.as_deref())?.join("xot-openings.txt");
+    let path = super::ffo::data_dir(a.data.as_deref())?.join("xot-openings.txt");
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let openings: Vec<&str> = text

@@ -158,7 +158,7 @@ fn solve_case(tokens: &mut Tokens, case: i64) -> anyhow::Result<(u32, u32)> {
 /// game of random legal moves, usually alternating, sometimes the same colour twice in a row
 /// (legal here since the problem does not enforce turns), stopped at a random length.
 pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut rng = crate::judge::Rng::new(seed);
+    let mut rng = super::Rng::new(seed);
     writeln!(out, "{count}")?;
     for _ in 0..count {
         let size = [BoardSize::Four, BoardSize::Six, BoardSize::Eight][rng.below(3)];

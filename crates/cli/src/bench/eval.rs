@@ -155,7 +155,7 @@ fn estimate(pos: &Position, budget: Duration) -> Analysis {
 
 /// The positions after every scored move of the fforum files, with their exact scores.
 fn fforum_children(data: Option<PathBuf>) -> anyhow::Result<Scored> {
-    let dir = crate::bench_ffo::data_dir(data.as_deref())?;
+    let dir = super::ffo::data_dir(data.as_deref())?;
     let mut out = Vec::new();
     for file in [
         "fforum-1-19.obf",
@@ -219,7 +219,7 @@ fn ffo_choices(
     data: Option<PathBuf>,
     budget: Duration,
 ) -> anyhow::Result<()> {
-    let path = crate::bench_ffo::data_dir(data.as_deref())?.join("fforum-40-59.obf");
+    let path = super::ffo::data_dir(data.as_deref())?.join("fforum-40-59.obf");
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let entries = obf::parse_file(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;

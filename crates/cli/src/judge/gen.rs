@@ -1,0 +1,102 @@
+//! `ply judge gen`: random valid inputs, on stdout or in online-judge-tools' layout.
+//!
+//! Without `--seed` every call draws a fresh seed (clock and process id), so `oj
+//! generate-input "ply judge gen boj-7682"`, which runs the generator with no arguments, gets
+//! a new input each time. With `--dir DIR`, `--count N` is the number of test files: `DIR/
+//! random-000.in` … with ply's answers beside them as `.out`, the layout `oj test` reads.
+
+use std::{
+    fs,
+    io::{self, Write},
+    path::PathBuf,
+    time::{SystemTime, UNIX_EPOCH},
+};
+
+use anyhow::Context;
+
+use super::{answer, problem, Problem, Rng};
+use crate::error::bad;
+
+/// `ply judge gen` arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The problem.
+    #[arg(value_name = "PROBLEM", value_parser = super::problem_names())]
+    problem: String,
+    /// Cases in the input [default: 10, or 1 for a problem whose input holds one case]; with
+    /// --dir, the number of test files (each of the default number of cases).
+    #[arg(long, value_name = "N")]
+    count: Option<usize>,
+    /// Seed of the random generator [default: a fresh one each call].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Write DIR/random-000.in, random-000.out, … (oj's layout) instead of stdout.
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// Write only case K (1-based) of the input, as an input of its own.
+    #[arg(long, value_name = "K", conflicts_with = "dir")]
+    case: Option<usize>,
+}
+
+/// A seed nobody chose: the clock's nanoseconds and the process id, mixed.
+fn fresh_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    Rng::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
+}
+
+/// The input of `count` cases from `seed`.
+///
+/// # Errors
+/// When the generator refuses the count (a one-case problem asked for more).
+pub fn input(p: &Problem, count: usize, seed: u64) -> anyhow::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    (p.generate)(count, seed, &mut out)
+        .with_context(|| format!("{}: generating an input", p.name))?;
+    Ok(out)
+}
+
+/// Case `k` (1-based) of `input`, as an input of its own.
+///
+/// # Errors
+/// Bad input when there is no case `k`.
+pub fn case_of(p: &Problem, input: &[u8], k: usize) -> anyhow::Result<Vec<u8>> {
+    let cases = (p.split)(input)
+        .with_context(|| format!("{}: the generated input does not split into cases", p.name))?;
+    let n = cases.len();
+    k.checked_sub(1)
+        .and_then(|i| cases.into_iter().nth(i))
+        .ok_or_else(|| bad(format!("--case {k}: the input has cases 1 to {n}")))
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    let p = problem(&a.problem)?;
+    let default_count = if p.one_case { 1 } else { 10 };
+    let seed = a.seed.unwrap_or_else(fresh_seed);
+    if let Some(dir) = &a.dir {
+        let files = a.count.unwrap_or(10);
+        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let mut seeds = Rng::new(seed);
+        for i in 0..files {
+            let text = input(p, default_count, seeds.next_u64())?;
+            let expected = answer(p, &text)
+                .with_context(|| format!("{}: ply's own answer", p.name))
+                .map_err(|e| anyhow::anyhow!("{e:#}"))?;
+            for (ext, body) in [("in", &text), ("out", &expected)] {
+                let path = dir.join(format!("random-{i:03}.{ext}"));
+                fs::write(&path, body).with_context(|| format!("writing {}", path.display()))?;
+            }
+        }
+        return Ok(());
+    }
+    let count = a.count.unwrap_or(default_count);
+    let mut text = input(p, count, seed).map_err(|e| bad(format!("{e:#}")))?;
+    if let Some(k) = a.case {
+        text = case_of(p, &text, k)?;
+    }
+    let mut out = io::stdout().lock();
+    out.write_all(&text)?;
+    out.flush()?;
+    Ok(())
+}

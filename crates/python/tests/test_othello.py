@@ -1,0 +1,197 @@
+import copy
+import json
+import random
+import subprocess
+
+import pytest
+
+from ply import othello
+from ply.othello import Board
+
+
+def test_start_positions_and_moves():
+    b = Board()
+    assert b.size == 8 and b.turn == "X" and b.discs == (2, 2)
+    assert b.legal_moves == ["d3", "c4", "f5", "e6"]
+    assert b.legal_actions == [19, 26, 37, 44]
+    assert Board(size=6).legal_moves == ["c2", "b3", "e4", "d5"]
+    assert Board(size=4).legal_actions == [1, 4, 11, 14]
+
+
+def test_indices_follow_openspiel():
+    b = Board()
+    assert b.move_index("a1") == 0 and b.move_index("h8") == 63 and b.move_index("pass") == 64
+    assert b.move_name(19) == "d3" and b.move_name(64) == "pass"
+    small = Board(size=6)
+    assert small.move_index("f6") == 35 and small.move_index("pass") == 36
+    assert Board(size=4).move_name(16) == "pass"
+    b.push(19)
+    assert b.move_stack == ["d3"]
+
+
+def test_push_pop_round_trip():
+    b = Board()
+    start = b.copy()
+    for mv in ["f5", "d6", "c3", "d3", "c4"]:
+        b.push(mv)
+    assert b.turn == "O"
+    assert [b.pop() for _ in range(5)] == ["c4", "d3", "c3", "d6", "f5"]
+    assert b == start and hash(b) == hash(start)
+    with pytest.raises(IndexError):
+        b.pop()
+
+
+def test_hash_copy_eq():
+    a, b = Board(), Board()
+    a.push("d3")
+    c = copy.copy(a)
+    d = copy.deepcopy(a)
+    c.push("c3")
+    assert a != c and a == d and a.move_stack == ["d3"]
+    b.push("d3")
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b, c, Board()}) == 3
+    assert Board() != "not a board"
+
+
+def test_bad_input_raises_value_error_with_the_message():
+    with pytest.raises(ValueError, match="`zz` is not a square"):
+        Board().push("zz")
+    with pytest.raises(ValueError, match="a1 is not a legal move: it turns no disc"):
+        Board().push("a1")
+    with pytest.raises(ValueError, match="cannot pass: there is a legal move"):
+        Board().push("pass")
+    with pytest.raises(ValueError, match="move index 65"):
+        Board().push(65)
+    with pytest.raises(ValueError, match="size 5: expected 4, 6 or 8"):
+        Board(size=5)
+    with pytest.raises(ValueError, match="threads=0"):
+        othello.solve(Board(size=4), threads=0)
+    with pytest.raises(ValueError, match="time=-1"):
+        othello.analyze(Board(size=4), time=-1)
+    with pytest.raises(ValueError):
+        Board.from_obf("XXXX X;")
+
+
+def test_position_error_is_the_clis(ply_bin):
+    text = "XXXX X"
+    with pytest.raises(ValueError) as e:
+        Board(text)
+    cli = subprocess.run([ply_bin, "othello", "show", text], capture_output=True, text=True)
+    assert cli.returncode == 2
+    assert str(e.value) in cli.stderr
+
+
+def test_cells_and_turn_and_obf():
+    cells = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27
+    b = Board(cells, "X")
+    assert b == Board()
+    assert b.obf() == cells + " X;"
+    assert Board.from_obf(b.obf()) == b
+    assert "a b c d e f g h" in str(b)
+    with pytest.raises(ValueError, match="size 6"):
+        Board(cells, "X", size=6)
+
+
+def test_pass_handling():
+    # Black to move with no legal move but white can move: black must pass.
+    b = Board("OOOO" "OOOO" "OOOX" "OOO-", "X")
+    assert not b.is_game_over()
+    assert b.legal_moves == ["pass"] and b.legal_actions == [16]
+    b.push("pass")
+    assert b.turn == "O" and b.move_stack == ["pass"]
+    assert b.pop() == "pass" and b.turn == "X"
+    b.push(16)
+    assert b.turn == "O"
+
+
+def test_outcome():
+    b = Board("XXXX" "XXXX" "XXXX" "XXX-", "O")
+    assert b.is_game_over() and b.legal_moves == []
+    o = b.outcome()
+    assert (o.winner, o.black, o.white, o.score) == ("X", 15, 0, 16)
+    assert Board().outcome() is None
+
+
+def test_perft():
+    assert othello.perft(Board(), 0) == 1
+    assert othello.perft(Board(), 5) == 1396
+    assert othello.perft(Board(), 6) == 8200
+    assert othello.perft(Board(size=4), 16) == 60060
+
+
+def test_4x4_start_solves_to_minus_10():
+    r = othello.solve(Board(size=4))
+    assert r.score == -10
+    assert r.best_move in Board(size=4).legal_moves
+    # The line is a real game: it replays, and ends with the score it promises.
+    b = Board(size=4)
+    for mv in r.line:
+        b.push(mv)
+    assert b.is_game_over()
+    assert b.outcome().score == -10
+
+
+def test_ffo_40(data):
+    line = (data / "ffo40-49.obf").read_text().splitlines()[0]
+    b = Board.from_obf(line)
+    r = othello.solve(b, threads=2, hash_mb=64)
+    assert r.score == 38
+    assert r.best_move == "a2"
+
+
+def test_analyze_exact_near_the_end(data):
+    line = (data / "ffo40-49.obf").read_text().splitlines()[0]
+    expected = {}
+    for item in line.split(";")[1:]:
+        if item.strip():
+            mv, score = item.strip().split(":")
+            expected[mv.lower()] = int(score)
+    a = othello.analyze(Board.from_obf(line), time=60)
+    assert a.exact and a.engine in ("solver", "midgame") and a.best == "a2" and a.score == 38
+    for m in a.moves:
+        if m.move in expected:
+            assert m.score == expected[m.move], m
+
+
+def test_analyze_estimates_the_opening():
+    a = othello.analyze(Board(), time=0.2)
+    assert a.engine == "midgame" and not a.exact
+    assert sorted(m.move for m in a.moves) == sorted(Board().legal_moves)
+    assert a.best in Board().legal_moves
+
+
+def test_random_game_equals_cli_replay(ply_bin):
+    rng = random.Random(13)
+    for size in (4, 6, 8):
+        b = Board(size=size)
+        while not b.is_game_over():
+            b.push(rng.choice(b.legal_actions))
+        transcript = "".join(m for m in b.move_stack if m != "pass")
+        out = subprocess.run(
+            [ply_bin, "othello", "play", transcript, "--size", str(size), "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        cli = json.loads(out)
+        assert cli["game_over"] and b.is_game_over()
+        assert cli["position"] + ";" == b.obf() or cli["position"] == b.obf().rstrip(";")
+        assert cli["discs"] == {"black": b.discs[0], "white": b.discs[1]}
+        assert cli["score_black"] == b.outcome().score
+        assert [m for m in cli["moves"] if m != "pass"] == [
+            m for m in b.move_stack if m != "pass"
+        ]
+
+
+def test_solve_and_analyze_finished_and_passing_positions():
+    over = Board("XXXX" "XXXX" "XXXX" "XXX-", "O")
+    r = othello.solve(over)
+    assert (r.score, r.best_move) == (-16, None)
+    # Black must pass; white takes d4 and every disc: -16 for black.
+    passing = Board("OOOO" "OOOO" "OOOX" "OOO-", "X")
+    r = othello.solve(passing)
+    assert (r.score, r.best_move) == (-16, None)
+    a = othello.analyze(passing, time=1)
+    assert a.exact and a.score == -16 and a.moves == [] and a.best is None
+    assert othello.analyze(over, time=0.1).moves == []

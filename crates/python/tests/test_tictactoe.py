@@ -1,0 +1,81 @@
+import copy
+
+import pytest
+
+from ply import tictactoe
+from ply.tictactoe import Board, Value, check
+
+
+def test_state_space_figures_of_design_md():
+    s = tictactoe.stats()
+    assert s.reachable == 5478
+    assert s.reachable_up_to_symmetry == 765
+    assert (s.finals.total, s.finals.x, s.finals.o, s.finals.draw) == (958, 626, 316, 16)
+    assert (s.games.total, s.games.x, s.games.o, s.games.draw) == (255168, 131184, 77904, 46080)
+    assert s.games_up_to_symmetry.total == 26830
+
+
+def test_empty_board_is_a_draw():
+    v = Board().value()
+    assert (v.outcome, v.remoteness) == ("draw", 9)
+    assert Board(first="O").value().outcome == "draw"
+
+
+def test_value_and_moves():
+    b = Board("xo./.x./..o")
+    assert b.turn == "X"
+    assert b.value().outcome == "win" and b.value().remoteness == 3
+    moves = dict(b.moves())
+    assert set(moves) == set(b.legal_moves) == {2, 3, 5, 6, 7}
+    assert moves[3].outcome == "win" and moves[2].outcome == "draw"
+    # The position's value is the best of its moves'.
+    best = [c for c, v in moves.items() if v == b.value()]
+    assert best
+
+
+def test_count_finals_matches_the_judge_samples():
+    c = Board("OX--X-XOO", first="O").count_finals()
+    assert (c.total, c.o, c.x, c.draw) == (4, 1, 2, 1)
+    c = Board("O-OXO-X--", first="O").count_finals()
+    assert (c.total, c.o, c.x, c.draw) == (11, 9, 1, 1)
+    c = Board().count_finals()
+    assert (c.total, c.x, c.o, c.draw) == (958, 626, 316, 16)
+
+
+def test_check_says_why_not():
+    c = check("oo./.../...")
+    assert not c and c.reason == "O has more marks than X but X moves first"
+    c = check("xxx/ooo/...")
+    assert not c.reachable and "both" in c.reason
+    c = check("xxx/oo./...")
+    assert c.reachable and c.is_final and c.reason is None
+    with pytest.raises(ValueError, match="unknown character 'q' at position 3"):
+        check("xxq")
+
+
+def test_push_pop_copy_hash():
+    b = Board()
+    b.push(4)
+    b.push(0)
+    assert b.turn == "X" and str(b) == "O..\n.X.\n...\n"
+    c = copy.copy(b)
+    c.push(8)
+    assert c != b and hash(b) == hash(Board("o../.x./..."))
+    c.pop()
+    assert c == b
+    with pytest.raises(ValueError, match="taken"):
+        b.push(4)
+    with pytest.raises(ValueError, match="cell 9"):
+        b.push(9)
+    with pytest.raises(IndexError):
+        Board().pop()
+
+
+def test_unreachable_board_is_a_value_error():
+    with pytest.raises(ValueError, match="O has more marks than X"):
+        Board("oo./.../...")
+
+
+def test_value_type():
+    assert isinstance(Board().value(), Value)
+    assert str(Board("xo./.x./..o").value()) == "win in 3"
