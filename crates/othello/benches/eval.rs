@@ -23,7 +23,12 @@ fn positions() -> Vec<(u64, u64, u8, u64)> {
             x ^= x >> 7;
             x ^= x << 17;
             let sq = m[(x % m.len() as u64) as usize];
-            out.push((pos.player().0, pos.opponent().0, sq.index(), pos.flips(sq).0));
+            out.push((
+                pos.player().0,
+                pos.opponent().0,
+                sq.index(),
+                pos.flips(sq).0,
+            ));
             pos = pos.play_unchecked(sq);
         }
     }

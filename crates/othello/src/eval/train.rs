@@ -93,7 +93,7 @@ impl Config {
                 seed: 8_000_000,
                 exact_empties: 18,
                 search_depth: 6,
-                ridge: 2.0,
+                ridge: 15.0,
                 threads: 2,
                 iterations: 60,
                 phases: usize::MAX,
