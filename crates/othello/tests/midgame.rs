@@ -9,11 +9,13 @@ use ply_othello::{
     BoardSize, Move, Position, Square,
 };
 
-/// The engine's static value: the learnt evaluation read from scratch, or the disc
-/// difference on 4x4.
+/// The engine's static value: the learnt evaluation read from scratch (clamped to the
+/// possible scores), or the disc difference on 4x4.
 fn evaluate(p: u64, o: u64, size: BoardSize) -> i32 {
+    // The engine clamps estimates to the possible scores.
+    let bound = size.squares() as i32 * DISC;
     match eval::builtin(size) {
-        Some(e) => e.evaluate_reference(p, o),
+        Some(e) => e.evaluate_reference(p, o).clamp(-bound, bound),
         None => (p.count_ones() as i32 - o.count_ones() as i32) * DISC,
     }
 }

@@ -117,8 +117,10 @@ impl<'a> Searcher<'a> {
     /// or the disc difference on 4x4.
     #[inline]
     pub(crate) fn static_value(&self, p: u64, o: u64) -> i32 {
+        // No final score lies beyond the number of squares: neither may an estimate.
+        let bound = self.size.squares() as i32 * UNIT;
         match (self.eval, &self.state) {
-            (Some(e), Some(s)) => e.evaluate(s, p, o),
+            (Some(e), Some(s)) => e.evaluate(s, p, o).clamp(-bound, bound),
             _ => (p.count_ones() as i32 - o.count_ones() as i32) * UNIT,
         }
     }
