@@ -93,19 +93,17 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
 
 /// A score in discs: whole when exact, one decimal when estimated.
 fn score_text(score: i32, exact: bool) -> String {
+    let shown = Analysis::shown_discs(score, exact);
     if exact {
-        format!("{:+}", score / analyze::DISC)
+        format!("{:+}", shown as i64)
     } else {
-        format!("{:+.1}", Analysis::discs(score))
+        format!("{shown:+.1}")
     }
 }
 
+/// A score in discs as the JSON API writes it.
 fn score_json(score: i32, exact: bool) -> serde_json::Value {
-    if exact {
-        json!(score / analyze::DISC)
-    } else {
-        json!((Analysis::discs(score) * 10.0).round() / 10.0)
-    }
+    json!(ply_server::othello::discs(score, exact))
 }
 
 fn to_json(pos: &Position, a: &Analysis, elapsed: Duration) -> serde_json::Value {

@@ -148,6 +148,16 @@ impl Analysis {
     pub fn discs(score: i32) -> f64 {
         f64::from(score) / f64::from(DISC)
     }
+
+    /// `score` in discs as shown to people: whole when exact, to a tenth when estimated.
+    #[must_use]
+    pub fn shown_discs(score: i32, exact: bool) -> f64 {
+        if exact {
+            f64::from(score / DISC)
+        } else {
+            (Analysis::discs(score) * 10.0).round() / 10.0
+        }
+    }
 }
 
 /// Empty squares at which the solver is tried, and the share of the budget the midgame

@@ -35,11 +35,7 @@ pub struct Found {
 
 /// A score in discs: whole when exact, one decimal when estimated.
 fn discs(score: i32, exact: bool) -> f64 {
-    if exact {
-        f64::from(score / library::DISC)
-    } else {
-        (Analysis::discs(score) * 10.0).round() / 10.0
-    }
+    Analysis::shown_discs(score, exact)
 }
 
 /// Analyses `pos` within `budget`, stopping early when `stop` is raised.

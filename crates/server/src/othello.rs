@@ -27,10 +27,7 @@ use axum::{
     Json,
 };
 use futures_util::stream::{self, Stream};
-use ply_othello::{
-    analyze::{Options, DISC},
-    BoardSize, Color, Position, Square,
-};
+use ply_othello::{analyze::Options, BoardSize, Color, Position, Square};
 use serde::Serialize;
 
 use crate::{error::ApiError, params::Params, AppState};
@@ -221,12 +218,12 @@ pub fn cells(pos: &Position) -> String {
 }
 
 /// A score in discs: a whole number when exact, one decimal otherwise.
-fn discs(score: i32, exact: bool) -> serde_json::Number {
+pub fn discs(score: i32, exact: bool) -> serde_json::Number {
+    let shown = ply_othello::analyze::Analysis::shown_discs(score, exact);
     if exact {
-        serde_json::Number::from(score / DISC)
+        serde_json::Number::from(shown as i64)
     } else {
-        let rounded = (f64::from(score) / f64::from(DISC) * 10.0).round() / 10.0;
-        serde_json::Number::from_f64(rounded).unwrap_or_else(|| serde_json::Number::from(0))
+        serde_json::Number::from_f64(shown).unwrap_or_else(|| serde_json::Number::from(0))
     }
 }
 
