@@ -10,6 +10,7 @@ mod judge;
 mod nboard;
 mod othello;
 mod othello_analyze;
+mod othello_book;
 mod othello_merge;
 mod othello_solve;
 mod serve;

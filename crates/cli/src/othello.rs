@@ -35,6 +35,9 @@ pub enum Command {
     /// Merge the results files of a sharded batch solve (`solve --obf … --shard I/N --out …`)
     /// into one, in input order: the bytes one machine would have written.
     Merge(crate::othello_merge::Args),
+    /// Build an opening book (a weak solution of the opening) with the batch solve.
+    #[command(subcommand)]
+    Book(crate::othello_book::Command),
 }
 
 /// `ply othello show`.
@@ -94,6 +97,7 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Solve(a) => crate::othello_solve::run(a),
         Command::Analyze(a) => crate::othello_analyze::run(&a),
         Command::Merge(a) => crate::othello_merge::run(&a),
+        Command::Book(c) => crate::othello_book::run(c),
     }
 }
 

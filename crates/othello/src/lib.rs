@@ -33,7 +33,9 @@
 #![deny(missing_docs)]
 
 pub mod analyze;
+mod binfile;
 mod bitboard;
+pub mod book;
 pub mod eval;
 mod game;
 pub mod ggf;

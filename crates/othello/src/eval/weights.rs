@@ -21,7 +21,10 @@
 use std::fmt;
 
 use super::{layout, phase_count, Eval};
-use crate::BoardSize;
+use crate::{
+    binfile::{fnv1a, Reader},
+    BoardSize,
+};
 
 const MAGIC: &[u8; 8] = b"plyeval\n";
 
@@ -38,6 +41,12 @@ impl BadWeights {
     }
 }
 
+impl From<String> for BadWeights {
+    fn from(message: String) -> BadWeights {
+        BadWeights(message)
+    }
+}
+
 impl fmt::Display for BadWeights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "evaluation weights: {}", self.0)
@@ -45,12 +54,6 @@ impl fmt::Display for BadWeights {
 }
 
 impl std::error::Error for BadWeights {}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
 
 /// The bytes of a weight file for `eval`.
 #[must_use]
@@ -82,41 +85,6 @@ pub fn write(eval: &Eval) -> Vec<u8> {
     out.extend_from_slice(&fnv1a(&body).to_le_bytes());
     out.extend_from_slice(&body);
     out
-}
-
-/// Reads past the header fields one by one, naming the one that is missing.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], BadWeights> {
-        let end = self.at + n;
-        let Some(s) = self.bytes.get(self.at..end) else {
-            return Err(BadWeights::new(format!(
-                "the file ends at byte {} inside the {what} (truncated?)",
-                self.bytes.len()
-            )));
-        };
-        self.at = end;
-        Ok(s)
-    }
-
-    fn u32(&mut self, what: &str) -> Result<u32, BadWeights> {
-        let b = self.take(4, what)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-
-    fn expect(&mut self, what: &str, want: usize) -> Result<(), BadWeights> {
-        let got = self.u32(what)?;
-        if got as usize != want {
-            return Err(BadWeights::new(format!(
-                "the file's {what} is {got}, this build needs {want}"
-            )));
-        }
-        Ok(())
-    }
 }
 
 /// Reads a weight file for board size `size`.
@@ -164,16 +132,10 @@ pub fn read(size: BoardSize, bytes: &[u8]) -> Result<Eval, BadWeights> {
     }
     let per_phase = Eval::weights_per_phase(size).expect("an evaluated size");
     r.expect("weights per phase", per_phase)?;
-    let sum = r.take(8, "checksum")?;
-    let sum = u64::from_le_bytes(sum.try_into().expect("8 bytes"));
+    let sum = r.u64("checksum")?;
     let n = per_phase * phase_count(size);
     let body = r.take(2 * n, "weights")?;
-    if r.at != bytes.len() {
-        return Err(BadWeights::new(format!(
-            "{} bytes after the last weight",
-            bytes.len() - r.at
-        )));
-    }
+    r.end("last weight")?;
     if fnv1a(body) != sum {
         return Err(BadWeights::new(
             "the weights fail their checksum (corrupted)",

@@ -22,7 +22,7 @@ mod last;
 pub mod reference;
 mod search;
 mod stability;
-mod symmetry;
+pub(crate) mod symmetry;
 mod tt;
 
 use std::{

@@ -1,0 +1,187 @@
+//! `ply othello book`: a 4x4 book built level by level with the batch solve, as
+//! `scripts/build-book6` builds the 6x6 one, then read back; broken inputs refused.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{ply, stderr, stdout};
+use ply_othello::{
+    book::Book,
+    solve::{SolveOptions, Solver},
+    BoardSize, Position,
+};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-book-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+/// Grows and solves levels (two shards each, merged) until `grow` prints nothing; returns
+/// the merged results files.
+fn solve_levels(dir: &Path, min: &str) -> Vec<PathBuf> {
+    let mut done: Vec<PathBuf> = Vec::new();
+    for level in 0.. {
+        let mut args = vec![
+            "othello",
+            "book",
+            "grow",
+            "--size",
+            "4",
+            "--min-empties",
+            min,
+        ];
+        args.extend(done.iter().map(|p| s(p)));
+        let o = ply(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let obf = stdout(&o);
+        if obf.is_empty() {
+            break;
+        }
+        let input = dir.join(format!("level{level}.obf"));
+        std::fs::write(&input, &obf).unwrap();
+        let mut shards = Vec::new();
+        for i in 0..2 {
+            let out = dir.join(format!("level{level}.shard{i}"));
+            let shard = format!("{i}/2");
+            let o = ply(&[
+                "othello",
+                "solve",
+                "--obf",
+                s(&input),
+                "--shard",
+                &shard,
+                "--out",
+                s(&out),
+            ]);
+            assert!(o.status.success(), "{}", stderr(&o));
+            shards.push(out);
+        }
+        let mut args = vec!["othello", "merge", "--obf", s(&input)];
+        args.extend(shards.iter().map(|p| s(p)));
+        let o = ply(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let merged = dir.join(format!("level{level}.jsonl"));
+        std::fs::write(&merged, o.stdout).unwrap();
+        done.push(merged);
+    }
+    done
+}
+
+#[test]
+fn a_book_built_with_the_batch_solve_is_closed_and_exact() {
+    let dir = scratch("build");
+    let levels = solve_levels(&dir, "6");
+    assert!(levels.len() >= 3, "{} levels", levels.len());
+    let file = dir.join("book4.bin");
+    let mut args = vec![
+        "othello",
+        "book",
+        "build",
+        "--size",
+        "4",
+        "--min-empties",
+        "6",
+        "--out",
+        s(&file),
+    ];
+    args.extend(levels.iter().map(|p| s(p)));
+    let o = ply(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let book = Book::read(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(book.first_gap(), None);
+    assert_eq!(
+        book.lookup(&Position::start(BoardSize::Four))
+            .unwrap()
+            .score,
+        -10
+    );
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 4,
+    });
+    for (pos, m) in book.iter() {
+        assert_eq!(solver.solve(&pos).score, m.score);
+        assert_eq!(-solver.solve(&pos.play(m.best).unwrap()).score, m.score);
+    }
+    let o = ply(&["othello", "book", "info", s(&file), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["closed"], true);
+    assert_eq!(v["start_score"], -10);
+    assert_eq!(v["positions"].as_u64().unwrap() as usize, book.len());
+
+    // Without its last level the results do not close: `build` says what is missing.
+    let mut args = vec![
+        "othello",
+        "book",
+        "build",
+        "--size",
+        "4",
+        "--min-empties",
+        "6",
+        "--out",
+        s(&file),
+    ];
+    args.extend(levels[..levels.len() - 1].iter().map(|p| s(p)));
+    let o = ply(&args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("do not close"), "{}", stderr(&o));
+    // The book file from before is still whole.
+    assert_eq!(Book::read(&std::fs::read(&file).unwrap()).unwrap(), book);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn broken_inputs_are_refused_naming_the_place() {
+    let dir = scratch("bad");
+    let results = dir.join("r.jsonl");
+    std::fs::write(
+        &results,
+        "{\"position\":\"---------OX--XO-- X\",\"best_move\":\"a1\",\"score\":0}\n",
+    )
+    .unwrap();
+    let o = ply(&[
+        "othello",
+        "book",
+        "grow",
+        "--size",
+        "4",
+        "--min-empties",
+        "6",
+        s(&results),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("r.jsonl line 1"), "{}", stderr(&o));
+
+    std::fs::write(
+        &results,
+        "{\"position\":\"-----OX--XO----- X\",\"best_move\":\"b1\",\"score\":-10}\n{\"pos",
+    )
+    .unwrap();
+    let o = ply(&[
+        "othello",
+        "book",
+        "grow",
+        "--size",
+        "4",
+        "--min-empties",
+        "6",
+        s(&results),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cut short"), "{}", stderr(&o));
+
+    let book = dir.join("book.bin");
+    std::fs::write(&book, b"plybook\n\x01\x00").unwrap();
+    let o = ply(&["othello", "book", "info", s(&book)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("truncated"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,65 @@
+//! What the binary data files (evaluation weights, the opening book) share: a checksum and a
+//! reader that names the field it could not read.
+
+/// FNV-1a 64 of `bytes`: the checksum of the data files.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Reads a file's fields in order; a short file is an error naming the field it cuts.
+pub(crate) struct Reader<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) at: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// The next `n` bytes, which hold `what`.
+    pub(crate) fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], String> {
+        let end = self.at + n;
+        let Some(s) = self.bytes.get(self.at..end) else {
+            return Err(format!(
+                "the file ends at byte {} inside the {what} (truncated?)",
+                self.bytes.len()
+            ));
+        };
+        self.at = end;
+        Ok(s)
+    }
+
+    /// A little-endian u32.
+    pub(crate) fn u32(&mut self, what: &str) -> Result<u32, String> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// A little-endian u64.
+    pub(crate) fn u64(&mut self, what: &str) -> Result<u64, String> {
+        let b = self.take(8, what)?;
+        Ok(u64::from_le_bytes(b.try_into().expect("8 bytes")))
+    }
+
+    /// A u32 that must be `want`.
+    pub(crate) fn expect(&mut self, what: &str, want: usize) -> Result<(), String> {
+        let got = self.u32(what)?;
+        if got as usize != want {
+            return Err(format!(
+                "the file's {what} is {got}, this build needs {want}"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks that nothing follows the last field, `last`.
+    pub(crate) fn end(&self, last: &str) -> Result<(), String> {
+        if self.at == self.bytes.len() {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} bytes after the {last}",
+                self.bytes.len() - self.at
+            ))
+        }
+    }
+}
