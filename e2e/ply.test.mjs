@@ -181,6 +181,19 @@ test("move values appear on the board", { timeout: 120000 }, async () => {
   await page.close();
 });
 
+test("6x6 opens with the exact value from the book, for every first move", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#size-6");
+  await page.click("#mode-hints");
+  await page.waitForFunction(() => document.querySelectorAll("#board .val.exact").length === 4, null, { timeout: 30000 });
+  const vals = await page.$$eval("#board .val", (vs) => vs.map((v) => v.textContent.trim()));
+  assert.deepEqual(vals.map((v) => v.replace("\u2212", "-")), ["-4", "-4", "-4", "-4"]);
+  assert.match(await page.textContent("#eval"), /white/i);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the page fits a phone screen", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage({ width: 390, height: 844 });
   await page.click("#game-othello");
@@ -342,10 +355,11 @@ test("exact values appear as the solver finds them, the best move first", { time
   const seen = await page.evaluate(() => window.seen);
   const mixed = seen.filter((s) => s.exact > 0 && s.estimate > 0);
   assert.ok(mixed.length > 0, `exact values and estimates never shown together: ${JSON.stringify(seen)}`);
-  // The move framed as best while all were estimates is the first to become exact.
+  // The solver takes the position first: the first move to become exact is the best one,
+  // framed as best from then on.
   const first = seen.findIndex((s) => s.exact > 0);
   assert.ok(first > 0 && seen[first - 1].exact === 0, `no estimates before exact values: ${JSON.stringify(seen)}`);
-  assert.ok(seen[first].exactCells.includes(seen[first - 1].best), JSON.stringify(seen.slice(0, first + 1)));
+  assert.ok(seen[first].exactCells.includes(seen[first].best), JSON.stringify(seen.slice(0, first + 1)));
   await page.waitForFunction(() => /perfect play/.test(document.getElementById("eval").textContent), null, { timeout: 30000 });
   await page.screenshot({ path: join(shots, "analysis-exact.png") });
   assert.deepEqual(errors, []);

@@ -19,9 +19,9 @@
 //! depth also names the engine: `set myname plyN`.
 //!
 //! `set contempt N` is read and checked but changes nothing: ply scores disc differences and
-//! plays for the best one, so a draw is worth neither more nor less to it. `learn` is answered
-//! `learned` although ply has no opening book to learn into yet, and `hint` gives no `book`
-//! lines for the same reason.
+//! plays for the best one, so a draw is worth neither more nor less to it. On 6x6 the answers
+//! of the opening book (exact, as the analysis gives them) come as `search` lines like any
+//! exact score; `learn` is answered `learned` but learns nothing (the book is built offline).
 
 use std::{
     collections::VecDeque,
@@ -267,7 +267,7 @@ impl Engine {
                 say(&self.out, format!("pong {rest}").trim_end())?;
             }
             "learn" => {
-                // ply has no opening book to learn the game into.
+                // The 6x6 book is built offline (scripts/build-book6): nothing to learn into.
                 say(&self.out, "learned")?;
             }
             "quit" => return Ok(false),
@@ -433,7 +433,8 @@ fn search(
         out,
         task,
         started,
-        nodes: 0,
+        // Not a count: the first report always says its nodes, even none (a book move).
+        nodes: u64::MAX,
         lines: Vec::new(),
     };
     let mut failed = None;

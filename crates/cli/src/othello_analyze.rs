@@ -36,9 +36,13 @@ pub struct Args {
     /// Threads (the midgame engine shares out the moves, the solver splits each search).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
-    /// Estimates only: never call the exact solver.
+    /// Never call the exact solver (the opening book still answers: add `--no-book` for
+    /// estimates only).
     #[arg(long)]
     pub no_solver: bool,
+    /// Do not answer from the opening book (6x6).
+    #[arg(long)]
+    pub no_book: bool,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -68,6 +72,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     };
     opts.threads = a.threads;
     opts.solver = !a.no_solver;
+    opts.book = !a.no_book;
 
     let started = Instant::now();
     let latest: Arc<Mutex<Option<Analysis>>> = Arc::default();

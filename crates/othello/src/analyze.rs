@@ -3,6 +3,9 @@
 //! (`ply othello analyze`), the web page's API, the NBoard engine and the Python package all
 //! call [`analyze`].
 //!
+//! 0. The opening book ([`crate::book`], 6x6) gives the exact value of the position and an
+//!    optimal move, and of every move whose position after it is in the book: when that is
+//!    every move, the analysis is done at once.
 //! 1. The midgame engine ([`crate::midgame`]) scores every move by iterative deepening over
 //!    the learnt evaluation, with all of the budget when the position is far from the end,
 //!    with a part of it when the solver may finish.
@@ -28,6 +31,7 @@ use std::{
 };
 
 use crate::{
+    book::Book,
     midgame::{self, Limits},
     solve::{SolveControl, SolveOptions, Solver},
     BoardSize, Move, Position, Square,
@@ -55,6 +59,8 @@ pub struct Options {
     /// Score every move (analysis); `false` to find only the best move and its score
     /// (play), which searches deeper in the same time.
     pub all_moves: bool,
+    /// Answer from the opening book ([`Book::builtin`]) where it knows the position.
+    pub book: bool,
 }
 
 impl Options {
@@ -78,6 +84,7 @@ impl Options {
             hash_mb: 64,
             stop: None,
             all_moves: true,
+            book: true,
         }
     }
 }
@@ -104,8 +111,10 @@ pub enum Engine {
     Solver,
     /// Every score from the midgame engine (exact only if it reached the end).
     Midgame,
-    /// Some moves solved, the others estimated.
+    /// Some moves exact (solved or from the book), the others estimated.
     Mixed,
+    /// Every score from the opening book.
+    Book,
 }
 
 impl Engine {
@@ -116,6 +125,7 @@ impl Engine {
             Engine::Solver => "solver",
             Engine::Midgame => "midgame",
             Engine::Mixed => "mixed",
+            Engine::Book => "book",
         }
     }
 }
@@ -204,6 +214,15 @@ pub fn analyze_with(
         let mut report = |a: &Analysis| progress(&passed(a.clone()));
         return passed(analyze_with(&pos.passed(), opts, &mut report));
     }
+    let mut known = if opts.book {
+        Known::from_book(pos)
+    } else {
+        Known::default()
+    };
+    if let Some(a) = known.complete(pos, opts.all_moves) {
+        progress(&a);
+        return a;
+    }
     let empties = pos.empties().count();
     let plan = if opts.solver {
         match (deadline, opts.depth) {
@@ -233,8 +252,10 @@ pub fn analyze_with(
         selective: true,
         threads: opts.threads.max(1),
     };
-    let mid = midgame::analyze_with(pos, &limits, &mut |a| progress(&from_midgame(a)));
-    let mut a = from_midgame(&mid);
+    let mid = midgame::analyze_with(pos, &limits, &mut |a| {
+        progress(&known.folded(pos, from_midgame(a)));
+    });
+    let mut a = known.folded(pos, from_midgame(&mid));
     if plan.is_none() || a.exact {
         return a;
     }
@@ -269,7 +290,38 @@ pub fn analyze_with(
         }
         return a;
     }
-    let order: Vec<Square> = a.moves.iter().map(|m| m.square).collect();
+    // The position first, unless the book knows it: its best move becomes exact, and no
+    // other move can score more than its value.
+    if known.value.is_none() {
+        let control = SolveControl {
+            stop: opts.stop.as_deref(),
+            deadline,
+            progress: None,
+        };
+        let Ok(r) = solver.solve_with(pos, control) else {
+            return a;
+        };
+        let best = r.best_move.expect("the side to move has a move");
+        a.nodes += r.nodes;
+        known.value = Some(r.score * DISC);
+        known.moves.push(MoveValue {
+            square: best,
+            score: r.score * DISC,
+            exact: true,
+            depth: empties,
+        });
+        a = known.folded(pos, a);
+        if a.best == Some(best) {
+            a.line = r.pv;
+        }
+        progress(&a);
+    }
+    let order: Vec<Square> = a
+        .moves
+        .iter()
+        .filter(|m| !m.exact)
+        .map(|m| m.square)
+        .collect();
     for sq in order {
         let child = pos.play_unchecked(sq);
         let control = SolveControl {
@@ -296,6 +348,151 @@ pub fn analyze_with(
         progress(&a);
     }
     a
+}
+
+/// What the opening book knows of a position: the exact score of the moves whose position
+/// after them is in the book, and the position's own optimal move and value when it is.
+#[derive(Default)]
+struct Known<'b> {
+    book: Option<&'b Book>,
+    /// Moves with exact scores from the book.
+    moves: Vec<MoveValue>,
+    /// The position's exact value (in [`DISC`] units), when the book holds it: no move
+    /// scores more.
+    value: Option<i32>,
+}
+
+impl Known<'static> {
+    fn from_book(pos: &Position) -> Known<'static> {
+        let Some(book) = Book::builtin(pos.size()) else {
+            return Known::default();
+        };
+        let depth = pos.empties().count();
+        let exact = |square, score| MoveValue {
+            square,
+            score: score * DISC,
+            exact: true,
+            depth,
+        };
+        let mut moves: Vec<MoveValue> = pos
+            .legal_moves()
+            .filter_map(|sq| {
+                let child = pos.play_unchecked(sq);
+                let score = if child.is_game_over() {
+                    Some(-child.final_score())
+                } else if child.can_move() {
+                    book.lookup(&child).map(|m| -m.score)
+                } else {
+                    book.lookup(&child.passed()).map(|m| m.score)
+                };
+                score.map(|v| exact(sq, v))
+            })
+            .collect();
+        let own = book.lookup(pos);
+        if let Some(m) = own {
+            if !moves.iter().any(|k| k.square == m.best) {
+                moves.push(exact(m.best, m.score));
+            }
+        }
+        Known {
+            book: Some(book),
+            moves,
+            value: own.map(|m| m.score * DISC),
+        }
+    }
+}
+
+impl Known<'_> {
+    /// The whole analysis from the book, when it knows enough: every move, or (for play)
+    /// the best one.
+    fn complete(&self, pos: &Position, all_moves: bool) -> Option<Analysis> {
+        let legal = pos.legal_moves().count() as usize;
+        let enough = if all_moves {
+            !self.moves.is_empty() && self.moves.len() == legal
+        } else {
+            self.value.is_some() || (!self.moves.is_empty() && self.moves.len() == legal)
+        };
+        if !enough {
+            return None;
+        }
+        let mut moves = self.moves.clone();
+        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        if !all_moves {
+            moves.truncate(1);
+        }
+        let best = moves[0];
+        Some(Analysis {
+            line: self.line(pos, best.square),
+            best: Some(best.square),
+            score: best.score,
+            exact: true,
+            depth: pos.empties().count(),
+            nodes: 0,
+            engine: Engine::Book,
+            moves,
+        })
+    }
+
+    /// `a` with the book's exact scores in it, the estimates capped at the position's
+    /// value when the book knows it, and the best move, score and line to match.
+    fn folded(&self, pos: &Position, mut a: Analysis) -> Analysis {
+        if self.moves.is_empty() || a.moves.is_empty() {
+            return a;
+        }
+        // In play the midgame engine scores only its best move: the book's join it.
+        for k in &self.moves {
+            if let Some(m) = a.moves.iter_mut().find(|m| m.square == k.square) {
+                *m = *k;
+            } else {
+                a.moves.push(*k);
+            }
+        }
+        if let Some(v) = self.value {
+            for m in a.moves.iter_mut().filter(|m| !m.exact) {
+                m.score = m.score.min(v);
+            }
+        }
+        a.moves
+            .sort_by_key(|m| (std::cmp::Reverse(m.score), !m.exact));
+        let best = a.moves[0];
+        if a.best != Some(best.square) || self.moves.iter().any(|k| k.square == best.square) {
+            a.line = self.line(pos, best.square);
+        }
+        a.best = Some(best.square);
+        a.score = best.score;
+        a.exact =
+            a.moves.iter().all(|m| m.exact) && a.moves.len() == pos.legal_moves().count() as usize;
+        a.engine = Engine::Mixed;
+        if a.exact {
+            a.depth = pos.empties().count();
+        }
+        a
+    }
+
+    /// `first`, then the book's moves for both sides while it knows the position.
+    fn line(&self, pos: &Position, first: Square) -> Vec<Move> {
+        let mut line = vec![Move::Play(first)];
+        let Some(book) = self.book else {
+            return line;
+        };
+        let mut cur = pos.play_unchecked(first);
+        while !cur.is_game_over() {
+            if !cur.can_move() {
+                line.push(Move::Pass);
+                cur = cur.passed();
+                continue;
+            }
+            let Some(m) = book.lookup(&cur) else {
+                break;
+            };
+            line.push(Move::Play(m.best));
+            cur = cur.play_unchecked(m.best);
+        }
+        while line.last() == Some(&Move::Pass) {
+            line.pop();
+        }
+        line
+    }
 }
 
 /// [`analyze_with`] without progress reports.

@@ -92,28 +92,39 @@ fn estimates_are_marked_and_the_best_line_starts_with_the_best_move() {
 
 #[test]
 fn the_best_move_becomes_exact_first() {
-    // A 6x6 position with 18 empties: estimates first, then the solver, starting with the
-    // move the estimates rate best.
+    // A 6x6 position with 18 empties: estimates first, then the solver on the position
+    // itself, so that the first exact move is an optimal one and no estimate stays above it.
     let mut seed = 0xbead_u64;
     let pos = random_position(BoardSize::Six, 14, &mut seed);
     assert_eq!(pos.empties().count(), 18);
-    let (mut estimated_best, mut first_exact) = (None, None);
+    let (mut estimated, mut first_exact) = (false, None);
     let a = ply_othello::analyze::analyze_with(
         &pos,
         &Options::budget(Duration::from_secs(30)),
         &mut |a| {
             let exact: Vec<_> = a.moves.iter().filter(|m| m.exact).collect();
             if exact.is_empty() {
-                estimated_best = a.best;
+                estimated = true;
             } else if first_exact.is_none() {
                 assert_eq!(exact.len(), 1, "one move at a time");
-                first_exact = Some(exact[0].square);
+                let m = *exact[0];
+                assert_eq!(a.best, Some(m.square));
+                assert_eq!(a.score, m.score);
+                assert!(a.moves.iter().all(|o| o.score <= m.score), "{a:?}");
+                first_exact = Some(m);
             }
         },
     );
     assert!(a.exact);
-    assert!(estimated_best.is_some());
-    assert_eq!(first_exact, estimated_best);
+    assert!(estimated);
+    let first = first_exact.expect("an exact move");
+    assert_eq!(first.score, a.score);
+    let solved = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 16,
+    })
+    .solve(&pos);
+    assert_eq!(a.score, solved.score * DISC);
 }
 
 #[test]

@@ -440,7 +440,7 @@ pub struct Analysis {
     depth: u32,
     /// Positions searched.
     nodes: u64,
-    /// `"solver"` or `"midgame"`.
+    /// `"solver"`, `"midgame"`, `"mixed"` or `"book"`.
     engine: &'static str,
 }
 

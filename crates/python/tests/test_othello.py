@@ -161,6 +161,14 @@ def test_analyze_estimates_the_opening():
     assert a.best in Board().legal_moves
 
 
+def test_analyze_answers_the_6x6_opening_from_the_book():
+    start = Board(size=6)
+    a = othello.analyze(start, time=1)
+    assert a.exact and a.engine == "book" and a.score == -4
+    assert sorted(m.move for m in a.moves) == sorted(start.legal_moves)
+    assert all(m.exact and m.score == -4 for m in a.moves)
+
+
 def test_random_game_equals_cli_replay(ply_bin):
     rng = random.Random(13)
     for size in (4, 6, 8):

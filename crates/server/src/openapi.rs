@@ -175,7 +175,7 @@ pub fn document() -> Value {
                     "depth": { "type": "integer" },
                     "nodes": { "type": "integer" },
                     "elapsedMs": { "type": "integer" },
-                    "engine": { "enum": ["solver", "midgame", "mixed"], "description": "solver: the exact endgame solver; midgame: iterative deepening over the learnt evaluation (exact when it reached the end); mixed: some moves solved, the others estimated" }
+                    "engine": { "enum": ["solver", "midgame", "mixed", "book"], "description": "solver: the exact endgame solver; midgame: iterative deepening over the learnt evaluation (exact when it reached the end); mixed: some moves exact (solved or from the book), the others estimated; book: every score from the 6x6 opening book" }
                 }
             }
         } }

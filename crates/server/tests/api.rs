@@ -91,6 +91,25 @@ async fn othello_4x4_start_is_solved_exactly() {
 }
 
 #[tokio::test]
+async fn othello_6x6_start_is_answered_exactly_from_the_book() {
+    let (status, json) = get(app(), "/api/othello/analyze?size=6").await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    // 6x6 is a white win 16-20: -4 for black, every first move the same up to symmetry.
+    assert_eq!(json["score"], -4);
+    assert_eq!(json["exact"], true);
+    assert_eq!(json["engine"], "book");
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4);
+    assert!(moves.iter().all(|m| m["exact"] == true && m["score"] == -4));
+    let elapsed = json["elapsedMs"].as_u64().unwrap();
+    assert!(elapsed < 50, "{elapsed} ms");
+    // The line follows the book for both sides, from the best move on.
+    let line = json["line"].as_array().unwrap();
+    assert_eq!(line[0], json["best"]);
+    assert!(line.len() >= 8, "{json}");
+}
+
+#[tokio::test]
 async fn othello_8x8_start_gives_estimates_within_the_budget() {
     let started = std::time::Instant::now();
     let (status, json) = get(app(), "/api/othello/analyze?size=8&budget_ms=200").await;

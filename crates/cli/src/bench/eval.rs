@@ -144,10 +144,11 @@ fn perfect_six_line() -> anyhow::Result<Scored> {
     Ok(out)
 }
 
-/// The analysis with the solver off, one thread.
+/// The analysis with the solver and the book off, one thread: the evaluation's own judgement.
 fn estimate(pos: &Position, budget: Duration) -> Analysis {
     let opts = Options {
         solver: false,
+        book: false,
         ..Options::budget(budget)
     };
     analyze::analyze(pos, &opts)
@@ -290,20 +291,21 @@ fn ffo_choices(
 }
 
 /// 6x6: the start and every position along a perfect line (with 8 empties or more),
-/// estimated within `budget`: the sign of each estimate against the sign of the truth.
+/// estimated within `budget`: the sign of each estimate against the sign of the truth; and
+/// beside it the analysis as shipped (the opening book, then the solver, then estimates).
 fn six_line(out: &mut impl Write, line: &Scored, budget: Duration) -> anyhow::Result<()> {
     writeln!(
         out,
-        "\n6x6 perfect line (-4 for black), analyze with the solver off, {} ms",
+        "\n6x6 perfect line (-4 for black), {} ms: analyze with the book and the solver off \
+         (the evaluation's judgement), and analyze as shipped",
         budget.as_millis()
     )?;
     writeln!(
         out,
-        "{:>4} {:>7} {:>6} {:>5} {:>8} {:>6}",
-        "ply", "empties", "turn", "truth", "estimate", "sign"
+        "{:>4} {:>7} {:>6} {:>5} {:>8} {:>6} {:>9} {:>6}",
+        "ply", "empties", "turn", "truth", "estimate", "sign", "shipped", "sign"
     )?;
-    let mut right = 0;
-    let mut total = 0;
+    let (mut right, mut shipped_right, mut total) = (0, 0, 0);
     for &(pos, truth) in line {
         if pos.empties().count() < 8 {
             continue;
@@ -311,21 +313,33 @@ fn six_line(out: &mut impl Write, line: &Scored, budget: Duration) -> anyhow::Re
         let ply = 32 - pos.empties().count();
         let est = Analysis::discs(estimate(&pos, budget).score);
         let ok = est.signum() == f64::from(truth).signum();
+        let shipped = analyze::analyze(&pos, &Options::budget(budget));
+        let shown = Analysis::shown_discs(shipped.score, shipped.exact);
+        let shipped_ok = shown.signum() == f64::from(truth).signum();
         right += usize::from(ok);
+        shipped_right += usize::from(shipped_ok);
         total += 1;
+        let word = |ok: bool| if ok { "right" } else { "WRONG" };
         writeln!(
             out,
-            "{ply:>4} {:>7} {:>6} {truth:>+5} {est:>+8.1} {:>6}",
+            "{ply:>4} {:>7} {:>6} {truth:>+5} {est:>+8.1} {:>6} {:>+8.1}{} {:>6}",
             pos.empties().count(),
             if pos.turn() == Color::Black {
                 "black"
             } else {
                 "white"
             },
-            if ok { "right" } else { "WRONG" }
+            word(ok),
+            shown,
+            if shipped.exact { "=" } else { "~" },
+            word(shipped_ok)
         )?;
         out.flush()?;
     }
-    writeln!(out, "right sign {right} of {total}")?;
+    writeln!(
+        out,
+        "right sign: evaluation alone {right} of {total}; as shipped {shipped_right} of {total} \
+         (= exact, ~ estimate)"
+    )?;
     Ok(())
 }
