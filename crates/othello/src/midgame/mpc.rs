@@ -31,7 +31,11 @@ pub const fn sigma_model(size: BoardSize) -> (f64, f64, f64) {
     }
 }
 
-/// `calibrate-mpc --size 8`.
+/// Set by hand. `calibrate-mpc --size 8` (300 games) measured (7.842, -0.0345, -0.0976):
+/// wider near the end, where the evaluation is least sure, narrower in the opening. With it
+/// `ply bench eval --size 8` gave a worse mean error on FFO #40-#59 at 1 s (4.2-4.8 discs in
+/// two runs, against 3.4-3.9 with these), and no better on fforum #60-#79, so these stay
+/// until a match says otherwise.
 const SIGMA_8: (f64, f64, f64) = (2.0, 0.2, 0.05);
 /// `calibrate-mpc --size 6`.
 const SIGMA_6: (f64, f64, f64) = (6.949, 0.0180, -0.1734);
