@@ -111,7 +111,10 @@ function normalize(p, a) {
     const who = forBlack > 0 ? "Black" : forBlack < 0 ? "White" : "";
     const amount = Math.abs(forBlack);
     const shown = Number.isInteger(amount) ? amount : amount.toFixed(1);
-    desc = a.exact
+    // The score is exact once the best move is (the solver or the book proves the position
+    // first), even while other moves are still estimates: the CLI's and Python's rule.
+    const bestMove = a.moves.find((m) => m.move === a.best);
+    desc = a.exact || (bestMove && bestMove.exact)
       ? (who ? `${who} wins by ${shown} with perfect play` : "a draw with perfect play")
       : `estimate: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`;
     if (a.best) desc = `best ${a.best}: ${desc}`;
