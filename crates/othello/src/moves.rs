@@ -9,9 +9,10 @@
 //! [`flips`] work on four directions at once in one 256-bit register: the move generator
 //! with AVX2 shifts, the flip with AVX-512 (VL + CD) for its per-lane leading-zero count,
 //! which finds the first non-opponent square on the four rays that run towards lower
-//! indices as cheaply as `x & -x` finds it on the four that run towards higher ones. Both
-//! builds are tested against [`crate::reference`], the square-by-square walk, and against
-//! each other.
+//! indices as cheaply as `x & -x` finds it on the four that run towards higher ones, and
+//! with AVX2 alone (no AVX-512) by the move generator's fill, run from the move's square.
+//! Every build is tested against [`crate::reference`], the square-by-square walk, and
+//! against the others.
 
 /// Columns b..g: masks the opponent for horizontal and diagonal shifts so that a line never
 /// wraps from the h column into the a column of the next row.
@@ -62,10 +63,21 @@ pub fn flips(p: u64, o: u64, sq: u8) -> u64 {
         // SAFETY: this build targets AVX-512 VL and CD (checked by the `cfg` above).
         unsafe { vector::flips(p, o, sq) }
     }
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "avx2",
+        not(all(target_feature = "avx512vl", target_feature = "avx512cd"))
+    ))]
+    {
+        // SAFETY: this build targets AVX2 (checked by the `cfg` above).
+        unsafe { vector::flips_fill(p, o, sq) }
+    }
     #[cfg(not(all(
         target_arch = "x86_64",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd"
+        any(
+            target_feature = "avx2",
+            all(target_feature = "avx512vl", target_feature = "avx512cd")
+        )
     )))]
     {
         flips_portable(p, o, sq)
@@ -217,6 +229,43 @@ mod vector {
         fr = _mm256_or_si256(fr, _mm256_and_si256(pr, _mm256_srlv_epi64(fr, shift2)));
         let m = _mm256_or_si256(_mm256_sllv_epi64(fl, shift), _mm256_srlv_epi64(fr, shift));
         or_lanes(m) & empty
+    }
+
+    /// [`super::flips`] with AVX2 alone: from the move's square, the run of opponent discs
+    /// in each of the eight directions is filled as [`legal_moves`] fills from the player's
+    /// discs (four directions per register, left and right); a run flips when the square
+    /// past it is the player's.
+    #[cfg(not(all(target_feature = "avx512vl", target_feature = "avx512cd")))]
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) fn flips_fill(p: u64, o: u64, sq: u8) -> u64 {
+        use std::arch::x86_64::{_mm256_andnot_si256, _mm256_cmpeq_epi64, _mm256_setzero_si256};
+        let inner = INNER_COLS as i64;
+        let shift = _mm256_set_epi64x(7, 9, 8, 1);
+        let shift2 = _mm256_set_epi64x(14, 18, 16, 2);
+        let oo = _mm256_and_si256(
+            _mm256_set1_epi64x(o as i64),
+            _mm256_set_epi64x(inner, inner, -1, inner),
+        );
+        let pp = _mm256_set1_epi64x(p as i64);
+        let x = _mm256_set1_epi64x((1u64 << (sq & 63)) as i64);
+        let mut fl = _mm256_and_si256(oo, _mm256_sllv_epi64(x, shift));
+        let mut fr = _mm256_and_si256(oo, _mm256_srlv_epi64(x, shift));
+        fl = _mm256_or_si256(fl, _mm256_and_si256(oo, _mm256_sllv_epi64(fl, shift)));
+        fr = _mm256_or_si256(fr, _mm256_and_si256(oo, _mm256_srlv_epi64(fr, shift)));
+        let pl = _mm256_and_si256(oo, _mm256_sllv_epi64(oo, shift));
+        let pr = _mm256_and_si256(oo, _mm256_srlv_epi64(oo, shift));
+        fl = _mm256_or_si256(fl, _mm256_and_si256(pl, _mm256_sllv_epi64(fl, shift2)));
+        fr = _mm256_or_si256(fr, _mm256_and_si256(pr, _mm256_srlv_epi64(fr, shift2)));
+        fl = _mm256_or_si256(fl, _mm256_and_si256(pl, _mm256_sllv_epi64(fl, shift2)));
+        fr = _mm256_or_si256(fr, _mm256_and_si256(pr, _mm256_srlv_epi64(fr, shift2)));
+        // The square past each run; a run without the player's disc there flips nothing.
+        let zero = _mm256_setzero_si256();
+        let end_l = _mm256_and_si256(pp, _mm256_sllv_epi64(fl, shift));
+        let end_r = _mm256_and_si256(pp, _mm256_srlv_epi64(fr, shift));
+        let fl = _mm256_andnot_si256(_mm256_cmpeq_epi64(end_l, zero), fl);
+        let fr = _mm256_andnot_si256(_mm256_cmpeq_epi64(end_r, zero), fr);
+        or_lanes(_mm256_or_si256(fl, fr))
     }
 
     #[cfg(all(target_feature = "avx512vl", target_feature = "avx512cd"))]
