@@ -260,61 +260,49 @@ pub fn analyze_with(
         return a;
     }
 
-    // 2. The solver, best estimate first.
+    // 2. The solver: the position first, unless the book knows it, so that its best move
+    // becomes exact and no other move can score more than its value; then, for an
+    // analysis of every move, the others, best estimate first.
     let mut solver = Solver::new(SolveOptions {
         threads: opts.threads.max(1),
         hash_mb: opts.hash_mb.max(1),
     });
-    if !opts.all_moves {
-        let control = SolveControl {
-            stop: opts.stop.as_deref(),
-            deadline,
-            progress: None,
-        };
-        if let Ok(r) = solver.solve_with(pos, control) {
-            let best = r.best_move.expect("the side to move has a move");
-            a.nodes += r.nodes;
-            a.moves = vec![MoveValue {
-                square: best,
-                score: r.score * DISC,
-                exact: true,
-                depth: empties,
-            }];
-            a.best = Some(best);
-            a.score = r.score * DISC;
-            a.exact = true;
-            a.depth = empties;
-            a.line = r.pv;
-            a.engine = Engine::Solver;
-            progress(&a);
-        }
-        return a;
-    }
-    // The position first, unless the book knows it: its best move becomes exact, and no
-    // other move can score more than its value.
+    let control = || SolveControl {
+        stop: opts.stop.as_deref(),
+        deadline,
+        progress: None,
+    };
     if known.value.is_none() {
-        let control = SolveControl {
-            stop: opts.stop.as_deref(),
-            deadline,
-            progress: None,
-        };
-        let Ok(r) = solver.solve_with(pos, control) else {
+        let Ok(r) = solver.solve_with(pos, control()) else {
             return a;
         };
         let best = r.best_move.expect("the side to move has a move");
-        a.nodes += r.nodes;
-        known.value = Some(r.score * DISC);
-        known.moves.push(MoveValue {
+        let solved = MoveValue {
             square: best,
             score: r.score * DISC,
             exact: true,
             depth: empties,
-        });
-        a = known.folded(pos, a);
+        };
+        a.nodes += r.nodes;
+        if opts.all_moves {
+            known.value = Some(solved.score);
+            known.moves.push(solved);
+            a = known.folded(pos, a);
+        } else {
+            a.moves = vec![solved];
+            a.best = Some(best);
+            a.score = solved.score;
+            a.exact = true;
+            a.depth = empties;
+            a.engine = Engine::Solver;
+        }
         if a.best == Some(best) {
             a.line = r.pv;
         }
         progress(&a);
+    }
+    if !opts.all_moves {
+        return a;
     }
     let order: Vec<Square> = a
         .moves
@@ -324,12 +312,7 @@ pub fn analyze_with(
         .collect();
     for sq in order {
         let child = pos.play_unchecked(sq);
-        let control = SolveControl {
-            stop: opts.stop.as_deref(),
-            deadline,
-            progress: None,
-        };
-        let Ok(r) = solver.solve_with(&child, control) else {
+        let Ok(r) = solver.solve_with(&child, control()) else {
             break;
         };
         a.nodes += r.nodes;
