@@ -204,11 +204,12 @@ mod vector {
         (_mm_cvtsi128_si64(x) | _mm_extract_epi64::<1>(x)) as u64
     }
 
-    /// Four directions per register: lanes shift by 1, 8, 9 and 7 bits, left for one fill
-    /// and right for the other, as [`super::legal_moves_portable`] does one at a time.
+    /// The runs of opponent discs next to `seed` in the eight directions: four per register,
+    /// lanes shifting by 1, 8, 9 and 7 bits, `(towards higher indices, towards lower)`, as
+    /// [`super::legal_moves_portable`] fills one direction at a time. Also returns the shifts.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) fn legal_moves(p: u64, o: u64, empty: u64) -> u64 {
+    fn runs(seed: __m256i, o: u64) -> (__m256i, __m256i, __m256i) {
         let inner = INNER_COLS as i64;
         let shift = _mm256_set_epi64x(7, 9, 8, 1);
         let shift2 = _mm256_set_epi64x(14, 18, 16, 2);
@@ -216,9 +217,8 @@ mod vector {
             _mm256_set1_epi64x(o as i64),
             _mm256_set_epi64x(inner, inner, -1, inner),
         );
-        let pp = _mm256_set1_epi64x(p as i64);
-        let mut fl = _mm256_and_si256(oo, _mm256_sllv_epi64(pp, shift));
-        let mut fr = _mm256_and_si256(oo, _mm256_srlv_epi64(pp, shift));
+        let mut fl = _mm256_and_si256(oo, _mm256_sllv_epi64(seed, shift));
+        let mut fr = _mm256_and_si256(oo, _mm256_srlv_epi64(seed, shift));
         fl = _mm256_or_si256(fl, _mm256_and_si256(oo, _mm256_sllv_epi64(fl, shift)));
         fr = _mm256_or_si256(fr, _mm256_and_si256(oo, _mm256_srlv_epi64(fr, shift)));
         let pl = _mm256_and_si256(oo, _mm256_sllv_epi64(oo, shift));
@@ -227,38 +227,27 @@ mod vector {
         fr = _mm256_or_si256(fr, _mm256_and_si256(pr, _mm256_srlv_epi64(fr, shift2)));
         fl = _mm256_or_si256(fl, _mm256_and_si256(pl, _mm256_sllv_epi64(fl, shift2)));
         fr = _mm256_or_si256(fr, _mm256_and_si256(pr, _mm256_srlv_epi64(fr, shift2)));
+        (fl, fr, shift)
+    }
+
+    /// The squares just past the runs that start at the player's discs.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) fn legal_moves(p: u64, o: u64, empty: u64) -> u64 {
+        let (fl, fr, shift) = runs(_mm256_set1_epi64x(p as i64), o);
         let m = _mm256_or_si256(_mm256_sllv_epi64(fl, shift), _mm256_srlv_epi64(fr, shift));
         or_lanes(m) & empty
     }
 
-    /// [`super::flips`] with AVX2 alone: from the move's square, the run of opponent discs
-    /// in each of the eight directions is filled as [`legal_moves`] fills from the player's
-    /// discs (four directions per register, left and right); a run flips when the square
-    /// past it is the player's.
+    /// [`super::flips`] with AVX2 alone: the [`runs`] from the move's square, each kept
+    /// when the square past it is the player's.
     #[cfg(not(all(target_feature = "avx512vl", target_feature = "avx512cd")))]
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(super) fn flips_fill(p: u64, o: u64, sq: u8) -> u64 {
         use std::arch::x86_64::{_mm256_andnot_si256, _mm256_cmpeq_epi64, _mm256_setzero_si256};
-        let inner = INNER_COLS as i64;
-        let shift = _mm256_set_epi64x(7, 9, 8, 1);
-        let shift2 = _mm256_set_epi64x(14, 18, 16, 2);
-        let oo = _mm256_and_si256(
-            _mm256_set1_epi64x(o as i64),
-            _mm256_set_epi64x(inner, inner, -1, inner),
-        );
+        let (fl, fr, shift) = runs(_mm256_set1_epi64x((1u64 << (sq & 63)) as i64), o);
         let pp = _mm256_set1_epi64x(p as i64);
-        let x = _mm256_set1_epi64x((1u64 << (sq & 63)) as i64);
-        let mut fl = _mm256_and_si256(oo, _mm256_sllv_epi64(x, shift));
-        let mut fr = _mm256_and_si256(oo, _mm256_srlv_epi64(x, shift));
-        fl = _mm256_or_si256(fl, _mm256_and_si256(oo, _mm256_sllv_epi64(fl, shift)));
-        fr = _mm256_or_si256(fr, _mm256_and_si256(oo, _mm256_srlv_epi64(fr, shift)));
-        let pl = _mm256_and_si256(oo, _mm256_sllv_epi64(oo, shift));
-        let pr = _mm256_and_si256(oo, _mm256_srlv_epi64(oo, shift));
-        fl = _mm256_or_si256(fl, _mm256_and_si256(pl, _mm256_sllv_epi64(fl, shift2)));
-        fr = _mm256_or_si256(fr, _mm256_and_si256(pr, _mm256_srlv_epi64(fr, shift2)));
-        fl = _mm256_or_si256(fl, _mm256_and_si256(pl, _mm256_sllv_epi64(fl, shift2)));
-        fr = _mm256_or_si256(fr, _mm256_and_si256(pr, _mm256_srlv_epi64(fr, shift2)));
         // The square past each run; a run without the player's disc there flips nothing.
         let zero = _mm256_setzero_si256();
         let end_l = _mm256_and_si256(pp, _mm256_sllv_epi64(fl, shift));
