@@ -90,6 +90,13 @@ struct Entry {
     score: i8,
 }
 
+impl Entry {
+    /// The entry's position (its least image) on a board of `size`, black to move.
+    fn position(&self, size: BoardSize) -> Position {
+        Position::from_raw(self.player, self.opponent, crate::Color::Black, size)
+    }
+}
+
 /// A weak solution of the opening: see the [module docs](self).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
@@ -104,22 +111,11 @@ fn canonical(pos: &Position) -> (u64, u64, u8) {
     symmetry::canonical(pos.player().0, pos.opponent().0, u32::from(pos.size().n()))
 }
 
-/// The position with the same mover's and other discs as `pos`, under symmetry `s`.
-fn image(pos: &Position, s: u8) -> Position {
-    let n = u32::from(pos.size().n());
-    Position::from_raw(
-        symmetry::apply(pos.player().0, s, n),
-        symmetry::apply(pos.opponent().0, s, n),
-        pos.turn(),
-        pos.size(),
-    )
-}
-
 /// The least image of `pos` under the board's symmetries, with the same side to move: the
 /// one representative of its class that book files and book frontiers list.
 #[must_use]
 pub fn canonical_image(pos: &Position) -> Position {
-    image(pos, canonical(pos).2)
+    symmetry::image(pos, canonical(pos).2)
 }
 
 /// The positions where ply is to move again after the opponent, to move in `pos`, plays any
@@ -246,11 +242,9 @@ impl Book {
             match kept.last() {
                 Some(k) if (k.player, k.opponent) == (e.player, e.opponent) => {
                     if k.score != e.score {
-                        let pos =
-                            Position::from_raw(e.player, e.opponent, crate::Color::Black, size);
                         return Err(BadBook(format!(
                             "two values for {} (or an image of it): {} and {}",
-                            crate::text::format_position(&pos),
+                            crate::text::format_position(&e.position(size)),
                             k.score,
                             e.score
                         )));
@@ -312,7 +306,7 @@ impl Book {
             if e.player & e.opponent != 0 || (e.player | e.opponent) & !size.mask().0 != 0 {
                 return Err(bad("not a position of the board"));
             }
-            let pos = Position::from_raw(e.player, e.opponent, crate::Color::Black, size);
+            let pos = e.position(size);
             if !Square::from_index(e.best).is_some_and(|s| pos.is_legal(s)) {
                 return Err(bad("its move is not legal"));
             }
@@ -382,7 +376,7 @@ impl Book {
     pub fn iter(&self) -> impl Iterator<Item = (Position, BookMove)> + '_ {
         self.entries.iter().map(|e| {
             (
-                Position::from_raw(e.player, e.opponent, crate::Color::Black, self.size),
+                e.position(self.size),
                 BookMove {
                     best: Square::from_index(e.best).expect("checked when read"),
                     score: i32::from(e.score),
@@ -466,7 +460,7 @@ mod tests {
         for (pos, m) in book.iter() {
             // Every image of every position finds the entry, with a move that is optimal.
             for s in 0..symmetry::COUNT {
-                let im = image(&pos, s);
+                let im = symmetry::image(&pos, s);
                 let found = book.lookup(&im).unwrap();
                 assert_eq!(found.score, m.score);
                 let after = im.play(found.best).unwrap();

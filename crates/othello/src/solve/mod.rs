@@ -469,17 +469,6 @@ mod tests {
     use crate::eval::Eval;
     use crate::BoardSize;
 
-    /// The image of `pos` under symmetry `s`.
-    fn image(pos: &Position, s: u8) -> Position {
-        let n = u32::from(pos.size().n());
-        Position::from_raw(
-            symmetry::apply(pos.player().0, s, n),
-            symmetry::apply(pos.opponent().0, s, n),
-            pos.turn(),
-            pos.size(),
-        )
-    }
-
     /// Every image of positions early in 4x4 games (where the table is keyed by symmetry)
     /// solves to the plain negamax score with one table shared by all of them, and its best
     /// move is the image of a best move.
@@ -513,7 +502,7 @@ mod tests {
                 children.iter().find(|c| c.0 == original).map(|c| c.1)
             };
             for s in 0..symmetry::COUNT {
-                let img = image(pos, s);
+                let img = symmetry::image(pos, s);
                 let r = solver.solve(&img);
                 assert_eq!(r.score, want, "image {s} of {pos:?}");
                 if let Some(sq) = r.best_move {

@@ -80,6 +80,18 @@ pub(crate) const fn square(sq: u8, s: u8, n: u32) -> u8 {
     apply(1 << sq, s, n).trailing_zeros() as u8
 }
 
+/// The image of `pos` under symmetry `s`: the same side to move, its discs and the other
+/// side's mapped.
+pub(crate) fn image(pos: &crate::Position, s: u8) -> crate::Position {
+    let n = u32::from(pos.size().n());
+    crate::Position::from_raw(
+        apply(pos.player().0, s, n),
+        apply(pos.opponent().0, s, n),
+        pos.turn(),
+        pos.size(),
+    )
+}
+
 /// The least image `(p, o)` of the position `(p, o)` of an `n`x`n` board, compared as pairs,
 /// and a symmetry that maps the position onto it.
 #[inline]
