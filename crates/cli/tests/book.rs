@@ -3,24 +3,24 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::{
+    path::{Path, PathBuf},
+    process::Output,
+};
 
-use common::{ply, stderr, stdout};
+use common::{ply, s, scratch, stderr, stdout};
 use ply_othello::{
     book::Book,
     solve::{SolveOptions, Solver},
     BoardSize, Position,
 };
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-book-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
+/// `ply othello book VERB --size 4 --min-empties MIN [EXTRA…] RESULTS…`.
+fn book4(verb: &str, min: &str, extra: &[&str], results: &[PathBuf]) -> Output {
+    let mut args = vec!["othello", "book", verb, "--size", "4", "--min-empties", min];
+    args.extend_from_slice(extra);
+    args.extend(results.iter().map(|p| s(p)));
+    ply(&args)
 }
 
 /// Grows and solves levels (two shards each, merged) until `grow` prints nothing; returns
@@ -28,17 +28,7 @@ fn s(p: &Path) -> &str {
 fn solve_levels(dir: &Path, min: &str) -> Vec<PathBuf> {
     let mut done: Vec<PathBuf> = Vec::new();
     for level in 0.. {
-        let mut args = vec![
-            "othello",
-            "book",
-            "grow",
-            "--size",
-            "4",
-            "--min-empties",
-            min,
-        ];
-        args.extend(done.iter().map(|p| s(p)));
-        let o = ply(&args);
+        let o = book4("grow", min, &[], &done);
         assert!(o.status.success(), "{}", stderr(&o));
         let obf = stdout(&o);
         if obf.is_empty() {
@@ -76,23 +66,11 @@ fn solve_levels(dir: &Path, min: &str) -> Vec<PathBuf> {
 
 #[test]
 fn a_book_built_with_the_batch_solve_is_closed_and_exact() {
-    let dir = scratch("build");
+    let dir = scratch("book-build");
     let levels = solve_levels(&dir, "6");
     assert!(levels.len() >= 3, "{} levels", levels.len());
     let file = dir.join("book4.bin");
-    let mut args = vec![
-        "othello",
-        "book",
-        "build",
-        "--size",
-        "4",
-        "--min-empties",
-        "6",
-        "--out",
-        s(&file),
-    ];
-    args.extend(levels.iter().map(|p| s(p)));
-    let o = ply(&args);
+    let o = book4("build", "6", &["--out", s(&file)], &levels);
     assert!(o.status.success(), "{}", stderr(&o));
     let book = Book::read(&std::fs::read(&file).unwrap()).unwrap();
     assert_eq!(book.first_gap(), None);
@@ -118,19 +96,12 @@ fn a_book_built_with_the_batch_solve_is_closed_and_exact() {
     assert_eq!(v["positions"].as_u64().unwrap() as usize, book.len());
 
     // Without its last level the results do not close: `build` says what is missing.
-    let mut args = vec![
-        "othello",
-        "book",
+    let o = book4(
         "build",
-        "--size",
-        "4",
-        "--min-empties",
         "6",
-        "--out",
-        s(&file),
-    ];
-    args.extend(levels[..levels.len() - 1].iter().map(|p| s(p)));
-    let o = ply(&args);
+        &["--out", s(&file)],
+        &levels[..levels.len() - 1],
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("do not close"), "{}", stderr(&o));
     // The book file from before is still whole.
@@ -140,23 +111,14 @@ fn a_book_built_with_the_batch_solve_is_closed_and_exact() {
 
 #[test]
 fn broken_inputs_are_refused_naming_the_place() {
-    let dir = scratch("bad");
+    let dir = scratch("book-bad");
     let results = dir.join("r.jsonl");
     std::fs::write(
         &results,
         "{\"position\":\"---------OX--XO-- X\",\"best_move\":\"a1\",\"score\":0}\n",
     )
     .unwrap();
-    let o = ply(&[
-        "othello",
-        "book",
-        "grow",
-        "--size",
-        "4",
-        "--min-empties",
-        "6",
-        s(&results),
-    ]);
+    let o = book4("grow", "6", &[], std::slice::from_ref(&results));
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("r.jsonl line 1"), "{}", stderr(&o));
 
@@ -165,16 +127,7 @@ fn broken_inputs_are_refused_naming_the_place() {
         "{\"position\":\"-----OX--XO----- X\",\"best_move\":\"b1\",\"score\":-10}\n{\"pos",
     )
     .unwrap();
-    let o = ply(&[
-        "othello",
-        "book",
-        "grow",
-        "--size",
-        "4",
-        "--min-empties",
-        "6",
-        s(&results),
-    ]);
+    let o = book4("grow", "6", &[], std::slice::from_ref(&results));
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cut short"), "{}", stderr(&o));
 

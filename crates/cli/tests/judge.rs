@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ply, ply_with_input, stderr, stdout};
+use common::{ply, ply_with_input, scratch, stderr, stdout};
 
 use std::process::Output;
 
@@ -306,14 +306,6 @@ fn stress_reports_a_program_that_cannot_run() {
     assert!(!stderr(&o).contains("differs"), "{}", stderr(&o));
 }
 
-/// A fresh directory under the target directory for one test.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn gen_without_a_seed_differs_each_call() {
     let a = ply(&["judge", "gen", "boj-7682"]);
@@ -328,7 +320,7 @@ fn gen_without_a_seed_differs_each_call() {
 
 #[test]
 fn gen_dir_writes_oj_layout_read_back() {
-    let dir = scratch("gen-dir");
+    let dir = scratch("judge-gen-dir");
     for p in [
         "algospot-tictactoe",
         "boj-7682",
@@ -383,7 +375,7 @@ fn gen_dir_writes_oj_layout_read_back() {
 
 #[test]
 fn checker_exit_codes_on_right_wrong_and_malformed_outputs() {
-    let dir = scratch("check");
+    let dir = scratch("judge-check");
     let input = dir.join("in");
     let sample = "XXXOO.XXX\nXOXOXOXOX\nOXOXOXOXO\nXXOOOXXOX\nend\n";
     std::fs::write(&input, sample).unwrap();

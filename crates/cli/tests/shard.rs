@@ -4,20 +4,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{ply, ply_with_input, stderr};
+use common::{ply, ply_with_input, s, scratch, stderr};
 use ply_othello::{text, BoardSize, Position, Square};
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-shard-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
-}
 
 /// An OBF file of `count` 6x6 positions with 10 empties from games played at random (a
 /// fixed seed), quick to solve; a comment line and a blank line in it, which are not
@@ -111,7 +99,7 @@ impl Drop for Batch {
 }
 
 fn batch(name: &str) -> Batch {
-    let dir = scratch(name);
+    let dir = scratch(&format!("shard-{name}"));
     let input = dir.join("in.obf");
     std::fs::write(&input, positions(12)).expect("write input");
     let single = dir.join("single.jsonl");
@@ -289,7 +277,7 @@ fn a_resume_refuses_the_results_of_another_shard() {
 
 #[test]
 fn exit_codes_tell_a_scheduler_what_to_do() {
-    let dir = scratch("exit");
+    let dir = scratch("shard-exit");
     let input = dir.join("in.obf");
     std::fs::write(&input, positions(2)).expect("input");
     let garbage = dir.join("garbage.jsonl");

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{ply, stdout};
+use common::{ply, scratch, stdout};
 
 use std::{
     path::PathBuf,
@@ -13,14 +13,6 @@ use std::{
 
 fn data(name: &str) -> String {
     format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-solve-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
 }
 
 #[test]
@@ -90,7 +82,7 @@ fn bad_positions_and_options_exit_2_with_a_reason() {
 
 #[test]
 fn a_broken_obf_file_names_the_line() {
-    let dir = scratch("broken");
+    let dir = scratch("solve-broken");
     let file = dir.join("bad.obf");
     let good = std::fs::read_to_string(data("fforum-1-19.obf")).expect("data");
     let first = good.lines().next().expect("a line");
@@ -135,7 +127,7 @@ fn batch(out: &PathBuf, kill_after: Option<usize>) {
 
 #[test]
 fn a_killed_batch_resumes_to_the_same_results_file() {
-    let dir = scratch("resume");
+    let dir = scratch("solve-resume");
     let (whole, resumed) = (dir.join("whole.jsonl"), dir.join("resumed.jsonl"));
     batch(&whole, None);
     let want = std::fs::read_to_string(&whole).expect("results");

@@ -5,6 +5,7 @@
 
 use std::{
     io::Write,
+    path::{Path, PathBuf},
     process::{Command, Output, Stdio},
 };
 
@@ -45,4 +46,18 @@ pub fn stdout(o: &Output) -> String {
 /// Standard error as text (ply writes UTF-8 only).
 pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// A fresh, empty scratch directory for one test (`name` unique among the tests), in the
+/// system's temporary directory and apart per test process.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// A path as an argument (the tests' paths are UTF-8).
+pub fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
 }
