@@ -1,18 +1,22 @@
-//! Measures how well a shallow search predicts a deep one, for the Multi-ProbCut of the
-//! midgame engine (`ply_othello::midgame::mpc`), and prints the fitted spread model.
+//! Measures how well a shallow search predicts a deeper one, for Multi-ProbCut, and prints
+//! the fitted spread model.
 //!
 //! ```text
-//! cargo run --release -p ply-othello --example calibrate-mpc -- --size 8|6 [--games N]
+//! cargo run --release -p ply-othello --example calibrate-mpc -- --size 8|6 [--games N] [--endgame]
 //! ```
 //! Positions come from seeded games (the training's game generator, seeds apart from the
-//! training set's); each is searched at every depth from `MIN_DEPTH` to the deepest the size
-//! allows, with the shipped weights, and `deep - shallow` is collected per depth and number
-//! of empty squares. The spread `sigma = a + b * depth + c * empties` (discs) is fitted to the
-//! measured standard deviations by least squares, each weighted by its number of positions.
+//! training set's). Without `--endgame` (the midgame engine, `ply_othello::midgame::mpc`) each
+//! is searched at every depth from `MIN_DEPTH` to the deepest the size allows, with the
+//! shipped weights, and `deep - shallow` is collected per depth and number of empty squares.
+//! With `--endgame` (the exact solver's selective passes) positions with 12 to 21 empty
+//! squares are solved exactly and `exact - shallow` is collected for the probe depths 2, 4
+//! and 6. The spread `sigma = a + b * depth + c * empties` (discs) is fitted to the measured
+//! standard deviations by least squares, each weighted by its number of positions.
 
 use ply_othello::{
-    eval::{self, train},
+    eval::{self, train, Eval},
     midgame::mpc,
+    solve::{SolveOptions, Solver},
     BoardSize, Color, Position,
 };
 
@@ -20,7 +24,12 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let mut size = BoardSize::Eight;
     let mut games = 300;
+    let mut endgame = false;
     while let Some(flag) = args.next() {
+        if flag == "--endgame" {
+            endgame = true;
+            continue;
+        }
         let value = args.next().unwrap_or_default();
         match flag.as_str() {
             "--size" => {
@@ -40,28 +49,36 @@ fn main() {
     cfg.games = games;
     cfg.seed = 99_000_000;
     let samples = train::draw_samples(&cfg);
+    let picked: Vec<Position> = samples
+        .iter()
+        .map(|s| Position::from_raw(s.p, s.o, Color::Black, size))
+        .filter(|pos| {
+            let n = pos.empties().count();
+            pos.legal_moves().next().is_some()
+                && if endgame {
+                    (12..=21).contains(&n)
+                } else {
+                    n > deepest + 2
+                }
+        })
+        .collect();
     // (depth, empties) -> differences in discs
     let mut diffs: std::collections::BTreeMap<(u32, u32), Vec<f64>> = Default::default();
-    let picked: Vec<_> = samples
-        .iter()
-        .filter(|s| s.empties(size) > deepest + 2)
-        .collect();
     let results: Vec<Vec<(u32, u32, f64)>> = std::thread::scope(|sc| {
         let hs: Vec<_> = (0..2)
             .map(|k| {
                 let picked = &picked;
                 sc.spawn(move || {
+                    let mut solver = Solver::new(SolveOptions {
+                        threads: 1,
+                        hash_mb: 32,
+                    });
                     let mut out = Vec::new();
-                    for s in picked.iter().skip(k).step_by(2) {
-                        let pos = Position::from_raw(s.p, s.o, Color::Black, size);
-                        let empties = s.empties(size);
-                        let v: Vec<i32> = (0..=deepest)
-                            .map(|d| train::search_value(e, &pos, d))
-                            .collect();
-                        for d in mpc::MIN_DEPTH..=deepest {
-                            let sh = mpc::shallow_depth(d) as usize;
-                            let diff = f64::from(v[d as usize] - v[sh]) / f64::from(eval::UNIT);
-                            out.push((d, empties, diff));
+                    for pos in picked.iter().skip(k).step_by(2) {
+                        if endgame {
+                            endgame_diffs(e, &mut solver, pos, &mut out);
+                        } else {
+                            midgame_diffs(e, pos, deepest, &mut out);
                         }
                     }
                     out
@@ -95,12 +112,36 @@ fn main() {
     }
     let x = solve3(ata, atb);
     println!(
-        "const SIGMA_{}: (f64, f64, f64) = ({:.3}, {:.4}, {:.4});",
-        size.n(),
+        "sigma = {:.3} + {:.4} * depth + {:.4} * empties ({}, size {})",
         x[0],
         x[1],
-        x[2]
+        x[2],
+        if endgame { "endgame" } else { "midgame" },
+        size.n()
     );
+}
+
+/// `deep - shallow` for every depth the midgame engine probes at.
+fn midgame_diffs(e: &Eval, pos: &Position, deepest: u32, out: &mut Vec<(u32, u32, f64)>) {
+    let empties = pos.empties().count();
+    let v: Vec<i32> = (0..=deepest)
+        .map(|d| train::search_value(e, pos, d))
+        .collect();
+    for d in mpc::MIN_DEPTH..=deepest {
+        let sh = mpc::shallow_depth(d) as usize;
+        let diff = f64::from(v[d as usize] - v[sh]) / f64::from(eval::UNIT);
+        out.push((d, empties, diff));
+    }
+}
+
+/// `exact - shallow` for the probe depths of the solver's selective passes.
+fn endgame_diffs(e: &Eval, solver: &mut Solver, pos: &Position, out: &mut Vec<(u32, u32, f64)>) {
+    let empties = pos.empties().count();
+    let exact = f64::from(solver.solve(pos).score);
+    for d in [2, 4, 6] {
+        let v = f64::from(train::search_value(e, pos, d)) / f64::from(eval::UNIT);
+        out.push((d, empties, exact - v));
+    }
 }
 
 /// Solves a 3x3 linear system by Gaussian elimination with partial pivoting.

@@ -6,7 +6,10 @@
 //! cutoffs ([`stability`]) and unrolled code for the last four empty squares ([`last`]).
 //! Early positions are keyed by their least symmetric image ([`symmetry`]), so the images of a
 //! searched position (the four first moves of 6x6, say) cost nothing.
-//! Several threads search one position together over the shared table.
+//! From 18 empties on (6x6 and 8x8), selective passes that cut nodes where the learnt
+//! evaluation is confident go first; they leave the table the moves to try first and the
+//! score to centre the exact search's window on. Only the last, exact search's bounds are
+//! trusted. Several threads search one position together over the shared table.
 //! [`reference::minimax`] is the plain negamax it is all tested against.
 //!
 //! ```
@@ -32,9 +35,9 @@ use std::{
 };
 
 use geometry::Geometry;
-use search::{Search, EVAL_BOUND};
+use search::{Search, EVAL_BOUND, SELECTIVITY};
 pub use tt::TableTooLarge;
-use tt::{Tt, NO_MOVE};
+use tt::{Tt, EXACT, NO_MOVE};
 
 use crate::{Move, Position, Square};
 
@@ -122,6 +125,8 @@ impl std::error::Error for Stopped {}
 
 /// Half-width of the first root window.
 const ASPIRATION: i32 = 1;
+/// Fewest empties at which the selective passes go before the exact search (6x6 and 8x8).
+const SELECTIVE_FROM: u32 = 18;
 
 /// Where the first root window is centred: on 6x6 and 8x8, the learnt evaluation's score two
 /// plies on (our best move against the opponent's best reply), rounded to an even score; on
@@ -133,7 +138,8 @@ fn first_guess(pos: &Position) -> i32 {
     let (p, o) = (pos.player().0, pos.opponent().0);
     let empty = !(p | o) & pos.size().mask().0;
     let mut state = eval.state(p, o);
-    let best = Search::eval_search(eval, &mut state, p, o, empty, 2, -EVAL_BOUND, EVAL_BOUND);
+    let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
+    let best = Search::eval_search(eval, &mut state, p, o, empty, 2, a, b, &mut 0);
     let discs = best / crate::eval::UNIT;
     let squares = pos.size().squares() as i32;
     (discs & !1).clamp(-squares, squares)
@@ -212,9 +218,7 @@ impl Solver {
         mut control: SolveControl<'_>,
     ) -> Result<SolveResult, Stopped> {
         self.tt.new_search();
-        let geo = Geometry::of(pos.size());
-        let s = geo.squares;
-        let (score, best, mut nodes) = self.aspiration(pos, s, first_guess(pos), &mut control)?;
+        let (score, best, mut nodes) = self.exact_score(pos, first_guess(pos), &mut control)?;
         let best_move = best.and_then(Square::from_index);
         let (pv, pv_nodes) = self.principal_variation(pos, score, best, &control)?;
         nodes += pv_nodes;
@@ -254,7 +258,6 @@ impl Solver {
         mut control: SolveControl<'_>,
     ) -> Result<(Vec<(Square, i32)>, u64), Stopped> {
         self.tt.new_search();
-        let s = Geometry::of(pos.size()).squares;
         let mut nodes = 0;
         let moves: Vec<Square> = pos.legal_moves().collect();
         let mut scores = Vec::with_capacity(moves.len());
@@ -271,9 +274,8 @@ impl Solver {
                 scores.push((sq, -v));
                 continue;
             }
-            let (v, _, n) = self.aspiration(
+            let (v, _, n) = self.exact_score(
                 &child,
-                s,
                 guess,
                 &mut SolveControl {
                     stop: control.stop,
@@ -301,12 +303,37 @@ impl Solver {
         Ok((scores, nodes))
     }
 
-    /// Searches `pos` on all threads: score, best move (`None` for a pass or the end), nodes.
+    /// The exact score of `pos` (with a best move and the nodes visited), searched around
+    /// `guess`. From [`SELECTIVE_FROM`] empties on, selective passes of rising confidence go
+    /// first, each starting around the score of the one before: each is a small fraction of
+    /// the exact search's cost, and leaves the table the moves it will want to try first.
+    fn exact_score(
+        &self,
+        pos: &Position,
+        mut guess: i32,
+        control: &mut SolveControl<'_>,
+    ) -> Result<(i32, Option<u8>, u64), Stopped> {
+        let s = Geometry::of(pos.size()).squares;
+        let mut nodes = 0;
+        if pos.empties().count() >= SELECTIVE_FROM && crate::eval::builtin(pos.size()).is_some() {
+            for level in 0..SELECTIVITY.len() as u8 {
+                let (v, _, n) = self.aspiration(pos, s, guess, level, control)?;
+                nodes += n;
+                guess = v;
+            }
+        }
+        let (v, best, n) = self.aspiration(pos, s, guess, EXACT, control)?;
+        Ok((v, best, nodes + n))
+    }
+
+    /// Searches `pos` on all threads at `level` (of [`SELECTIVITY`], or [`EXACT`]): score,
+    /// best move (`None` for a pass or the end), nodes.
     fn search(
         &self,
         pos: &Position,
         alpha: i32,
         beta: i32,
+        level: u8,
         control: &mut SolveControl<'_>,
     ) -> Result<(i32, Option<u8>, u64), Stopped> {
         let geo = Geometry::of(pos.size());
@@ -316,7 +343,7 @@ impl Solver {
             if crate::moves::legal_moves(o, p, empties) == 0 {
                 return Ok((pos.final_score(), None, 1));
             }
-            let (v, _, n) = self.search(&pos.passed(), -beta, -alpha, control)?;
+            let (v, _, n) = self.search(&pos.passed(), -beta, -alpha, level, control)?;
             return Ok((-v, None, n + 1));
         }
         let done = AtomicBool::new(false);
@@ -342,14 +369,14 @@ impl Solver {
                 .map(|_| {
                     let done = &done;
                     scope.spawn(move || {
-                        let mut s = Search::new(tt, geo, done, stop, deadline, busy);
+                        let mut s = Search::new(tt, geo, done, stop, deadline, busy, level);
                         let (v, best) = s.root(p, o, alpha, beta, &mut |_, _| {});
                         done.store(true, Relaxed);
                         (s.nodes, (!s.aborted).then_some((v, best)))
                     })
                 })
                 .collect();
-            let mut main = Search::new(tt, geo, &done, stop, deadline, busy);
+            let mut main = Search::new(tt, geo, &done, stop, deadline, busy, level);
             let (v, best) = main.root(p, o, alpha, beta, &mut report);
             done.store(true, Relaxed);
             let mut nodes = main.nodes;
@@ -375,6 +402,7 @@ impl Solver {
         pos: &Position,
         s: i32,
         mut guess: i32,
+        level: u8,
         control: &mut SolveControl<'_>,
     ) -> Result<(i32, Option<u8>, u64), Stopped> {
         let (mut lo, mut hi) = (-s - 1, s + 1);
@@ -383,7 +411,7 @@ impl Solver {
         loop {
             let alpha = lo.max(guess - delta);
             let beta = hi.min(guess + delta);
-            let (v, best, n) = self.search(pos, alpha, beta, control)?;
+            let (v, best, n) = self.search(pos, alpha, beta, level, control)?;
             nodes += n;
             if v <= alpha {
                 hi = v + 1;
@@ -413,7 +441,8 @@ impl Solver {
     ) -> Result<(Vec<Move>, u64), Stopped> {
         let geo = Geometry::of(pos.size());
         let done = AtomicBool::new(false);
-        let mut s = Search::new(&self.tt, geo, &done, control.stop, control.deadline, None);
+        let (stop, deadline) = (control.stop, control.deadline);
+        let mut s = Search::new(&self.tt, geo, &done, stop, deadline, None, EXACT);
         let mut pv = Vec::new();
         let mut pos = *pos;
         loop {
@@ -575,16 +604,8 @@ mod tests {
                 for depth in 0..=3 {
                     let want = eval_minimax(e, p, o, empties, depth);
                     let mut st = e.state(p, o);
-                    let full = Search::eval_search(
-                        e,
-                        &mut st,
-                        p,
-                        o,
-                        empties,
-                        depth,
-                        -EVAL_BOUND,
-                        EVAL_BOUND,
-                    );
+                    let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
+                    let full = Search::eval_search(e, &mut st, p, o, empties, depth, a, b, &mut 0);
                     assert_eq!(st, e.state(p, o), "the state is left as it was");
                     assert_eq!(full, want, "{size:?} game {game} depth {depth}: {pos:?}");
                     for (a, b) in [
@@ -592,7 +613,7 @@ mod tests {
                         (want + 1, want + 90),
                         (want - 5, want + 5),
                     ] {
-                        let v = Search::eval_search(e, &mut st, p, o, empties, depth, a, b);
+                        let v = Search::eval_search(e, &mut st, p, o, empties, depth, a, b, &mut 0);
                         if v <= a {
                             assert!(want <= v, "fail-low {v} under {want}: {pos:?}");
                         } else if v >= b {

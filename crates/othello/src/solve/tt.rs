@@ -8,7 +8,10 @@
 //! the same 64-bit key in the same bucket.
 //!
 //! The endgame search is exact, so every stored bound holds whatever depth it came from; a
-//! second store for the same position narrows the stored interval. When a bucket is full the
+//! second store for the same position narrows the stored interval. The selective passes
+//! before an exact search store bounds that are only likely: each entry says how sure it is
+//! ([`Entry::level`]), a search uses the bounds of entries at least as sure as itself (and
+//! every entry's move), and a store never replaces surer bounds with less sure ones. When a bucket is full the
 //! entry from an older search, or else the one whose subtree was cheapest, makes way.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -26,7 +29,13 @@ pub(crate) struct Entry {
     pub best: u8,
     /// log2 of the nodes the search of this position took: what replacement keeps.
     pub cost: u8,
+    /// How sure the bounds are: [`EXACT`] for a search without selective cutoffs, lower
+    /// levels for the selective passes that go before it (see `search::SELECTIVITY`).
+    pub level: u8,
 }
+
+/// `Entry::level` of bounds that hold for certain.
+pub(crate) const EXACT: u8 = u8::MAX;
 
 /// `Entry::best` when no move is known.
 pub(crate) const NO_MOVE: u8 = 64;
@@ -38,6 +47,7 @@ impl Entry {
             | u64::from(self.best) << 16
             | u64::from(self.cost) << 24
             | u64::from(generation) << 32
+            | u64::from(self.level) << 40
     }
 
     fn unpack(data: u64) -> (Entry, u8) {
@@ -47,6 +57,7 @@ impl Entry {
                 upper: (data >> 8) as u8 as i8,
                 best: (data >> 16) as u8,
                 cost: (data >> 24) as u8,
+                level: (data >> 40) as u8,
             },
             (data >> 32) as u8,
         )
@@ -230,7 +241,8 @@ impl Tt {
         None
     }
 
-    /// Stores what a search of the position `key` found, narrowing what was already known.
+    /// Stores what a search of the position `key` found, narrowing what was already known
+    /// at the same level, replacing what was known less surely, and leaving surer bounds be.
     #[inline]
     pub fn store(&self, key: u64, mut e: Entry) {
         debug_assert!(e.lower <= e.upper, "stored bounds cross: {e:?}");
@@ -242,8 +254,11 @@ impl Tt {
             let data = s[1].load(Relaxed);
             if s[0].load(Relaxed) ^ data == key && data != 0 {
                 let (old, _) = Entry::unpack(data);
+                if old.level > e.level {
+                    return;
+                }
                 // Bounds from two exact searches of one position always overlap.
-                if old.lower.max(e.lower) <= old.upper.min(e.upper) {
+                if old.level == e.level && old.lower.max(e.lower) <= old.upper.min(e.upper) {
                     e.lower = e.lower.max(old.lower);
                     e.upper = e.upper.min(old.upper);
                 }
@@ -302,6 +317,7 @@ mod tests {
             upper: 10,
             best: 12,
             cost: 3,
+            level: EXACT,
         };
         tt.store(k, e);
         assert_eq!(tt.probe(k), Some(e));
@@ -312,15 +328,46 @@ mod tests {
                 upper: 64,
                 best: NO_MOVE,
                 cost: 1,
+                level: EXACT,
             },
         );
+        let narrowed = Entry {
+            lower: 4,
+            upper: 10,
+            best: 12,
+            cost: 3,
+            level: EXACT,
+        };
+        assert_eq!(tt.probe(k), Some(narrowed));
+        // A selective pass cannot move exact bounds.
+        tt.store(
+            k,
+            Entry {
+                lower: 20,
+                upper: 20,
+                best: 5,
+                cost: 9,
+                level: 1,
+            },
+        );
+        assert_eq!(tt.probe(k), Some(narrowed));
+        tt.clear();
+        // Exact bounds replace selective ones, even where they disagree.
+        let selective = Entry {
+            lower: 20,
+            upper: 64,
+            best: 5,
+            cost: 9,
+            level: 1,
+        };
+        tt.store(k, selective);
+        assert_eq!(tt.probe(k), Some(selective));
+        tt.store(k, narrowed);
         assert_eq!(
             tt.probe(k),
             Some(Entry {
-                lower: 4,
-                upper: 10,
-                best: 12,
-                cost: 3
+                cost: 9,
+                ..narrowed
             })
         );
         tt.clear();
@@ -334,6 +381,7 @@ mod tests {
             upper: -2,
             best: 63,
             cost: 40,
+            level: 3,
         };
         assert_eq!(Entry::unpack(e.pack(7)), (e, 7));
     }
