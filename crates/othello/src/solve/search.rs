@@ -134,6 +134,8 @@ pub(crate) struct Search<'a> {
     eval: Option<&'static Eval>,
     /// [`EXACT`], or the index in [`SELECTIVITY`] of a selective pass.
     level: u8,
+    /// The evaluation's states along the current path.
+    states: States,
 }
 
 /// Positions some thread is searching now: one slot per hash index, holding the key.
@@ -167,6 +169,61 @@ impl Busy {
     #[inline]
     fn contains(&self, key: u64) -> bool {
         self.slot(key).load(Relaxed) == key
+    }
+}
+
+/// The evaluation's state of the last node that needed one, for each number of empties:
+/// a node whose parent's state is still there gets its own by playing one move on it (a few
+/// vector adds) instead of reading the board afresh.
+pub(crate) struct States {
+    slots: Vec<(u64, u64, Option<EvalState>)>,
+}
+
+impl States {
+    pub fn new(squares: u32) -> States {
+        States {
+            slots: vec![(0, 0, None); squares as usize + 2],
+        }
+    }
+
+    /// The state of `p` to move against `o`, with `n` empty squares: kept from the last call
+    /// for the same position, the position with the other side to move (a pass), or the
+    /// position one move before it at `n + 1`; else made from scratch.
+    #[inline]
+    pub fn get(&mut self, e: &Eval, p: u64, o: u64, n: u32) -> &mut EvalState {
+        let i = n as usize;
+        let derived = match self.slots[i] {
+            (sp, so, Some(st)) if (sp, so) == (p, o) => Some(st),
+            (sp, so, Some(mut st)) if (sp, so) == (o, p) => {
+                st.pass();
+                Some(st)
+            }
+            _ => match self.slots[i + 1] {
+                (pp, po, Some(mut st)) => {
+                    // One move of `pp` from (pp, po) leads to (p, o): the disc placed and the
+                    // discs turned.
+                    let placed = (p | o) & !(pp | po);
+                    let turned = o & !pp & !placed;
+                    let one_move = placed.count_ones() == 1
+                        && turned != 0
+                        && turned & po == turned
+                        && p == po & !turned
+                        && o == pp | turned | placed;
+                    one_move.then(|| {
+                        st.play(placed.trailing_zeros() as u8, turned);
+                        st
+                    })
+                }
+                _ => None,
+            },
+        };
+        let st = derived.unwrap_or_else(|| e.state(p, o));
+        debug_assert!(
+            st == e.state(p, o),
+            "a derived state differs from a fresh one"
+        );
+        self.slots[i] = (p, o, Some(st));
+        self.slots[i].2.as_mut().expect("just stored")
     }
 }
 
@@ -227,6 +284,7 @@ impl<'a> Search<'a> {
             busy,
             eval: crate::BoardSize::from_n(geo.n as u8).and_then(crate::eval::builtin),
             level,
+            states: States::new(geo.squares as u32),
         }
     }
 
@@ -345,23 +403,14 @@ impl<'a> Search<'a> {
     /// and 8x8, the learnt evaluation of the child, searched [`sort_depth`] plies deep, is
     /// added with [`eval_weight`] points per predicted disc.
     #[inline]
-    fn sorted_moves(
-        &mut self,
-        p: u64,
-        o: u64,
-        mut moves: u64,
-        hash_move: u8,
-        state: &mut Option<EvalState>,
-    ) -> MoveList {
+    fn sorted_moves(&mut self, p: u64, o: u64, mut moves: u64, hash_move: u8) -> MoveList {
         let g = self.geo;
         let empties = !(p | o) & g.mask;
         let odd = g.odd_quadrants(empties);
         let n = empties.count_ones();
         let eval = self.eval.filter(|_| n >= EVAL_ORDER);
         // The evaluation's indices for this node, updated move by move below it.
-        if let Some(e) = eval {
-            state.get_or_insert_with(|| e.state(p, o));
-        }
+        let mut state = eval.map(|e| self.states.get(e, p, o, n));
         let mut list = MoveList {
             moves: [Candidate::default(); 32],
             len: 0,
@@ -525,10 +574,8 @@ impl<'a> Search<'a> {
             }
             return -self.nws(o, p, -beta, n);
         }
-        // The evaluation's indices of this node, made when first needed.
-        let mut state = None;
         if self.level != EXACT && n >= PROBCUT_MIN {
-            if let Some(v) = self.probcut(p, o, alpha, n, &mut state) {
+            if let Some(v) = self.probcut(p, o, alpha, n) {
                 return v;
             }
         }
@@ -558,7 +605,7 @@ impl<'a> Search<'a> {
                 return best;
             }
         }
-        let mut list = self.sorted_moves(p, o, moves, NO_MOVE, &mut state);
+        let mut list = self.sorted_moves(p, o, moves, NO_MOVE);
         if n >= ETC_DEPTH {
             if let Some(v) = self.etc(&list, p, o, alpha, n) {
                 if let Some(busy) = shared {
@@ -617,16 +664,9 @@ impl<'a> Search<'a> {
     /// Multi-ProbCut, in a selective pass: `alpha + 1` (a likely fail-high) when the
     /// evaluation searched [`probcut_depth`] plies lands far enough above the window, `alpha`
     /// when it lands far enough below it.
-    fn probcut(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        n: u32,
-        state: &mut Option<EvalState>,
-    ) -> Option<i32> {
+    fn probcut(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
         let e = self.eval?;
-        let state = state.get_or_insert_with(|| e.state(p, o));
+        let state = self.states.get(e, p, o, n);
         let depth = probcut_depth(n);
         let t = SELECTIVITY[usize::from(self.level)];
         let margin = (t * probcut_sigma(self.geo.n, n, depth) * f64::from(UNIT)) as i32;
@@ -742,7 +782,7 @@ impl<'a> Search<'a> {
             return -self.pvs(o, p, -beta, -alpha, n);
         }
         let alpha0 = alpha;
-        let mut list = self.sorted_moves(p, o, moves, hash_move, &mut None);
+        let mut list = self.sorted_moves(p, o, moves, hash_move);
         let nodes_before = self.nodes;
         let mut best = NEG_INF;
         let mut best_move = NO_MOVE;
@@ -839,7 +879,7 @@ impl Search<'_> {
             .tt
             .probe(key.hash)
             .map_or(NO_MOVE, |e| key.move_from_table(e.best, self.geo));
-        let mut list = self.sorted_moves(p, o, moves, hash_move, &mut None);
+        let mut list = self.sorted_moves(p, o, moves, hash_move);
         let mut order = Vec::with_capacity(list.len);
         // A move whose child is an image of an earlier move's child has the same score.
         let mut images = Vec::with_capacity(list.len);
@@ -905,5 +945,46 @@ impl Search<'_> {
         }
         self.store(key, alpha0, beta, best, best_move, self.nodes);
         (best, best_move)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{BoardSize, Position};
+
+    /// Along random games with passes, the states kept per number of empties (derived from
+    /// the parent, the same position, a pass, or afresh after a jump elsewhere) equal fresh
+    /// ones.
+    #[test]
+    fn kept_states_equal_fresh_ones() {
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let e = crate::eval::builtin(size).expect("shipped weights");
+            let mut states = States::new(size.squares());
+            for _ in 0..20 {
+                let mut pos = Position::start(size);
+                while !pos.is_game_over() {
+                    let (p, o) = (pos.player().0, pos.opponent().0);
+                    let n = pos.empties().count();
+                    // Now and then a node skips its state, as a node cut early does.
+                    if next() % 4 != 0 {
+                        assert_eq!(*states.get(e, p, o, n), e.state(p, o), "{pos:?}");
+                    }
+                    let moves: Vec<_> = pos.legal_moves().collect();
+                    pos = if moves.is_empty() {
+                        pos.passed()
+                    } else {
+                        pos.play_unchecked(moves[next() as usize % moves.len()])
+                    };
+                }
+            }
+        }
     }
 }
