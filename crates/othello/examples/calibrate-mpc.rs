@@ -69,16 +69,17 @@ fn main() {
             .map(|k| {
                 let picked = &picked;
                 sc.spawn(move || {
-                    let mut solver = Solver::new(SolveOptions {
-                        threads: 1,
-                        hash_mb: 32,
+                    let mut solver = endgame.then(|| {
+                        Solver::new(SolveOptions {
+                            threads: 1,
+                            hash_mb: 32,
+                        })
                     });
                     let mut out = Vec::new();
                     for pos in picked.iter().skip(k).step_by(2) {
-                        if endgame {
-                            endgame_diffs(e, &mut solver, pos, &mut out);
-                        } else {
-                            midgame_diffs(e, pos, deepest, &mut out);
+                        match solver.as_mut() {
+                            Some(solver) => endgame_diffs(e, solver, pos, &mut out),
+                            None => midgame_diffs(e, pos, deepest, &mut out),
                         }
                     }
                     out

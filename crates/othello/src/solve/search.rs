@@ -443,8 +443,8 @@ impl<'a> Search<'a> {
                     st.play(sq, f);
                     let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
                     self.nodes += 1;
-                    let n = &mut self.nodes;
-                    let ours = -Self::eval_search(e, st, np, no, rest, d, a, b, n);
+                    let nodes = &mut self.nodes;
+                    let ours = -Self::eval_search(e, st, np, no, rest, d, a, b, nodes);
                     st.undo(sq, f);
                     value += ours * eval_weight(d) / UNIT;
                 }
@@ -555,14 +555,12 @@ impl<'a> Search<'a> {
         let beta = alpha + 1;
         let key = tt::key(self.geo, p, o, n);
         let mut hash_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key.hash) {
-            if e.level >= self.level {
-                if i32::from(e.lower) >= beta {
-                    return i32::from(e.lower);
-                }
-                if i32::from(e.upper) <= alpha {
-                    return i32::from(e.upper);
-                }
+        if let Some(e) = self.probe(key) {
+            if i32::from(e.lower) >= beta {
+                return i32::from(e.lower);
+            }
+            if i32::from(e.upper) <= alpha {
+                return i32::from(e.upper);
             }
             hash_move = key.move_from_table(e.best, self.geo);
         }
@@ -666,47 +664,36 @@ impl<'a> Search<'a> {
     /// when it lands far enough below it.
     fn probcut(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
         let e = self.eval?;
-        let state = self.states.get(e, p, o, n);
         let depth = probcut_depth(n);
         let t = SELECTIVITY[usize::from(self.level)];
         let margin = (t * probcut_sigma(self.geo.n, n, depth) * f64::from(UNIT)) as i32;
         let empties = !(p | o) & self.geo.mask;
         let squares = self.geo.squares;
+        let state = self.states.get(e, p, o, n);
+        let nodes = &mut self.nodes;
+        let mut shallow =
+            |a, b| Self::eval_search(e, state, p, o, empties, depth, a, b, &mut *nodes);
         let high = (alpha + 1) * UNIT + margin;
-        if alpha + 1 < squares {
-            let v = Self::eval_search(
-                e,
-                state,
-                p,
-                o,
-                empties,
-                depth,
-                high - 1,
-                high,
-                &mut self.nodes,
-            );
-            if v >= high {
-                return Some(alpha + 1);
-            }
+        if alpha + 1 < squares && shallow(high - 1, high) >= high {
+            return Some(alpha + 1);
         }
         let low = alpha * UNIT - margin;
-        if alpha > -squares {
-            let v = Self::eval_search(
-                e,
-                state,
-                p,
-                o,
-                empties,
-                depth,
-                low,
-                low + 1,
-                &mut self.nodes,
-            );
-            if v <= low {
-                return Some(alpha);
-            }
+        if alpha > -squares && shallow(low, low + 1) <= low {
+            return Some(alpha);
         }
         None
+    }
+
+    /// The table's entry for `key` as this search may use it: the bounds of an entry less
+    /// sure than this search (a selective pass's, seen by a surer one) are opened beyond
+    /// every score, so that only its move counts.
+    #[inline]
+    fn probe(&self, key: Key) -> Option<Entry> {
+        let mut e = self.tt.probe(key.hash)?;
+        if e.level < self.level {
+            (e.lower, e.upper) = (i8::MIN, i8::MAX);
+        }
+        Some(e)
     }
 
     /// Enhanced transposition cutoff: a child the table already knows to be bad enough for
@@ -715,9 +702,9 @@ impl<'a> Search<'a> {
     fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
         for c in &list.moves[..list.len] {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-            if let Some(e) = self.tt.probe(tt::key(self.geo, np, no, n - 1).hash) {
+            if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1)) {
                 let v = -i32::from(e.upper);
-                if v > alpha && e.level >= self.level {
+                if v > alpha {
                     return Some(v);
                 }
             }
@@ -761,15 +748,13 @@ impl<'a> Search<'a> {
         }
         let key = tt::key(self.geo, p, o, n);
         let mut hash_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key.hash) {
+        if let Some(e) = self.probe(key) {
             let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
-            if e.level >= self.level {
-                if lo == up || lo >= beta {
-                    return lo;
-                }
-                if up <= alpha {
-                    return up;
-                }
+            if lo == up || lo >= beta {
+                return lo;
+            }
+            if up <= alpha {
+                return up;
             }
             hash_move = key.move_from_table(e.best, self.geo);
         }

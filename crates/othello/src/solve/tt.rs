@@ -11,8 +11,9 @@
 //! second store for the same position narrows the stored interval. The selective passes
 //! before an exact search store bounds that are only likely: each entry says how sure it is
 //! ([`Entry::level`]), a search uses the bounds of entries at least as sure as itself (and
-//! every entry's move), and a store never replaces surer bounds with less sure ones. When a bucket is full the
-//! entry from an older search, or else the one whose subtree was cheapest, makes way.
+//! every entry's move), and a store never replaces surer bounds with less sure ones. When a
+//! bucket is full the entry from an older search, or else the one whose subtree was
+//! cheapest, makes way.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
