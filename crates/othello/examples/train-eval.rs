@@ -4,8 +4,11 @@
 //!
 //! ```text
 //! cargo run --release -p ply-othello --example train-eval -- --size 8|6 \
-//!     [--games N] [--seed S] [--threads T] [--out FILE]
+//!     [--games N] [--exact-games N] [--seed S] [--threads T] [--out FILE]
+//!     [--exact-cache FILE] [--ridge R] [--iterations N] [--phases N]
 //! ```
+//! `--exact-cache FILE` keeps the exact scores solved in a file and takes those already there
+//! (the weights are the same bytes with or without it; only the time differs).
 //! Without options it makes the shipped file of that size, the same bytes on every machine
 //! and for any thread count. It prints its progress, then the held-out mean absolute error
 //! of every phase.
@@ -48,6 +51,7 @@ fn run() -> Result<(), String> {
     }
     let mut cfg = train::Config::shipped(size);
     let mut out = format!("crates/othello/data/eval{}.bin", size.n());
+    let mut cache_path = None;
     for (flag, value) in overrides {
         let num = || {
             value
@@ -56,6 +60,8 @@ fn run() -> Result<(), String> {
         };
         match flag.as_str() {
             "--games" => cfg.games = num()? as usize,
+            "--exact-games" => cfg.exact_games = num()? as usize,
+            "--exact-cache" => cache_path = Some(value.clone()),
             "--seed" => cfg.seed = num()?,
             "--threads" => cfg.threads = num()?.max(1) as usize,
             "--iterations" => cfg.iterations = num()? as usize,
@@ -70,7 +76,15 @@ fn run() -> Result<(), String> {
         }
     }
     eprintln!("training {0}x{0}: {cfg:?}", size.n());
-    let (eval, reports) = train::train(&cfg, |line| eprintln!("  {line}"));
+    let mut cache = match &cache_path {
+        Some(path) => {
+            let c = train::ExactCache::open(std::path::Path::new(path), size)?;
+            eprintln!("{path}: {} exact scores known", c.len());
+            Some(c)
+        }
+        None => None,
+    };
+    let (eval, reports) = train::train(&cfg, cache.as_mut(), |line| eprintln!("  {line}"))?;
     println!("phase  empties  trained  held-out  exact  MAE trained  MAE held-out (discs)");
     for (i, r) in reports.iter().enumerate() {
         println!(

@@ -3,8 +3,10 @@
 //! 1. **Positions**: games from the start position, the first few moves uniformly random
 //!    (so the openings vary), then a quick heuristic player (fewest replies for the opponent,
 //!    corners first, X-squares last) that still plays a random move one time in eight. One
-//!    position is drawn from each phase of every game. Each game comes from its own seed, so
-//!    the set does not depend on the number of threads.
+//!    position is drawn from each phase of every game. More games (`exact_games`) add
+//!    positions only to the phases whose labels are all exact, where a label costs a few
+//!    milliseconds. Each game comes from its own
+//!    seed, so the set does not depend on the number of threads.
 //! 2. **Labels**, phase by phase from the end of the game backwards: the exact score from the
 //!    solver where the position has few empty squares, elsewhere the mean value of two
 //!    fixed-depth searches one ply apart (their side-to-move biases cancel), whose leaves all
@@ -15,9 +17,16 @@
 //!    aside to report the error on positions never trained on.
 //!
 //! `cargo run --release -p ply-othello --example train-eval -- --size 8` runs it all and
-//! writes `crates/othello/data/eval8.bin`.
+//! writes `crates/othello/data/eval8.bin`; with `--exact-cache FILE` the exact scores are
+//! kept in a file ([`ExactCache`]) for the next run.
 
-use std::time::Instant;
+use std::{
+    collections::HashMap,
+    fs::{File, OpenOptions},
+    io::{Read, Write},
+    path::{Path, PathBuf},
+    time::Instant,
+};
 
 use super::{
     extra_indices, layout, phase_count, phase_of, phase_width, Eval, EvalState, EXTRA_WEIGHTS, UNIT,
@@ -57,6 +66,11 @@ pub struct Config {
     pub games: usize,
     /// Seed of the first game; game `i` uses `seed + i`.
     pub seed: u64,
+    /// More games, after those, whose positions are kept only in the phases that the exact
+    /// solver labels whole (every empties count of the phase at most `exact_empties`):
+    /// exact labels there are cheap, and these phases decide both the solver's speed and
+    /// the midgame engine's leaves.
+    pub exact_games: usize,
     /// Positions with at most this many empty squares are labelled by the exact solver.
     pub exact_empties: u32,
     /// Depth of the search that labels the others; at least [`phase_width`].
@@ -80,6 +94,7 @@ impl Config {
                 size,
                 games: 30_000,
                 seed: 6_000_000,
+                exact_games: 0,
                 exact_empties: 20,
                 search_depth: 8,
                 ridge: 2.0,
@@ -91,6 +106,7 @@ impl Config {
                 size: BoardSize::Eight,
                 games: 14_000,
                 seed: 8_000_000,
+                exact_games: 0,
                 exact_empties: 18,
                 search_depth: 6,
                 ridge: 15.0,
@@ -122,6 +138,125 @@ impl Sample {
     #[must_use]
     pub fn empties(&self, size: BoardSize) -> u32 {
         (!(self.p | self.o) & size.mask().0).count_ones()
+    }
+}
+
+/// Exact scores solved before, kept in a file, so that training again (another ridge, more
+/// games) does not solve the same positions again. The scores are exact, so the weights come
+/// out the same with or without it.
+///
+/// The file is a header line (`ply exact labels v1 size N`) and then 17-byte records: the
+/// side to move's discs and the other side's (little-endian `u64`s) and the exact score
+/// (`i8`). A torn last record (a killed run) is dropped; anything else wrong is an error that
+/// names the file and the record.
+#[derive(Debug)]
+pub struct ExactCache {
+    path: PathBuf,
+    known: HashMap<(u64, u64), i8>,
+    file: File,
+}
+
+const RECORD: usize = 17;
+
+fn cache_header(size: BoardSize) -> String {
+    format!("ply exact labels v1 size {}\n", size.n())
+}
+
+impl ExactCache {
+    /// Opens the cache of `size` at `path`, creating it when missing.
+    ///
+    /// # Errors
+    /// When the file cannot be read or written, is another size's or not a cache at all, or
+    /// holds a record that is not a position of `size` with a possible score.
+    pub fn open(path: &Path, size: BoardSize) -> Result<ExactCache, String> {
+        let name = path.display();
+        let header = cache_header(size);
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(|e| format!("{name}: {e}"))?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)
+            .map_err(|e| format!("{name}: {e}"))?;
+        if bytes.is_empty() {
+            file.write_all(header.as_bytes())
+                .map_err(|e| format!("{name}: {e}"))?;
+        } else if !bytes.starts_with(header.as_bytes()) {
+            let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+            return Err(format!(
+                "{name}: not an exact-label cache of {n}x{n} (it starts `{}`, expected `{}`)",
+                String::from_utf8_lossy(&first[..first.len().min(40)]),
+                header.trim_end(),
+                n = size.n()
+            ));
+        }
+        let body = &bytes[header.len().min(bytes.len())..];
+        let whole = body.len() / RECORD * RECORD;
+        if whole != body.len() {
+            // A torn record at the end: cut it off so the next append starts clean.
+            file.set_len((header.len() + whole) as u64)
+                .map_err(|e| format!("{name}: {e}"))?;
+        }
+        let mask = size.mask().0;
+        let mut known = HashMap::with_capacity(whole / RECORD);
+        for (k, rec) in body[..whole].chunks_exact(RECORD).enumerate() {
+            let p = u64::from_le_bytes(rec[0..8].try_into().expect("8 bytes"));
+            let o = u64::from_le_bytes(rec[8..16].try_into().expect("8 bytes"));
+            let score = rec[16] as i8;
+            let squares = size.squares() as i8;
+            if p & o != 0 || (p | o) & !mask != 0 || !(-squares..=squares).contains(&score) {
+                return Err(format!(
+                    "{name}: record {} is not a {n}x{n} position with a score (discs {p:#x} and {o:#x}, score {score})",
+                    k + 1,
+                    n = size.n()
+                ));
+            }
+            known.insert((p, o), score);
+        }
+        Ok(ExactCache {
+            path: path.to_path_buf(),
+            known,
+            file,
+        })
+    }
+
+    /// How many scores the cache holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.known.len()
+    }
+
+    /// Whether the cache holds no score.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+
+    /// The exact score of the position (`p` to move against `o`), when known.
+    #[must_use]
+    pub fn get(&self, p: u64, o: u64) -> Option<i8> {
+        self.known.get(&(p, o)).copied()
+    }
+
+    /// Adds scores and writes them to the file.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn add(&mut self, scores: &[(u64, u64, i8)]) -> Result<(), String> {
+        let mut buf = Vec::with_capacity(scores.len() * RECORD);
+        for &(p, o, score) in scores {
+            if self.known.insert((p, o), score).is_none() {
+                buf.extend_from_slice(&p.to_le_bytes());
+                buf.extend_from_slice(&o.to_le_bytes());
+                buf.push(score as u8);
+            }
+        }
+        self.file
+            .write_all(&buf)
+            .and_then(|()| self.file.flush())
+            .map_err(|e| format!("{}: {e}", self.path.display()))
     }
 }
 
@@ -420,12 +555,27 @@ pub struct PhaseReport {
     pub held_out_exact: usize,
 }
 
-/// Draws positions from `cfg.games` games (see [`game_positions`]).
+/// The highest phase whose every empties count is at most `exact_empties`, if any.
+fn last_exact_phase(size: BoardSize, exact_empties: u32) -> Option<usize> {
+    let width = phase_width(size);
+    ((exact_empties + 1) / width)
+        .checked_sub(1)
+        .map(|p| p as usize)
+}
+
+/// Draws positions from `cfg.games` games, and from `cfg.exact_games` more those in the
+/// phases labelled exactly (see [`game_positions`]).
 #[must_use]
 pub fn draw_samples(cfg: &Config) -> Vec<Sample> {
-    let seeds: Vec<u64> = (0..cfg.games as u64).map(|i| cfg.seed + i).collect();
-    let per_game = par_map(&seeds, cfg.threads, |_, &seed| {
-        game_positions(cfg.size, seed)
+    let total = (cfg.games + cfg.exact_games) as u64;
+    let seeds: Vec<u64> = (0..total).map(|i| cfg.seed + i).collect();
+    let exact_phases = last_exact_phase(cfg.size, cfg.exact_empties).map_or(0, |p| p + 1);
+    let per_game = par_map(&seeds, cfg.threads, |i, &seed| {
+        let mut positions = game_positions(cfg.size, seed);
+        if i >= cfg.games {
+            positions.retain(|p| phase_of(cfg.size, p.empties().count()) < exact_phases);
+        }
+        positions
     });
     let mut out = Vec::new();
     for positions in per_game {
@@ -445,10 +595,20 @@ pub fn draw_samples(cfg: &Config) -> Vec<Sample> {
 /// Trains the weights of `cfg.size` from scratch, calling `progress` with a line of news
 /// now and then. Returns the evaluation and a report per phase.
 ///
+/// Exact scores are taken from `cache` where it has them, and those solved here are added to
+/// it.
+///
+/// # Errors
+/// When the cache cannot be written.
+///
 /// # Panics
 /// When `cfg.search_depth` is less than the phase width (its leaves would fall in phases not
 /// yet fitted) or the size is 4x4.
-pub fn train(cfg: &Config, mut progress: impl FnMut(&str)) -> (Eval, Vec<PhaseReport>) {
+pub fn train(
+    cfg: &Config,
+    mut cache: Option<&mut ExactCache>,
+    mut progress: impl FnMut(&str),
+) -> Result<(Eval, Vec<PhaseReport>), String> {
     let size = cfg.size;
     assert!(cfg.search_depth >= phase_width(size), "search too shallow");
     let per_phase = Eval::weights_per_phase(size).expect("an evaluated size");
@@ -458,7 +618,7 @@ pub fn train(cfg: &Config, mut progress: impl FnMut(&str)) -> (Eval, Vec<PhaseRe
     progress(&format!(
         "{} positions from {} games ({:.1} s)",
         samples.len(),
-        cfg.games,
+        cfg.games + cfg.exact_games,
         started.elapsed().as_secs_f64()
     ));
     let mut labelled = vec![false; samples.len()];
@@ -469,10 +629,14 @@ pub fn train(cfg: &Config, mut progress: impl FnMut(&str)) -> (Eval, Vec<PhaseRe
             .filter(|&i| phase_of(size, samples[i].empties(size)) == phase)
             .collect();
         let t = Instant::now();
+        let cached = cache.as_deref();
         let labels = par_map(&todo, cfg.threads, |_, &i| {
             let s = &samples[i];
             let pos = Position::from_raw(s.p, s.o, crate::Color::Black, size);
-            if s.empties(size) <= cfg.exact_empties {
+            let exact = s.empties(size) <= cfg.exact_empties;
+            if let Some(score) = cached.filter(|_| exact).and_then(|c| c.get(s.p, s.o)) {
+                (f32::from(score), true)
+            } else if exact {
                 thread_local! {
                     static SOLVER: std::cell::RefCell<Option<Solver>> = const { std::cell::RefCell::new(None) };
                 }
@@ -493,10 +657,18 @@ pub fn train(cfg: &Config, mut progress: impl FnMut(&str)) -> (Eval, Vec<PhaseRe
                 (v as f32 / (2 * UNIT) as f32, false)
             }
         });
+        let mut solved = Vec::new();
         for (&i, (score, exact)) in todo.iter().zip(labels) {
-            samples[i].score = score;
-            samples[i].exact = exact;
+            let s = &mut samples[i];
+            if exact && cache.as_ref().is_some_and(|c| c.get(s.p, s.o).is_none()) {
+                solved.push((s.p, s.o, score as i8));
+            }
+            s.score = score;
+            s.exact = exact;
             labelled[i] = true;
+        }
+        if let Some(c) = cache.as_deref_mut() {
+            c.add(&solved)?;
         }
         fit_phase(cfg, &samples, &labelled, phase, &mut weights);
         progress(&format!(
@@ -513,7 +685,7 @@ pub fn train(cfg: &Config, mut progress: impl FnMut(&str)) -> (Eval, Vec<PhaseRe
     let eval = Eval::from_weights(size, weights).expect("right length");
     let reports = report(&eval, &samples);
     progress(&format!("done in {:.0} s", started.elapsed().as_secs_f64()));
-    (eval, reports)
+    Ok((eval, reports))
 }
 
 /// The held-out error of `eval` per phase.
@@ -593,6 +765,65 @@ mod tests {
             .max()
             .unwrap();
         assert_eq!(search_value(e, &pos, 1), want);
+    }
+
+    #[test]
+    fn the_exact_cache_keeps_scores_and_refuses_foreign_files() {
+        let dir = std::env::temp_dir().join(format!("ply-exact-cache-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("labels");
+        let _ = std::fs::remove_file(&path);
+        let start = Position::start(BoardSize::Eight);
+        let (p, o) = (start.player().0, start.opponent().0);
+        {
+            let mut c = ExactCache::open(&path, BoardSize::Eight).unwrap();
+            assert!(c.is_empty());
+            c.add(&[(p, o, 0), (o, p, -3)]).unwrap();
+        }
+        // A torn record at the end (a killed run) is dropped; the others are read back.
+        let mut f = OpenOptions::new().append(true).open(&path).unwrap();
+        f.write_all(&[1, 2, 3]).unwrap();
+        drop(f);
+        let mut c = ExactCache::open(&path, BoardSize::Eight).unwrap();
+        assert_eq!((c.len(), c.get(p, o), c.get(o, p)), (2, Some(0), Some(-3)));
+        c.add(&[(p | 1, o, 5)]).unwrap();
+        drop(c);
+        let c = ExactCache::open(&path, BoardSize::Eight).unwrap();
+        assert_eq!((c.len(), c.get(p | 1, o)), (3, Some(5)));
+        drop(c);
+        // Another size's file, and a record that is no position, are refused by name.
+        let e = ExactCache::open(&path, BoardSize::Six).unwrap_err();
+        assert!(
+            e.contains("labels") && e.contains("not an exact-label cache of 6x6"),
+            "{e}"
+        );
+        let mut f = OpenOptions::new().append(true).open(&path).unwrap();
+        let mut bad = [0u8; RECORD];
+        bad[0] = 1;
+        bad[8] = 1; // both sides on a1
+        f.write_all(&bad).unwrap();
+        drop(f);
+        let e = ExactCache::open(&path, BoardSize::Eight).unwrap_err();
+        assert!(e.contains("record 4 is not a 8x8 position"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn extra_games_add_positions_only_where_labels_are_exact() {
+        let mut cfg = Config::shipped(BoardSize::Eight);
+        cfg.games = 3;
+        cfg.exact_games = 0;
+        let base = draw_samples(&cfg);
+        cfg.exact_games = 5;
+        let more = draw_samples(&cfg);
+        assert_eq!(&more[..base.len()], &base[..]);
+        assert!(more.len() > base.len());
+        assert!(more[base.len()..]
+            .iter()
+            .all(|s| s.empties(BoardSize::Eight) < 18));
+        assert_eq!(last_exact_phase(BoardSize::Eight, 18), Some(2));
+        assert_eq!(last_exact_phase(BoardSize::Six, 20), Some(4));
+        assert_eq!(last_exact_phase(BoardSize::Eight, 4), None);
     }
 
     #[test]
