@@ -5,7 +5,8 @@
 //!    corners first, X-squares last) that still plays a random move one time in eight. One
 //!    position is drawn from each phase of every game. More games (`exact_games`) add
 //!    positions only to the phases whose labels are all exact, where a label costs a few
-//!    milliseconds. Each game comes from its own
+//!    milliseconds: on 8x8 ten times as many positions there (held-out error at 12-17 empties
+//!    8.4 discs with 14,000, 7.2 with 42,000, 6.9 with 150,000). Each game comes from its own
 //!    seed, so the set does not depend on the number of threads.
 //! 2. **Labels**, phase by phase from the end of the game backwards: the exact score from the
 //!    solver where the position has few empty squares, elsewhere the mean value of two
@@ -106,7 +107,7 @@ impl Config {
                 size: BoardSize::Eight,
                 games: 14_000,
                 seed: 8_000_000,
-                exact_games: 0,
+                exact_games: 136_000,
                 exact_empties: 18,
                 search_depth: 6,
                 ridge: 15.0,
