@@ -245,6 +245,26 @@ struct MoveList {
 }
 
 impl MoveList {
+    /// The moves `moves` of `p` against `o` with the discs each turns, not yet rated.
+    #[inline]
+    fn new(p: u64, o: u64, mut moves: u64) -> MoveList {
+        let mut list = MoveList {
+            moves: [Candidate::default(); 32],
+            len: 0,
+        };
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            list.moves[list.len] = Candidate {
+                sq,
+                flips: flips(p, o, sq),
+                value: 0,
+            };
+            list.len += 1;
+        }
+        list
+    }
+
     /// The next best candidate, removed from the list.
     #[inline]
     fn pop_best(&mut self) -> Option<Candidate> {
@@ -400,13 +420,21 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Sorts the moves `moves` of the deep tier: a wipe-out first, then the table's move, then
+    /// The moves `moves` of the deep tier, rated ([`Search::rate`]).
+    #[inline]
+    fn sorted_moves(&mut self, p: u64, o: u64, moves: u64, hash_move: u8) -> MoveList {
+        let mut list = MoveList::new(p, o, moves);
+        self.rate(&mut list, p, o, hash_move);
+        list
+    }
+
+    /// Rates the moves of `list` for sorting: a wipe-out first, then the table's move, then
     /// fewest (weighted) replies for the opponent, then most corner discs (with the edge
     /// squares beside them), then odd quadrants. With [`EVAL_ORDER`] empties or more on 6x6
     /// and 8x8, the learnt evaluation of the child, searched [`sort_depth`] plies deep, is
     /// added with [`eval_weight`] points per predicted disc.
     #[inline]
-    fn sorted_moves(&mut self, p: u64, o: u64, mut moves: u64, hash_move: u8) -> MoveList {
+    fn rate(&mut self, list: &mut MoveList, p: u64, o: u64, hash_move: u8) {
         let g = self.geo;
         let empties = !(p | o) & g.mask;
         let odd = g.odd_quadrants(empties);
@@ -414,16 +442,10 @@ impl<'a> Search<'a> {
         let eval = self.eval.filter(|_| n >= EVAL_ORDER);
         // The evaluation's indices for this node, updated move by move below it.
         let mut state = eval.map(|e| self.states.get(e, p, o, n));
-        let mut list = MoveList {
-            moves: [Candidate::default(); 32],
-            len: 0,
-        };
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as u8;
-            moves &= moves - 1;
-            let f = flips(p, o, sq);
+        for c in &mut list.moves[..list.len] {
+            let (sq, f) = (c.sq, c.flips);
             let (np, no) = (o ^ f, p | f | 1 << sq);
-            let value = if np == 0 {
+            c.value = if np == 0 {
                 1 << 30
             } else if sq == hash_move {
                 1 << 29
@@ -453,14 +475,7 @@ impl<'a> Search<'a> {
                 }
                 value
             };
-            list.moves[list.len] = Candidate {
-                sq,
-                flips: f,
-                value,
-            };
-            list.len += 1;
         }
-        list
     }
 
     /// The learnt evaluation searched `depth` plies deep (negamax with alpha-beta; a pass
@@ -606,16 +621,17 @@ impl<'a> Search<'a> {
                 return best;
             }
         }
+        let mut list = MoveList::new(p, o, moves);
         // Before the moves are rated: a cutoff here spares the rating's searches.
         if n >= ETC_DEPTH {
-            if let Some(v) = self.etc(moves, p, o, alpha, n) {
+            if let Some(v) = self.etc(&list, p, o, alpha, n) {
                 if let Some(busy) = shared {
                     busy.leave(key.hash);
                 }
                 return v;
             }
         }
-        let mut list = self.sorted_moves(p, o, moves, NO_MOVE);
+        self.rate(&mut list, p, o, NO_MOVE);
         // With other threads about, a child one of them is searching now waits for a second
         // pass (simplified ABDADA): by then its result is usually in the table.
         let mut deferred = [Candidate::default(); 32];
@@ -703,12 +719,9 @@ impl<'a> Search<'a> {
     /// Enhanced transposition cutoff: a child the table already knows to be bad enough for
     /// the opponent proves a fail-high without searching.
     #[inline]
-    fn etc(&self, mut moves: u64, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as u8;
-            moves &= moves - 1;
-            let f = flips(p, o, sq);
-            let (np, no) = (o ^ f, p | f | 1 << sq);
+    fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+        for c in &list.moves[..list.len] {
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
             if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1)) {
                 let v = -i32::from(e.upper);
                 if v > alpha {
