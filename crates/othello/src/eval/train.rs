@@ -661,7 +661,8 @@ pub fn train(
         let mut solved = Vec::new();
         for (&i, (score, exact)) in todo.iter().zip(labels) {
             let s = &mut samples[i];
-            if exact && cache.as_ref().is_some_and(|c| c.get(s.p, s.o).is_none()) {
+            // The cache writes only the scores it did not know.
+            if exact && cache.is_some() {
                 solved.push((s.p, s.o, score as i8));
             }
             s.score = score;
