@@ -622,6 +622,14 @@ impl<'a> Search<'a> {
             }
         }
         let mut list = MoveList::new(p, o, moves);
+        // The children's buckets start loading now, all at once: the cutoff check below and
+        // the children's own probes then find them in the cache.
+        if n > DEEP {
+            for c in &list.moves[..list.len] {
+                let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                self.tt.prefetch(tt::key(self.geo, np, no, n - 1).hash);
+            }
+        }
         // Before the moves are rated: a cutoff here spares the rating's searches.
         if n >= ETC_DEPTH {
             if let Some(v) = self.etc(&list, p, o, alpha, n) {

@@ -163,24 +163,6 @@ impl Key {
     }
 }
 
-/// Asks the kernel to back the untouched memory `start..start + len` with 2 MB pages where
-/// it can: a probe of a big table then costs one TLB miss instead of two or three. Only
-/// advice; nothing changes if the kernel declines.
-fn advise_huge_pages(start: usize, len: usize) {
-    const HUGE: usize = 2 << 20;
-    let (from, to) = (start.next_multiple_of(HUGE), (start + len) / HUGE * HUGE);
-    #[cfg(target_os = "linux")]
-    if from < to {
-        // SAFETY: the range lies inside an allocation this caller owns and has not handed out;
-        // MADV_HUGEPAGE changes how its pages are backed, never their contents.
-        unsafe {
-            libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (from, to);
-}
-
 impl Tt {
     /// A table of at most `mb` megabytes: the largest power-of-two count of buckets that fits
     /// (at least one bucket).
@@ -194,7 +176,7 @@ impl Tt {
         let n = 1usize << fit.ilog2();
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(n).map_err(|_| too_large)?;
-        advise_huge_pages(buckets.as_ptr() as usize, n * std::mem::size_of::<Bucket>());
+        crate::memory::advise_huge_pages(&buckets);
         buckets.extend((0..n).map(|_| Bucket::default()));
         let buckets = buckets.into_boxed_slice();
         Ok(Tt {
@@ -228,6 +210,12 @@ impl Tt {
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
         &self.buckets[(key as usize) & (self.buckets.len() - 1)]
+    }
+
+    /// Starts loading the bucket of `key` into the cache, for a probe soon after.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::memory::prefetch(self.bucket(key));
     }
 
     /// The entry stored for `key`, if any.
