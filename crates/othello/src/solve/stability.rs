@@ -14,22 +14,50 @@ const RANK_1: u64 = 0x0000_0000_0000_00ff;
 const RANK_8: u64 = 0xff00_0000_0000_0000;
 
 /// The 15 lines in each diagonal direction.
-static DIAGONALS: [[u64; 15]; 2] = build_diagonals();
+/// `OFF[d][k]`: the squares from which `2^k` steps along diagonal direction `d` leave the
+/// board; `d` is 0 for (col - 1, row + 1), the `+7` direction, 1 for (col + 1, row + 1), the
+/// `+9` one, 2 and 3 for their opposites.
+static OFF: [[u64; 3]; 4] = build_off();
 
-const fn build_diagonals() -> [[u64; 15]; 2] {
-    let mut d = [[0u64; 15]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let (c, r) = (sq % 8, sq / 8);
-        d[0][c + r] |= 1u64 << sq; // a8-h1 direction: col + row constant
-        d[1][c + 7 - r] |= 1u64 << sq; // a1-h8 direction: col - row constant
-        sq += 1;
+const fn build_off() -> [[u64; 3]; 4] {
+    const STEPS: [(i32, i32); 4] = [(-1, 1), (1, 1), (1, -1), (-1, -1)];
+    let mut t = [[0u64; 3]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut k = 0;
+        while k < 3 {
+            let mut sq = 0;
+            while sq < 64 {
+                let (c, r) = (
+                    sq % 8 + STEPS[d].0 * (1 << k),
+                    sq / 8 + STEPS[d].1 * (1 << k),
+                );
+                if c < 0 || c > 7 || r < 0 || r > 7 {
+                    t[d][k] |= 1u64 << sq;
+                }
+                sq += 1;
+            }
+            k += 1;
+        }
+        d += 1;
     }
-    d
+    t
 }
 
-/// Masks of the squares whose horizontal, vertical and two diagonal lines are full, where
-/// `filled` holds the discs and every square off the board.
+/// The squares of `filled` whose whole diagonal through direction `shift` (7 or 9) is filled:
+/// a square stays while the squares 1, 2, then 4 steps on (each standing for the run behind
+/// it) stay or lie off the board, forwards and backwards.
+#[inline]
+fn full_diagonal(filled: u64, shift: u32, fwd: &[u64; 3], back: &[u64; 3]) -> u64 {
+    let (mut f, mut b) = (filled, filled);
+    for (k, (&fo, &bo)) in fwd.iter().zip(back).enumerate() {
+        f &= f >> (shift << k) | fo;
+        b &= b << (shift << k) | bo;
+    }
+    f & b
+}
+
+/// The squares of `filled` on full lines: horizontal, vertical, and the two diagonals.
 #[inline]
 fn full_lines(filled: u64) -> [u64; 4] {
     let mut h = filled;
@@ -42,18 +70,11 @@ fn full_lines(filled: u64) -> [u64; 4] {
     v &= v >> 16;
     v &= v >> 8;
     let v = (v & RANK_1) * FILE_A;
-    let mut d = [0u64; 2];
-    for (k, lines) in DIAGONALS.iter().enumerate() {
-        for &l in lines {
-            if filled & l == l {
-                d[k] |= l;
-            }
-        }
-    }
-    [h, v, d[0], d[1]]
+    let d7 = full_diagonal(filled, 7, &OFF[0], &OFF[2]);
+    let d9 = full_diagonal(filled, 9, &OFF[1], &OFF[3]);
+    [h, v, d7, d9]
 }
 
-/// The discs of `p` found stable, on a board whose existing squares are `mask`.
 #[must_use]
 pub(crate) fn stable_discs(p: u64, o: u64, mask: u64) -> u64 {
     let walls = !mask;
@@ -115,6 +136,43 @@ mod tests {
             }
         }
         false
+    }
+
+    /// The full diagonals found one diagonal at a time: the reference for [`full_lines`].
+    fn full_diagonals_slowly(filled: u64) -> [u64; 2] {
+        let mut d = [0u64; 2];
+        for (k, out) in d.iter_mut().enumerate() {
+            for line in 0..15 {
+                let squares = (0..64u32).filter(|&sq| {
+                    let (c, r) = (sq % 8, sq / 8);
+                    if k == 0 {
+                        c + r == line
+                    } else {
+                        c + 7 - r == line
+                    }
+                });
+                let l = squares.fold(0u64, |m, sq| m | 1 << sq);
+                if filled & l == l {
+                    *out |= l;
+                }
+            }
+        }
+        d
+    }
+
+    #[test]
+    fn full_diagonals_match_the_line_by_line_count() {
+        let mut seed = 0x0dd_ba11_cafe_f00du64;
+        for i in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Mostly filled boards, where full lines are common.
+            let filled = seed | seed.rotate_left(i % 64) | seed.rotate_left(17);
+            let [_, _, d7, d9] = full_lines(filled);
+            assert_eq!([d7, d9], full_diagonals_slowly(filled), "{filled:#x}");
+        }
+        assert_eq!(full_lines(u64::MAX), [u64::MAX; 4]);
     }
 
     #[test]
