@@ -79,10 +79,13 @@ fn hash(p: u64, o: u64) -> u64 {
 impl<'a> Searcher<'a> {
     pub(crate) fn new(size: BoardSize, limits: &'a Limits) -> Searcher<'a> {
         let bits = limits.table_bits.clamp(4, 26);
+        let mut table = Vec::with_capacity(1 << bits);
+        crate::memory::advise_huge_pages(&table);
+        table.resize(1 << bits, EMPTY_ENTRY);
         Searcher {
             size,
             mask: size.mask().0,
-            table: vec![EMPTY_ENTRY; 1 << bits],
+            table,
             eval: crate::eval::builtin(size),
             state: None,
             nodes: 0,
@@ -175,10 +178,14 @@ impl<'a> Searcher<'a> {
             let sq = rest.trailing_zeros() as u8;
             rest &= rest - 1;
             let f = moves::flips(p, o, sq);
+            let (np, no) = (o ^ f, p | f | 1u64 << sq);
+            if depth >= 2 {
+                // The child probes the table: its slot starts loading now.
+                crate::memory::prefetch(&self.table[self.slot(np, no)]);
+            }
             let key = if sq == table_move {
                 -INF
             } else if depth >= 2 {
-                let (np, no) = (o ^ f, p | f | 1u64 << sq);
                 self.make(sq, f);
                 let v = self.static_value(np, no);
                 self.unmake(sq, f);
