@@ -6,7 +6,7 @@
 //! fails soft: a result above `alpha` is a lower bound of the score, one at or below it an
 //! upper bound. The tests compare them with the plain negamax of [`super::reference`].
 
-use super::flips::{count_last_flips, flips};
+use super::flips::{count_last_flips, flips, flips_near};
 use super::search::Search;
 
 /// Score below every real score.
@@ -48,14 +48,14 @@ impl Search<'_> {
     pub(crate) fn solve2(&mut self, p: u64, o: u64, alpha: i32, x1: u8, x2: u8) -> i32 {
         self.nodes += 1;
         let mut best = NEG_INF;
-        let f = flips(p, o, x1);
+        let f = flips_near(p, o, x1);
         if f != 0 {
             best = -self.solve1(o ^ f, p | f | 1 << x1, x2);
             if best > alpha {
                 return best;
             }
         }
-        let f = flips(p, o, x2);
+        let f = flips_near(p, o, x2);
         if f != 0 {
             return best.max(-self.solve1(o ^ f, p | f | 1 << x2, x1));
         }
@@ -65,14 +65,14 @@ impl Search<'_> {
         // Pass: the opponent moves, then we play the last square.
         self.nodes += 1;
         let mut worst = -NEG_INF;
-        let f = flips(o, p, x1);
+        let f = flips_near(o, p, x1);
         if f != 0 {
             worst = self.solve1(p ^ f, o | f | 1 << x1, x2);
             if worst <= alpha {
                 return worst;
             }
         }
-        let f = flips(o, p, x2);
+        let f = flips_near(o, p, x2);
         if f != 0 {
             return worst.min(self.solve1(p ^ f, o | f | 1 << x2, x1));
         }
@@ -89,7 +89,7 @@ impl Search<'_> {
         let mut best = NEG_INF;
         for i in 0..3 {
             let (a, b, c) = (x[i], x[(i + 1) % 3], x[(i + 2) % 3]);
-            let f = flips(p, o, a);
+            let f = flips_near(p, o, a);
             if f != 0 {
                 let v = -self.solve2(o ^ f, p | f | 1 << a, -alpha - 1, b.min(c), b.max(c));
                 if v > best {
@@ -107,7 +107,7 @@ impl Search<'_> {
         let mut worst = -NEG_INF;
         for i in 0..3 {
             let (a, b, c) = (x[i], x[(i + 1) % 3], x[(i + 2) % 3]);
-            let f = flips(o, p, a);
+            let f = flips_near(o, p, a);
             if f != 0 {
                 let v = self.solve2(p ^ f, o | f | 1 << a, alpha, b.min(c), b.max(c));
                 if v < worst {
@@ -141,7 +141,7 @@ impl Search<'_> {
         };
         let mut best = NEG_INF;
         for (i, &a) in x.iter().enumerate() {
-            let f = flips(p, o, a);
+            let f = flips_near(p, o, a);
             if f != 0 {
                 let v = -self.solve3(o ^ f, p | f | 1 << a, -alpha - 1, rest(i));
                 if v > best {
@@ -158,7 +158,7 @@ impl Search<'_> {
         self.nodes += 1;
         let mut worst = -NEG_INF;
         for (i, &a) in x.iter().enumerate() {
-            let f = flips(o, p, a);
+            let f = flips_near(o, p, a);
             if f != 0 {
                 let v = self.solve3(p ^ f, o | f | 1 << a, alpha, rest(i));
                 if v < worst {

@@ -30,7 +30,7 @@ use std::{
     time::Instant,
 };
 
-use super::flips::{flips, legal_moves};
+use super::flips::{flips, flips_near, legal_moves};
 use super::{
     geometry::Geometry,
     last::NEG_INF,
@@ -398,7 +398,7 @@ impl<'a> Search<'a> {
             while m != 0 {
                 let sq = m.trailing_zeros() as u8;
                 m &= m - 1;
-                let f = flips(p, o, sq);
+                let f = flips_near(p, o, sq);
                 if f == 0 {
                     continue;
                 }
