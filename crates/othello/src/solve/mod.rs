@@ -498,6 +498,29 @@ mod tests {
     use crate::eval::Eval;
     use crate::BoardSize;
 
+    /// A position with 33 legal moves (more than a move list of 32 holds) is searched without
+    /// a panic; far from its end, the search stops at its deadline.
+    #[test]
+    fn thirty_three_moves_fit_the_move_lists() {
+        let pos = crate::text::parse_position(
+            "---------O-O--OO-OXOO-XX-OXXXXO--X-OO----OO---O--OX-OXO---XO-XO- X",
+        )
+        .expect("a valid position");
+        assert_eq!(pos.legal_moves().count(), 33);
+        let mut solver = Solver::new(SolveOptions {
+            threads: 1,
+            hash_mb: 1,
+        });
+        let control = SolveControl {
+            deadline: Some(Instant::now() + std::time::Duration::from_millis(200)),
+            ..SolveControl::default()
+        };
+        let start = Instant::now();
+        assert_eq!(solver.solve_with(&pos, control), Err(Stopped));
+        // Soon after the deadline, not after the rating of the root's 33 children.
+        assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    }
+
     /// Every image of positions early in 4x4 games (where the table is keyed by symmetry)
     /// solves to the plain negamax score with one table shared by all of them, and its best
     /// move is the image of a best move.

@@ -26,6 +26,7 @@
 //! tiers are compared with plain negamax in the tests.
 
 use std::{
+    mem::MaybeUninit,
     sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed},
     time::Instant,
 };
@@ -65,6 +66,9 @@ fn sort_depth(n: u32) -> u32 {
         _ => 6,
     }
 }
+
+/// Most moves at a node whose children are rated deeper than two plies.
+const WIDE: usize = 20;
 
 /// Sorting points per predicted disc of a rating `depth` plies deep (one opponent reply
 /// costs 16): a deeper rating is trusted more.
@@ -115,8 +119,9 @@ fn probcut_sigma(side: u32, n: u32, depth: u32) -> f64 {
 
 /// Beyond any score of the evaluation: `-EVAL_BOUND..EVAL_BOUND` is an open window.
 pub(crate) const EVAL_BOUND: i32 = 1 << 20;
-/// How many deep nodes pass between two looks at the stop flag and the clock.
-const POLL_EVERY: u32 = 4096;
+/// How many nodes (the evaluation's searches included, which can make one deep node cost
+/// thousands) pass between two looks at the stop flag and the clock.
+const POLL_EVERY: u64 = 1 << 16;
 
 /// One thread's search state over a shared table.
 pub(crate) struct Search<'a> {
@@ -130,7 +135,8 @@ pub(crate) struct Search<'a> {
     /// True once this search saw the stop: every score it returns from then on is garbage and
     /// nothing may be stored.
     pub aborted: bool,
-    poll: u32,
+    /// The node count at which the flags and the clock are looked at next.
+    next_poll: u64,
     /// Positions being searched by some thread, when several share the work.
     busy: Option<&'a Busy>,
     /// The learnt evaluation that helps order moves high in the tree (6x6 and 8x8).
@@ -230,6 +236,10 @@ impl States {
     }
 }
 
+/// Room for every legal move of a position: a position may have more than 32 (33 in real
+/// games, more in constructed ones), never more than its 64 squares.
+const MAX_MOVES: usize = 64;
+
 /// One candidate move of a sorted list.
 #[derive(Clone, Copy, Default)]
 struct Candidate {
@@ -239,9 +249,19 @@ struct Candidate {
 }
 
 /// A move list for the deep tier, sorted lazily (best remaining candidate picked each time).
+/// A popped candidate may be put off ([`MoveList::defer`]): it goes to the slots that the
+/// pops freed at the end of the list, so the list never needs more room than its moves.
+///
+/// Only the first `total` slots are ever written (all of them by [`MoveList::new`]) or read:
+/// the room for 64 moves costs nothing at the many nodes that have a few.
 struct MoveList {
-    moves: [Candidate; 32],
+    moves: [MaybeUninit<Candidate>; MAX_MOVES],
+    /// Candidates not yet popped: the slots `..len`.
     len: usize,
+    /// Moves in the list when it was made.
+    total: usize,
+    /// Candidates put off: the slots `total - deferred..total`, the first put off last.
+    deferred: usize,
 }
 
 impl MoveList {
@@ -249,38 +269,82 @@ impl MoveList {
     #[inline]
     fn new(p: u64, o: u64, mut moves: u64) -> MoveList {
         let mut list = MoveList {
-            moves: [Candidate::default(); 32],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
+            total: moves.count_ones() as usize,
+            deferred: 0,
         };
         while moves != 0 {
             let sq = moves.trailing_zeros() as u8;
             moves &= moves - 1;
-            list.moves[list.len] = Candidate {
+            list.moves[list.len].write(Candidate {
                 sq,
                 flips: flips(p, o, sq),
                 value: 0,
-            };
+            });
             list.len += 1;
         }
         list
     }
 
+    /// The slot `i`, which must be below `total`.
+    #[inline]
+    fn get(&self, i: usize) -> Candidate {
+        assert!(i < self.total);
+        // SAFETY: `new` wrote every slot below `total`, and later writes only replace them.
+        unsafe { self.moves[i].assume_init() }
+    }
+
+    /// The candidates not yet popped.
+    #[inline]
+    fn remaining(&self) -> &[Candidate] {
+        debug_assert!(self.len <= self.total);
+        // SAFETY: the slots below `len <= total` were written by `new` (`MaybeUninit<T>` has
+        // the layout of `T`).
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Candidate>(), self.len) }
+    }
+
+    /// The candidates not yet popped, to rate them.
+    #[inline]
+    fn remaining_mut(&mut self) -> &mut [Candidate] {
+        debug_assert!(self.len <= self.total);
+        // SAFETY: as in `remaining`.
+        unsafe {
+            std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Candidate>(), self.len)
+        }
+    }
+
     /// The next best candidate, removed from the list.
     #[inline]
     fn pop_best(&mut self) -> Option<Candidate> {
-        if self.len == 0 {
-            return None;
-        }
-        let mut b = 0;
-        for i in 1..self.len {
-            if self.moves[i].value > self.moves[b].value {
-                b = i;
+        let rest = self.remaining();
+        let (mut b, mut best) = (0, rest.first()?.value);
+        for (i, c) in rest.iter().enumerate().skip(1) {
+            if c.value > best {
+                (b, best) = (i, c.value);
             }
         }
-        let c = self.moves[b];
+        let c = rest[b];
+        let last = rest[rest.len() - 1];
         self.len -= 1;
-        self.moves[b] = self.moves[self.len];
+        self.moves[b].write(last);
         Some(c)
+    }
+
+    /// Keeps a popped candidate for later, after the ones put off before it.
+    #[inline]
+    fn defer(&mut self, c: Candidate) {
+        // Every candidate put off was popped first, so a slot past `len` is free.
+        assert!(self.len + self.deferred < self.total);
+        self.deferred += 1;
+        self.moves[self.total - self.deferred].write(c);
+    }
+
+    /// The `i`-th candidate put off, in the order they were.
+    #[inline]
+    fn deferred(&self, i: usize) -> Candidate {
+        debug_assert!(i < self.deferred);
+        self.get(self.total - 1 - i)
     }
 }
 
@@ -303,7 +367,7 @@ impl<'a> Search<'a> {
             external,
             deadline,
             aborted: false,
-            poll: 0,
+            next_poll: POLL_EVERY,
             busy,
             eval: crate::BoardSize::from_n(geo.n as u8).and_then(crate::eval::builtin),
             level,
@@ -314,9 +378,8 @@ impl<'a> Search<'a> {
     /// Looks at the stop flags and the clock now and then; true once the search must end.
     #[inline]
     fn should_stop(&mut self) -> bool {
-        self.poll += 1;
-        if self.poll >= POLL_EVERY {
-            self.poll = 0;
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_EVERY;
             let external = self.external.is_some_and(|e| e.load(Relaxed));
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             if external || late {
@@ -440,9 +503,17 @@ impl<'a> Search<'a> {
         let odd = g.odd_quadrants(empties);
         let n = empties.count_ones();
         let eval = self.eval.filter(|_| n >= EVAL_ORDER);
+        // A rating's cost grows with the number of moves to the power of half its depth:
+        // past `WIDE` moves (never in the FFO sets, common in constructed positions) the
+        // deeper ratings would cost seconds at one node, so they stop at two plies.
+        let depth = if list.len > WIDE {
+            sort_depth(n).min(2)
+        } else {
+            sort_depth(n)
+        };
         // The evaluation's indices for this node, updated move by move below it.
         let mut state = eval.map(|e| self.states.get(e, p, o, n));
-        for c in &mut list.moves[..list.len] {
+        for c in list.remaining_mut() {
             let (sq, f) = (c.sq, c.flips);
             let (np, no) = (o ^ f, p | f | 1 << sq);
             c.value = if np == 0 {
@@ -464,7 +535,7 @@ impl<'a> Search<'a> {
                 let anchored = (corners | (beside & no)).count_ones() as i32;
                 let mut value = -((mobility as i32) << 4) + (anchored << 1) + parity;
                 if let (Some(e), Some(st)) = (eval, state.as_mut()) {
-                    let d = sort_depth(n);
+                    let d = depth;
                     st.play(sq, f);
                     let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
                     self.nodes += 1;
@@ -509,8 +580,28 @@ impl<'a> Search<'a> {
             state.pass();
             return v;
         }
+        if depth == 1 {
+            // The children are leaves: their values need no window and no order.
+            let mut best = i32::MIN + 1;
+            while moves != 0 {
+                let sq = moves.trailing_zeros() as u8;
+                moves &= moves - 1;
+                let f = flips(p, o, sq);
+                state.play(sq, f);
+                *nodes += 1;
+                let v = -e.evaluate(state, o ^ f, p | f | 1 << sq);
+                state.undo(sq, f);
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+            return best;
+        }
         // Children as (our static score, square, flips), best first from two plies on.
-        let mut kids = [(0i32, 0u8, 0u64); 32];
+        let mut kids = [(0i32, 0u8, 0u64); MAX_MOVES];
         let mut len = 0;
         while moves != 0 {
             let sq = moves.trailing_zeros() as u8;
@@ -625,7 +716,7 @@ impl<'a> Search<'a> {
         // The children's buckets start loading now, all at once: the cutoff check below and
         // the children's own probes then find them in the cache.
         if n > DEEP {
-            for c in &list.moves[..list.len] {
+            for c in list.remaining() {
                 let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
                 self.tt.prefetch(tt::key(self.geo, np, no, n - 1).hash);
             }
@@ -642,14 +733,11 @@ impl<'a> Search<'a> {
         self.rate(&mut list, p, o, NO_MOVE);
         // With other threads about, a child one of them is searching now waits for a second
         // pass (simplified ABDADA): by then its result is usually in the table.
-        let mut deferred = [Candidate::default(); 32];
-        let mut n_deferred = 0;
         while let Some(c) = list.pop_best() {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
             if let Some(busy) = shared {
                 if best > NEG_INF && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
-                    deferred[n_deferred] = c;
-                    n_deferred += 1;
+                    list.defer(c);
                     continue;
                 }
             }
@@ -666,7 +754,8 @@ impl<'a> Search<'a> {
             }
         }
         if best <= alpha {
-            for c in &deferred[..n_deferred] {
+            for i in 0..list.deferred {
+                let c = list.deferred(i);
                 let v = -self.nws(o ^ c.flips, p | c.flips | 1 << c.sq, -beta, n - 1);
                 if self.aborted {
                     return 0;
@@ -728,7 +817,7 @@ impl<'a> Search<'a> {
     /// the opponent proves a fail-high without searching.
     #[inline]
     fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
-        for c in &list.moves[..list.len] {
+        for c in list.remaining() {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
             if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1)) {
                 let v = -i32::from(e.upper);
@@ -804,22 +893,20 @@ impl<'a> Search<'a> {
         if let Some(busy) = shared {
             busy.enter(key.hash);
         }
-        let mut deferred = [Candidate::default(); 32];
-        let (mut n_deferred, mut next_deferred) = (0, 0);
+        let mut next_deferred = 0;
         loop {
             let c = if let Some(c) = list.pop_best() {
                 if let Some(busy) = shared {
                     let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
                     if best > NEG_INF && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
-                        deferred[n_deferred] = c;
-                        n_deferred += 1;
+                        list.defer(c);
                         continue;
                     }
                 }
                 c
-            } else if next_deferred < n_deferred {
+            } else if next_deferred < list.deferred {
                 next_deferred += 1;
-                deferred[next_deferred - 1]
+                list.deferred(next_deferred - 1)
             } else {
                 break;
             };
