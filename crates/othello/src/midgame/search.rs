@@ -161,8 +161,9 @@ impl<'a> Searcher<'a> {
         None
     }
 
-    /// Moves of `p` in search order: the table's move first, then (from depth 2 on) by the
-    /// static value of the child, worst for the opponent first, fewer replies breaking ties.
+    /// Moves of `p` in search order, as (sort key, square, flips): the table's move first,
+    /// then (from depth 2 on) by the static value of the child, worst for the opponent first,
+    /// fewer replies breaking ties.
     fn ordered(
         &mut self,
         p: u64,
@@ -170,7 +171,7 @@ impl<'a> Searcher<'a> {
         legal: u64,
         table_move: u8,
         depth: u32,
-    ) -> ([(u8, u64); 64], usize) {
+    ) -> ([(i32, u8, u64); 64], usize) {
         let mut keyed = [(0i32, 0u8, 0u64); 64];
         let mut n = 0;
         let mut rest = legal;
@@ -198,11 +199,7 @@ impl<'a> Searcher<'a> {
             n += 1;
         }
         keyed[..n].sort_unstable_by_key(|k| k.0);
-        let mut out = [(0u8, 0u64); 64];
-        for (slot, &(_, sq, f)) in out.iter_mut().zip(&keyed[..n]) {
-            *slot = (sq, f);
-        }
-        (out, n)
+        (keyed, n)
     }
 
     /// Score of the position for the side with `p` to move, searched `depth` plies deep
@@ -286,8 +283,8 @@ impl<'a> Searcher<'a> {
         let (order, count) = self.ordered(p, o, legal, table_move, depth);
         let alpha_in = alpha;
         let mut best = -INF;
-        let mut best_move = order[0].0;
-        for (i, &(sq, f)) in order[..count].iter().enumerate() {
+        let mut best_move = order[0].1;
+        for (i, &(_, sq, f)) in order[..count].iter().enumerate() {
             let (np, no) = (o ^ f, p | f | 1u64 << sq);
             self.make(sq, f);
             let score = if i == 0 {
