@@ -17,6 +17,18 @@
 /// Columns b..g: masks the opponent for horizontal and diagonal shifts so that a line never
 /// wraps from the h column into the a column of the next row.
 const INNER_COLS: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = 0x8080_8080_8080_8080;
+
+/// The squares next to any of `b` (8 directions) on the 8x8 layout.
+#[inline]
+#[must_use]
+pub(crate) const fn neighbours(b: u64) -> u64 {
+    let e = (b << 1) & !FILE_A;
+    let w = (b >> 1) & !FILE_H;
+    let row = b | e | w;
+    e | w | row << 8 | row >> 8
+}
 
 /// All squares where the player with discs `p` may move against `o`, restricted to `empty`
 /// (the empty squares that exist on the board).

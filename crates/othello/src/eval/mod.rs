@@ -83,17 +83,6 @@ pub const EXTRA_WEIGHTS: usize = {
     n
 };
 
-/// The squares next to any of `b` (8 directions) on the 8x8 layout.
-#[inline]
-fn neighbours(b: u64) -> u64 {
-    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let e = (b << 1) & NOT_A;
-    let w = (b >> 1) & NOT_H;
-    let row = b | e | w;
-    e | w | row << 8 | row >> 8
-}
-
 /// The weight index, past the pattern tables, of each of the [`EXTRAS`] of a position with
 /// `p` to move (`empty`: its empty squares).
 #[inline]
@@ -102,8 +91,8 @@ pub fn extra_indices(p: u64, o: u64, empty: u64) -> [usize; EXTRAS.len()] {
     let mine = crate::moves::legal_moves(p, o, empty).count_ones() as usize;
     let theirs = crate::moves::legal_moves(o, p, empty).count_ones() as usize;
     let discs = (64 + p.count_ones() as i32 - o.count_ones() as i32) as usize;
-    let front_mine = (neighbours(o) & empty).count_ones() as usize;
-    let front_theirs = (neighbours(p) & empty).count_ones() as usize;
+    let front_mine = (crate::moves::neighbours(o) & empty).count_ones() as usize;
+    let front_theirs = (crate::moves::neighbours(p) & empty).count_ones() as usize;
     let values = [
         mine.min(MOBILITY_CAP),
         theirs.min(MOBILITY_CAP),

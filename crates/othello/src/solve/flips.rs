@@ -13,19 +13,7 @@ const fn build_neighbours() -> [u64; 64] {
     let mut t = [0u64; 64];
     let mut sq = 0;
     while sq < 64 {
-        let (c, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut dy = -1;
-        while dy <= 1 {
-            let mut dx = -1;
-            while dx <= 1 {
-                let (x, y) = (c + dx, r + dy);
-                if (dx != 0 || dy != 0) && x >= 0 && x < 8 && y >= 0 && y < 8 {
-                    t[sq] |= 1u64 << (y * 8 + x);
-                }
-                dx += 1;
-            }
-            dy += 1;
-        }
+        t[sq] = crate::moves::neighbours(1 << sq);
         sq += 1;
     }
     t
@@ -154,13 +142,19 @@ mod tests {
     use super::*;
     use crate::{reference::flips_slow, BoardSize};
 
+    /// The next number of a xorshift sequence.
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
     #[test]
     fn flips_near_equal_slow_flips() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut state = 0x2545_f491_4f6c_dd1du64;
         for i in 0..100_000u32 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = next(&mut state);
             let sq = (i % 64) as u8;
             // Sparse opponents, so that many squares have none beside them.
             let o = seed & seed.rotate_left(23) & seed.rotate_left(41) & !(1u64 << sq);
@@ -175,11 +169,9 @@ mod tests {
 
     #[test]
     fn last_flip_counts_equal_slow_flips() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for i in 0..200_000u32 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = next(&mut state);
             let sq = (i % 64) as u8;
             // Dense and sparse sets of the mover's discs both.
             let p = if i % 2 == 0 {

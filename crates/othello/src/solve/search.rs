@@ -535,14 +535,13 @@ impl<'a> Search<'a> {
                 let anchored = (corners | (beside & no)).count_ones() as i32;
                 let mut value = -((mobility as i32) << 4) + (anchored << 1) + parity;
                 if let (Some(e), Some(st)) = (eval, state.as_mut()) {
-                    let d = depth;
                     st.play(sq, f);
                     let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
                     self.nodes += 1;
                     let nodes = &mut self.nodes;
-                    let ours = -Self::eval_search(e, st, np, no, rest, d, a, b, nodes);
+                    let ours = -Self::eval_search(e, st, np, no, rest, depth, a, b, nodes);
                     st.undo(sq, f);
-                    value += ours * eval_weight(d) / UNIT;
+                    value += ours * eval_weight(depth) / UNIT;
                 }
                 value
             };
