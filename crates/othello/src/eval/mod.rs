@@ -88,8 +88,23 @@ pub const EXTRA_WEIGHTS: usize = {
 #[inline]
 #[must_use]
 pub fn extra_indices(p: u64, o: u64, empty: u64) -> [usize; EXTRAS.len()] {
-    let mine = crate::moves::legal_moves(p, o, empty).count_ones() as usize;
-    let theirs = crate::moves::legal_moves(o, p, empty).count_ones() as usize;
+    let mine = crate::moves::legal_moves(p, o, empty).count_ones();
+    let theirs = crate::moves::legal_moves(o, p, empty).count_ones();
+    extra_indices_counted(p, o, empty, mine, theirs)
+}
+
+/// [`extra_indices`] of a position whose legal moves are counted already: `mine` for `p`,
+/// `theirs` for `o`.
+#[inline]
+#[must_use]
+pub fn extra_indices_counted(
+    p: u64,
+    o: u64,
+    empty: u64,
+    mine: u32,
+    theirs: u32,
+) -> [usize; EXTRAS.len()] {
+    let (mine, theirs) = (mine as usize, theirs as usize);
     let discs = (64 + p.count_ones() as i32 - o.count_ones() as i32) as usize;
     let front_mine = (crate::moves::neighbours(o) & empty).count_ones() as usize;
     let front_theirs = (crate::moves::neighbours(p) & empty).count_ones() as usize;
@@ -353,9 +368,34 @@ impl Eval {
     #[inline]
     #[must_use]
     pub fn evaluate(&self, state: &EvalState, p: u64, o: u64) -> i32 {
+        let empty = !(p | o) & self.layout.size.mask().0;
+        let mine = crate::moves::legal_moves(p, o, empty).count_ones();
+        let theirs = crate::moves::legal_moves(o, p, empty).count_ones();
+        self.evaluate_counted(state, p, o, mine, theirs)
+    }
+
+    /// [`Eval::evaluate`] of a position whose legal moves the caller has counted already
+    /// (a search generates them anyway): `mine` for `p`, `theirs` for `o`.
+    #[inline]
+    #[must_use]
+    pub fn evaluate_counted(
+        &self,
+        state: &EvalState,
+        p: u64,
+        o: u64,
+        mine: u32,
+        theirs: u32,
+    ) -> i32 {
         debug_assert!(std::ptr::eq(state.layout, self.layout));
         let mask = self.layout.size.mask().0;
         let empty = !(p | o) & mask;
+        debug_assert_eq!(
+            (mine, theirs),
+            (
+                crate::moves::legal_moves(p, o, empty).count_ones(),
+                crate::moves::legal_moves(o, p, empty).count_ones()
+            )
+        );
         let phase = phase_of(self.layout.size, empty.count_ones());
         let w = &self.weights[phase * self.per_phase..(phase + 1) * self.per_phase];
         let idx = state.indices();
@@ -363,7 +403,11 @@ impl Eval {
         for i in 0..self.layout.instances.len() {
             sum += i32::from(w[self.instance_offsets[i] as usize + usize::from(idx[i])]);
         }
-        sum + self.extras(w, p, o, empty)
+        let x = &w[self.layout.pattern_weights()..];
+        sum + extra_indices_counted(p, o, empty, mine, theirs)
+            .into_iter()
+            .map(|i| i32::from(x[i]))
+            .sum::<i32>()
     }
 
     /// The same value as [`Eval::evaluate`], every index read square by square.

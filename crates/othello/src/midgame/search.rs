@@ -39,6 +39,10 @@ struct Entry {
 
 const NO_MOVE: u8 = 64;
 
+/// From this depth on, moves are ordered by the evaluation of the child; below it (down
+/// to depth 2) by the opponent's replies only.
+const EVAL_ORDER_DEPTH: u32 = 3;
+
 const EMPTY_ENTRY: Entry = Entry {
     p: 0,
     o: 0,
@@ -66,7 +70,12 @@ pub(crate) struct Searcher<'a> {
     pub(crate) aborted: bool,
     /// Time is only checked once the first iteration is complete, so there is always an answer.
     pub(crate) may_abort: bool,
+    /// The node count at which the clock is looked at next.
+    next_poll: u64,
 }
+
+/// Nodes between two looks at the clock.
+const POLL_EVERY: u64 = 1024;
 
 fn hash(p: u64, o: u64) -> u64 {
     // Products carry low bits upwards only: fold the high half back down before use.
@@ -93,6 +102,7 @@ impl<'a> Searcher<'a> {
             selective: false,
             aborted: false,
             may_abort: false,
+            next_poll: 0,
         }
     }
 
@@ -120,10 +130,27 @@ impl<'a> Searcher<'a> {
     /// or the disc difference on 4x4.
     #[inline]
     pub(crate) fn static_value(&self, p: u64, o: u64) -> i32 {
+        let empty = !(p | o) & self.mask;
+        let mine = moves::legal_moves(p, o, empty).count_ones();
+        let theirs = moves::legal_moves(o, p, empty).count_ones();
+        self.static_value_counted(p, o, mine, theirs)
+    }
+
+    /// [`Searcher::static_value`] of a position whose legal moves are counted already:
+    /// `mine` for `p`, `theirs` for `o`.
+    #[inline]
+    fn static_value_counted(&self, p: u64, o: u64, mine: u32, theirs: u32) -> i32 {
+        self.value_in(self.state.as_ref(), p, o, mine, theirs)
+    }
+
+    #[inline]
+    fn value_in(&self, state: Option<&EvalState>, p: u64, o: u64, mine: u32, theirs: u32) -> i32 {
         // No final score lies beyond the number of squares: neither may an estimate.
         let bound = self.size.squares() as i32 * UNIT;
-        match (self.eval, &self.state) {
-            (Some(e), Some(s)) => e.evaluate(s, p, o).clamp(-bound, bound),
+        match (self.eval, state) {
+            (Some(e), Some(s)) => e
+                .evaluate_counted(s, p, o, mine, theirs)
+                .clamp(-bound, bound),
             _ => (p.count_ones() as i32 - o.count_ones() as i32) * UNIT,
         }
     }
@@ -162,8 +189,9 @@ impl<'a> Searcher<'a> {
     }
 
     /// Moves of `p` in search order, as (sort key, square, flips): the table's move first,
-    /// then (from depth 2 on) by the static value of the child, worst for the opponent first,
-    /// fewer replies breaking ties.
+    /// then (from [`EVAL_ORDER_DEPTH`] on) by the static value of the child, worst for the
+    /// opponent first, fewer replies breaking ties; at depth 2 by the replies alone (an
+    /// evaluation per child costs there about what the search below it does).
     fn ordered(
         &mut self,
         p: u64,
@@ -186,12 +214,17 @@ impl<'a> Searcher<'a> {
             }
             let key = if sq == table_move {
                 -INF
-            } else if depth >= 2 {
-                self.make(sq, f);
-                let v = self.static_value(np, no);
-                self.unmake(sq, f);
+            } else if depth >= EVAL_ORDER_DEPTH {
                 let empty = !(np | no) & self.mask;
-                v * 4 + UNIT * moves::legal_moves(np, no, empty).count_ones() as i32
+                let replies = moves::legal_moves(np, no, empty).count_ones();
+                let mine = moves::legal_moves(no, np, empty).count_ones();
+                self.make(sq, f);
+                let v = self.static_value_counted(np, no, replies, mine);
+                self.unmake(sq, f);
+                v * 4 + UNIT * replies as i32
+            } else if depth >= 2 {
+                let empty = !(np | no) & self.mask;
+                moves::legal_moves(np, no, empty).count_ones() as i32
             } else {
                 0
             };
@@ -209,7 +242,7 @@ impl<'a> Searcher<'a> {
         p: u64,
         o: u64,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> i32 {
         debug_assert!(alpha < beta);
@@ -224,8 +257,11 @@ impl<'a> Searcher<'a> {
                     .is_none_or(|(e, s)| *s == e.state(p, o))
         );
         self.nodes += 1;
-        if self.may_abort && self.nodes & 1023 == 0 && self.out_of_time() {
-            self.aborted = true;
+        if self.may_abort && self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_EVERY;
+            if self.out_of_time() {
+                self.aborted = true;
+            }
         }
         if self.aborted {
             return 0;
@@ -280,37 +316,14 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let (order, count) = self.ordered(p, o, legal, table_move, depth);
         let alpha_in = alpha;
-        let mut best = -INF;
-        let mut best_move = order[0].1;
-        for (i, &(_, sq, f)) in order[..count].iter().enumerate() {
-            let (np, no) = (o ^ f, p | f | 1u64 << sq);
-            self.make(sq, f);
-            let score = if i == 0 {
-                -self.search::<PV>(np, no, depth - 1, -beta, -alpha)
-            } else {
-                let s = -self.search::<false>(np, no, depth - 1, -alpha - 1, -alpha);
-                if PV && s > alpha && s < beta {
-                    -self.search::<true>(np, no, depth - 1, -beta, -alpha)
-                } else {
-                    s
-                }
-            };
-            self.unmake(sq, f);
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = sq;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
+        let (best, best_move) = if depth == 1 {
+            self.leaf_parent(p, o, legal, table_move, alpha, beta)
+        } else {
+            self.interior::<PV>(p, o, legal, table_move, depth, alpha, beta)
+        };
+        if self.aborted {
+            return 0;
         }
 
         let bound = if best <= alpha_in {
@@ -334,5 +347,114 @@ impl<'a> Searcher<'a> {
             };
         }
         best
+    }
+
+    /// The children of a depth-1 node (`p` to move, `legal` its moves), the table's move
+    /// first: each child's static value straight away, with the legal moves its pass check
+    /// counted (a child that must pass, or ends the game, goes through [`Searcher::search`]).
+    /// The same (fail-soft) value and best move as the general loop; returns both.
+    fn leaf_parent(
+        &mut self,
+        p: u64,
+        o: u64,
+        legal: u64,
+        table_move: u8,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
+        let first = if table_move != NO_MOVE && legal & (1u64 << table_move) != 0 {
+            table_move
+        } else {
+            legal.trailing_zeros() as u8
+        };
+        let mut rest = legal & !(1u64 << first);
+        let mut sq = first;
+        let mut best = -INF;
+        let mut best_move = first;
+        loop {
+            let f = moves::flips(p, o, sq);
+            let (np, no) = (o ^ f, p | f | 1u64 << sq);
+            let empty = !(np | no) & self.mask;
+            let replies = moves::legal_moves(np, no, empty);
+            let score = if replies == 0 {
+                self.make(sq, f);
+                let v = -self.search::<true>(np, no, 0, -beta, -alpha);
+                self.unmake(sq, f);
+                v
+            } else {
+                self.nodes += 1;
+                let mine = moves::legal_moves(no, np, empty).count_ones();
+                self.make(sq, f);
+                let v = -self.static_value_counted(np, no, replies.count_ones(), mine);
+                self.unmake(sq, f);
+                v
+            };
+            if self.aborted {
+                return (0, best_move);
+            }
+            if score > best {
+                best = score;
+                best_move = sq;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+            if rest == 0 {
+                break;
+            }
+            sq = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+        }
+        (best, best_move)
+    }
+
+    /// The children of a node `depth` >= 2 plies deep, in [`Searcher::ordered`] order, by
+    /// principal-variation search; returns the (fail-soft) value and the best move.
+    #[allow(clippy::too_many_arguments)]
+    fn interior<const PV: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        legal: u64,
+        table_move: u8,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
+        let (order, count) = self.ordered(p, o, legal, table_move, depth);
+        let mut best = -INF;
+        let mut best_move = order[0].1;
+        for (i, &(_, sq, f)) in order[..count].iter().enumerate() {
+            let (np, no) = (o ^ f, p | f | 1u64 << sq);
+            self.make(sq, f);
+            let score = if i == 0 {
+                -self.search::<PV>(np, no, depth - 1, -beta, -alpha)
+            } else {
+                let s = -self.search::<false>(np, no, depth - 1, -alpha - 1, -alpha);
+                if PV && s > alpha && s < beta {
+                    -self.search::<true>(np, no, depth - 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            self.unmake(sq, f);
+            if self.aborted {
+                return (0, best_move);
+            }
+            if score > best {
+                best = score;
+                best_move = sq;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_move)
     }
 }
