@@ -48,6 +48,7 @@ fn main() {
     let mut cfg = train::Config::shipped(size);
     cfg.games = games;
     cfg.exact_games = 0;
+    cfg.mid_games = 0;
     cfg.seed = 99_000_000;
     let samples = train::draw_samples(&cfg);
     let picked: Vec<Position> = samples

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release -p ply-othello --example train-eval -- --size 8|6 \
-//!     [--games N] [--exact-games N] [--seed S] [--threads T] [--out FILE]
+//!     [--games N] [--exact-games N] [--mid-games N] [--seed S] [--threads T] [--out FILE]
 //!     [--exact-cache FILE] [--ridge R] [--iterations N] [--phases N]
 //! ```
 //! `--exact-cache FILE` keeps the exact scores solved in a file and takes those already there
@@ -61,6 +61,7 @@ fn run() -> Result<(), String> {
         match flag.as_str() {
             "--games" => cfg.games = num()? as usize,
             "--exact-games" => cfg.exact_games = num()? as usize,
+            "--mid-games" => cfg.mid_games = num()? as usize,
             "--exact-cache" => cache_path = Some(value.clone()),
             "--seed" => cfg.seed = num()?,
             "--threads" => cfg.threads = num()?.max(1) as usize,

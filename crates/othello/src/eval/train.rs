@@ -6,8 +6,11 @@
 //!    position is drawn from each phase of every game. More games (`exact_games`) add
 //!    positions only to the phases whose labels are all exact, where a label costs a few
 //!    milliseconds: on 8x8 ten times as many positions there (held-out error at 12-17 empties
-//!    8.4 discs with 14,000, 7.2 with 42,000, 6.9 with 150,000). Each game comes from its own
-//!    seed, so the set does not depend on the number of threads.
+//!    8.4 discs with 14,000, 7.2 with 42,000, 6.9 with 150,000). More games again
+//!    (`mid_games`) add positions only to the phases just above those, up to `mid_empties`,
+//!    whose search labels reach the exact phases within a few plies: the solver's move
+//!    ordering and the midgame engine's leaves lean on them most. Each game comes from its
+//!    own seed, so the set does not depend on the number of threads.
 //! 2. **Labels**, phase by phase from the end of the game backwards: the exact score from the
 //!    solver where the position has few empty squares, elsewhere the mean value of two
 //!    fixed-depth searches one ply apart (their side-to-move biases cancel), whose leaves all
@@ -74,6 +77,11 @@ pub struct Config {
     pub exact_games: usize,
     /// Positions with at most this many empty squares are labelled by the exact solver.
     pub exact_empties: u32,
+    /// More games again, after the `exact_games`, whose positions are kept only in the
+    /// phases above the exact ones that lie wholly within `mid_empties` empty squares.
+    pub mid_games: usize,
+    /// See `mid_games`.
+    pub mid_empties: u32,
     /// Depth of the search that labels the others; at least [`phase_width`].
     pub search_depth: u32,
     /// Ridge penalty on every weight.
@@ -97,6 +105,8 @@ impl Config {
                 seed: 6_000_000,
                 exact_games: 0,
                 exact_empties: 20,
+                mid_games: 0,
+                mid_empties: 0,
                 search_depth: 8,
                 ridge: 2.0,
                 threads: 2,
@@ -109,6 +119,8 @@ impl Config {
                 seed: 8_000_000,
                 exact_games: 136_000,
                 exact_empties: 18,
+                mid_games: 42_000,
+                mid_empties: 23,
                 search_depth: 6,
                 ridge: 15.0,
                 threads: 2,
@@ -564,17 +576,22 @@ fn last_exact_phase(size: BoardSize, exact_empties: u32) -> Option<usize> {
         .map(|p| p as usize)
 }
 
-/// Draws positions from `cfg.games` games, and from `cfg.exact_games` more those in the
-/// phases labelled exactly (see [`game_positions`]).
+/// Draws positions from `cfg.games` games, from `cfg.exact_games` more those in the
+/// phases labelled exactly, and from `cfg.mid_games` more those in the phases above them up
+/// to `cfg.mid_empties` (see [`game_positions`]).
 #[must_use]
 pub fn draw_samples(cfg: &Config) -> Vec<Sample> {
-    let total = (cfg.games + cfg.exact_games) as u64;
+    let total = (cfg.games + cfg.exact_games + cfg.mid_games) as u64;
     let seeds: Vec<u64> = (0..total).map(|i| cfg.seed + i).collect();
     let exact_phases = last_exact_phase(cfg.size, cfg.exact_empties).map_or(0, |p| p + 1);
+    let mid_phases = last_exact_phase(cfg.size, cfg.mid_empties).map_or(0, |p| p + 1);
     let per_game = par_map(&seeds, cfg.threads, |i, &seed| {
         let mut positions = game_positions(cfg.size, seed);
-        if i >= cfg.games {
-            positions.retain(|p| phase_of(cfg.size, p.empties().count()) < exact_phases);
+        let phase = |p: &Position| phase_of(cfg.size, p.empties().count());
+        if i >= cfg.games + cfg.exact_games {
+            positions.retain(|p| (exact_phases..mid_phases).contains(&phase(p)));
+        } else if i >= cfg.games {
+            positions.retain(|p| phase(p) < exact_phases);
         }
         positions
     });
@@ -619,7 +636,7 @@ pub fn train(
     progress(&format!(
         "{} positions from {} games ({:.1} s)",
         samples.len(),
-        cfg.games + cfg.exact_games,
+        cfg.games + cfg.exact_games + cfg.mid_games,
         started.elapsed().as_secs_f64()
     ));
     let mut labelled = vec![false; samples.len()];
@@ -815,6 +832,7 @@ mod tests {
         let mut cfg = Config::shipped(BoardSize::Eight);
         cfg.games = 3;
         cfg.exact_games = 0;
+        cfg.mid_games = 0;
         let base = draw_samples(&cfg);
         cfg.exact_games = 5;
         let more = draw_samples(&cfg);
@@ -823,6 +841,14 @@ mod tests {
         assert!(more[base.len()..]
             .iter()
             .all(|s| s.empties(BoardSize::Eight) < 18));
+        // The mid games add positions at 18-23 empties only (the phase above the exact ones).
+        cfg.mid_games = 5;
+        let mid = draw_samples(&cfg);
+        assert_eq!(&mid[..more.len()], &more[..]);
+        assert!(mid.len() > more.len());
+        assert!(mid[more.len()..]
+            .iter()
+            .all(|s| (18..24).contains(&s.empties(BoardSize::Eight))));
         assert_eq!(last_exact_phase(BoardSize::Eight, 18), Some(2));
         assert_eq!(last_exact_phase(BoardSize::Six, 20), Some(4));
         assert_eq!(last_exact_phase(BoardSize::Eight, 4), None);
