@@ -392,15 +392,8 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 return (0, best_move);
             }
-            if score > best {
-                best = score;
-                best_move = sq;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if raise(score, sq, &mut best, &mut best_move, &mut alpha, beta) {
+                break;
             }
             if rest == 0 {
                 break;
@@ -444,17 +437,32 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 return (0, best_move);
             }
-            if score > best {
-                best = score;
-                best_move = sq;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if raise(score, sq, &mut best, &mut best_move, &mut alpha, beta) {
+                break;
             }
         }
         (best, best_move)
     }
+}
+
+/// A child's `score` (its move `sq`) against the best so far: raises the best, its move and
+/// alpha where it is higher; true when alpha reaches beta (a cutoff).
+#[inline]
+fn raise(
+    score: i32,
+    sq: u8,
+    best: &mut i32,
+    best_move: &mut u8,
+    alpha: &mut i32,
+    beta: i32,
+) -> bool {
+    if score > *best {
+        *best = score;
+        *best_move = sq;
+        if score > *alpha {
+            *alpha = score;
+            return *alpha >= beta;
+        }
+    }
+    false
 }
