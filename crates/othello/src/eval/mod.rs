@@ -403,11 +403,7 @@ impl Eval {
         for i in 0..self.layout.instances.len() {
             sum += i32::from(w[self.instance_offsets[i] as usize + usize::from(idx[i])]);
         }
-        let x = &w[self.layout.pattern_weights()..];
-        sum + extra_indices_counted(p, o, empty, mine, theirs)
-            .into_iter()
-            .map(|i| i32::from(x[i]))
-            .sum::<i32>()
+        sum + self.extras(w, extra_indices_counted(p, o, empty, mine, theirs))
     }
 
     /// The same value as [`Eval::evaluate`], every index read square by square.
@@ -421,17 +417,15 @@ impl Eval {
         for (i, (pat, _)) in self.layout.instances.iter().enumerate() {
             sum += i32::from(w[self.layout.offsets[*pat] + self.layout.index_of(i, p, o)]);
         }
-        sum + self.extras(w, p, o, empty)
+        sum + self.extras(w, extra_indices(p, o, empty))
     }
 
-    /// The weights of the features that are not patterns.
+    /// The weights of the features that are not patterns, at their `indices` (past the
+    /// pattern tables of the phase's weights `w`).
     #[inline]
-    fn extras(&self, w: &[i16], p: u64, o: u64, empty: u64) -> i32 {
+    fn extras(&self, w: &[i16], indices: [usize; EXTRAS.len()]) -> i32 {
         let x = &w[self.layout.pattern_weights()..];
-        extra_indices(p, o, empty)
-            .into_iter()
-            .map(|i| i32::from(x[i]))
-            .sum()
+        indices.into_iter().map(|i| i32::from(x[i])).sum()
     }
 }
 

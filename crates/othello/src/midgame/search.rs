@@ -140,14 +140,9 @@ impl<'a> Searcher<'a> {
     /// `mine` for `p`, `theirs` for `o`.
     #[inline]
     fn static_value_counted(&self, p: u64, o: u64, mine: u32, theirs: u32) -> i32 {
-        self.value_in(self.state.as_ref(), p, o, mine, theirs)
-    }
-
-    #[inline]
-    fn value_in(&self, state: Option<&EvalState>, p: u64, o: u64, mine: u32, theirs: u32) -> i32 {
         // No final score lies beyond the number of squares: neither may an estimate.
         let bound = self.size.squares() as i32 * UNIT;
-        match (self.eval, state) {
+        match (self.eval, &self.state) {
             (Some(e), Some(s)) => e
                 .evaluate_counted(s, p, o, mine, theirs)
                 .clamp(-bound, bound),
@@ -214,17 +209,18 @@ impl<'a> Searcher<'a> {
             }
             let key = if sq == table_move {
                 -INF
-            } else if depth >= EVAL_ORDER_DEPTH {
-                let empty = !(np | no) & self.mask;
-                let replies = moves::legal_moves(np, no, empty).count_ones();
-                let mine = moves::legal_moves(no, np, empty).count_ones();
-                self.make(sq, f);
-                let v = self.static_value_counted(np, no, replies, mine);
-                self.unmake(sq, f);
-                v * 4 + UNIT * replies as i32
             } else if depth >= 2 {
                 let empty = !(np | no) & self.mask;
-                moves::legal_moves(np, no, empty).count_ones() as i32
+                let replies = moves::legal_moves(np, no, empty).count_ones();
+                if depth >= EVAL_ORDER_DEPTH {
+                    let mine = moves::legal_moves(no, np, empty).count_ones();
+                    self.make(sq, f);
+                    let v = self.static_value_counted(np, no, replies, mine);
+                    self.unmake(sq, f);
+                    v * 4 + UNIT * replies as i32
+                } else {
+                    replies as i32
+                }
             } else {
                 0
             };
@@ -376,19 +372,15 @@ impl<'a> Searcher<'a> {
             let (np, no) = (o ^ f, p | f | 1u64 << sq);
             let empty = !(np | no) & self.mask;
             let replies = moves::legal_moves(np, no, empty);
+            self.make(sq, f);
             let score = if replies == 0 {
-                self.make(sq, f);
-                let v = -self.search::<true>(np, no, 0, -beta, -alpha);
-                self.unmake(sq, f);
-                v
+                -self.search::<true>(np, no, 0, -beta, -alpha)
             } else {
                 self.nodes += 1;
                 let mine = moves::legal_moves(no, np, empty).count_ones();
-                self.make(sq, f);
-                let v = -self.static_value_counted(np, no, replies.count_ones(), mine);
-                self.unmake(sq, f);
-                v
+                -self.static_value_counted(np, no, replies.count_ones(), mine)
             };
+            self.unmake(sq, f);
             if self.aborted {
                 return (0, best_move);
             }

@@ -538,14 +538,8 @@ impl<'a> Search<'a> {
                     st.play(sq, f);
                     let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
                     self.nodes += 1;
-                    let ours = if depth == 0 {
-                        // The replies are counted already: only ours are left to count.
-                        let mine = legal_moves(no, np, rest).count_ones();
-                        -e.evaluate_counted(st, np, no, replies.count_ones(), mine)
-                    } else {
-                        let nodes = &mut self.nodes;
-                        -Self::eval_search(e, st, np, no, rest, depth, a, b, nodes)
-                    };
+                    let nodes = &mut self.nodes;
+                    let ours = -Self::eval_search(e, st, np, no, rest, depth, a, b, nodes);
                     st.undo(sq, f);
                     value += ours * eval_weight(depth) / UNIT;
                 }
