@@ -6,8 +6,8 @@
 //! contents of the instance's squares (see [`patterns`]), plus one weight for each of a few
 //! counts ([`EXTRAS`]: each side's moves, the disc difference, each side's frontier, the
 //! parity of the empty squares), all taken from the weights of the game phase (the number of
-//! empty squares). The result predicts the final disc difference for the side to move, in
-//! [`UNIT`]s per disc.
+//! empty squares), less a small constant handicap of the side to move ([`Eval::with_tempo`]).
+//! The result predicts the final disc difference for the side to move, in [`UNIT`]s per disc.
 //!
 //! During a search the instance indices are kept up to date move by move in an
 //! [`EvalState`]: a move adds or subtracts one small precomputed vector per square it
@@ -297,6 +297,8 @@ pub struct Eval {
     per_phase: usize,
     /// Pattern of each instance's table start, per instance.
     instance_offsets: [u32; MAX_INSTANCES],
+    /// Subtracted from every value (see [`Eval::with_tempo`]).
+    tempo: i32,
 }
 
 impl Eval {
@@ -336,7 +338,27 @@ impl Eval {
             weights,
             per_phase,
             instance_offsets,
+            tempo: 0,
         })
+    }
+
+    /// The same evaluation with `tempo` [`UNIT`]s taken from the side to move's every value.
+    ///
+    /// The weights are fitted to positions one at a time, so on average they are right at
+    /// depth 0; but a search of even depth ends at leaves where the root's player is to move
+    /// and overestimates it, one of odd depth underestimates it, and the reported score
+    /// swings with the depth the clock stops at. A constant handicap on the side to move
+    /// moves even-depth values down and odd-depth ones up by the same amount; the shipped
+    /// evaluations carry the one that `calibrate-tempo` measures (see [`shipped_tempo`]).
+    #[must_use]
+    pub fn with_tempo(self, tempo: i32) -> Eval {
+        Eval { tempo, ..self }
+    }
+
+    /// The handicap of the side to move, in [`UNIT`]s (see [`Eval::with_tempo`]).
+    #[must_use]
+    pub fn tempo(&self) -> i32 {
+        self.tempo
     }
 
     /// The board size.
@@ -403,7 +425,7 @@ impl Eval {
         for i in 0..self.layout.instances.len() {
             sum += i32::from(w[self.instance_offsets[i] as usize + usize::from(idx[i])]);
         }
-        sum + self.extras(w, extra_indices_counted(p, o, empty, mine, theirs))
+        sum + self.extras(w, extra_indices_counted(p, o, empty, mine, theirs)) - self.tempo
     }
 
     /// The same value as [`Eval::evaluate`], every index read square by square.
@@ -417,7 +439,7 @@ impl Eval {
         for (i, (pat, _)) in self.layout.instances.iter().enumerate() {
             sum += i32::from(w[self.layout.offsets[*pat] + self.layout.index_of(i, p, o)]);
         }
-        sum + self.extras(w, extra_indices(p, o, empty))
+        sum + self.extras(w, extra_indices(p, o, empty)) - self.tempo
     }
 
     /// The weights of the features that are not patterns, at their `indices` (past the
@@ -429,7 +451,22 @@ impl Eval {
     }
 }
 
-/// The weights shipped with ply for a board size; `None` for 4x4.
+/// The side to move's handicap (see [`Eval::with_tempo`]) of the shipped evaluation of a
+/// board size, in [`UNIT`]s, as measured by
+/// `cargo run --release -p ply-othello --example calibrate-tempo -- --size 8|6 --tempo 0`:
+/// on 8x8 (300 positions) the fixed-depth searches of depths 1 to 8 were off by +0.66
+/// discs on average at even depths and -1.39 at odd ones, on 6x6 (400 positions, depths 1
+/// to 10) by +0.34 and -0.64. With these the same runs (without `--tempo`) give -0.27 and
+/// -0.48 on 8x8, -0.02 and -0.28 on 6x6, and no depth's mean absolute error grows.
+#[must_use]
+pub const fn shipped_tempo(size: BoardSize) -> i32 {
+    match size {
+        BoardSize::Eight => 66,
+        _ => 31,
+    }
+}
+
+/// The weights shipped with ply for a board size, with [`shipped_tempo`]; `None` for 4x4.
 ///
 /// # Panics
 /// If the shipped file does not load, which a test rules out.
@@ -438,10 +475,12 @@ pub fn builtin(size: BoardSize) -> Option<&'static Eval> {
     static EIGHT: LazyLock<Eval> = LazyLock::new(|| {
         weights::read(BoardSize::Eight, include_bytes!("../../data/eval8.bin"))
             .expect("the shipped 8x8 weights load")
+            .with_tempo(shipped_tempo(BoardSize::Eight))
     });
     static SIX: LazyLock<Eval> = LazyLock::new(|| {
         weights::read(BoardSize::Six, include_bytes!("../../data/eval6.bin"))
             .expect("the shipped 6x6 weights load")
+            .with_tempo(shipped_tempo(BoardSize::Six))
     });
     match size {
         BoardSize::Eight => Some(&EIGHT),
@@ -489,5 +528,27 @@ mod tests {
             );
         }
         assert!(builtin(BoardSize::Four).is_none());
+    }
+
+    #[test]
+    fn the_shipped_handicap_is_taken_from_every_value() {
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let e = builtin(size).expect("shipped");
+            let t = shipped_tempo(size);
+            assert_eq!(e.tempo(), t);
+            let plain = e.clone().with_tempo(0);
+            let mut pos = crate::Position::start(size);
+            for _ in 0..6 {
+                let (p, o) = (pos.player().0, pos.opponent().0);
+                let state = e.state(p, o);
+                assert_eq!(e.evaluate(&state, p, o), plain.evaluate(&state, p, o) - t);
+                assert_eq!(
+                    e.evaluate_reference(p, o),
+                    plain.evaluate_reference(p, o) - t
+                );
+                let sq = pos.legal_moves().into_iter().last().expect("a move");
+                pos = pos.play_unchecked(sq);
+            }
+        }
     }
 }
