@@ -85,11 +85,13 @@ fn eval_weight(depth: u32) -> i32 {
 /// deviations of the evaluation's error that a probe must clear to cut a node (Multi-ProbCut
 /// in the endgame, as Edax and Egaroucid do it). A pass's bounds are only likely; what it
 /// leaves in the table is a good first move at most nodes and a good first window at the
-/// root, which the exact search then proves. Tuned with the spreads below by the nodes of
-/// `ply bench ffo --range 40-49` (with the evaluation of the time: 0.90 G nodes with these,
-/// 1.73 G without selective passes, 0.98 G with each value a quarter wider; with today's,
-/// 0.68 G, and 0.67 G with each value 15% wider but more time).
-pub(crate) const SELECTIVITY: [f64; 3] = [1.1, 1.6, 2.2];
+/// root, which the exact search then proves. Tuned by the nodes of
+/// `ply bench ffo --range 40-49`, one thread (with the evaluation of the time: 0.90 G nodes
+/// with three passes, 1.73 G without selective passes, 0.98 G with each value a quarter
+/// wider). With today's evaluation a middle pass at 1.6 no longer pays: 0.659 G nodes with
+/// it, 0.634 G without (checked on positions not tuned on: FFO #50-#52 1.143 G -> 1.115 G,
+/// fforum #20-#39 98.8 M -> 95.4 M; the 6x6 start 0.329 G either way).
+pub(crate) const SELECTIVITY: [f64; 2] = [1.1, 2.2];
 /// Fewest empties at which a selective pass probes.
 const PROBCUT_MIN: u32 = 10;
 
