@@ -295,8 +295,13 @@ pub struct Eval {
     /// Weights per phase, each phase `per_phase` long.
     weights: Vec<i16>,
     per_phase: usize,
-    /// Pattern of each instance's table start, per instance.
+    /// Where each instance's table starts in a phase's weights (0 past the layout's
+    /// instances).
     instance_offsets: [u32; MAX_INSTANCES],
+    /// All ones for each of the layout's instances, zero past them.
+    instance_lanes: [i32; MAX_INSTANCES],
+    /// Where the weights of the phase of each number of empty squares start.
+    phase_start: [u32; 65],
     /// Subtracted from every value (see [`Eval::with_tempo`]).
     tempo: i32,
 }
@@ -330,14 +335,23 @@ impl Eval {
             )));
         }
         let mut instance_offsets = [0u32; MAX_INSTANCES];
+        let mut instance_lanes = [0i32; MAX_INSTANCES];
         for (i, (pat, _)) in layout.instances.iter().enumerate() {
             instance_offsets[i] = layout.offsets[*pat] as u32;
+            instance_lanes[i] = -1;
+        }
+        let mut phase_start = [0u32; 65];
+        for (empties, start) in phase_start.iter_mut().enumerate() {
+            let empties = (empties as u32).min(size.squares());
+            *start = (phase_of(size, empties) * per_phase) as u32;
         }
         Ok(Eval {
             layout,
             weights,
             per_phase,
             instance_offsets,
+            instance_lanes,
+            phase_start,
             tempo: 0,
         })
     }
@@ -418,14 +432,80 @@ impl Eval {
                 crate::moves::legal_moves(o, p, empty).count_ones()
             )
         );
-        let phase = phase_of(self.layout.size, empty.count_ones());
-        let w = &self.weights[phase * self.per_phase..(phase + 1) * self.per_phase];
-        let idx = state.indices();
+        let start = self.phase_start[empty.count_ones() as usize] as usize;
+        let w = &self.weights[start..start + self.per_phase];
+        self.pattern_sum(w, state.indices())
+            + self.extras(w, extra_indices_counted(p, o, empty, mine, theirs))
+            - self.tempo
+    }
+
+    /// The sum of the pattern weights in `w` (one phase's) at the instance indices `idx`:
+    /// eight instances per vector gather where the target has AVX2.
+    #[inline]
+    fn pattern_sum(&self, w: &[i16], idx: &[u16; MAX_INSTANCES]) -> i32 {
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        {
+            // SAFETY: this build targets AVX2 (checked by the `cfg` above).
+            unsafe { self.pattern_sum_avx2(w, idx) }
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+        {
+            self.pattern_sum_scalar(w, idx)
+        }
+    }
+
+    /// [`Eval::pattern_sum`] one instance at a time.
+    #[inline]
+    #[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
+    fn pattern_sum_scalar(&self, w: &[i16], idx: &[u16; MAX_INSTANCES]) -> i32 {
         let mut sum = 0i32;
         for i in 0..self.layout.instances.len() {
             sum += i32::from(w[self.instance_offsets[i] as usize + usize::from(idx[i])]);
         }
-        sum + self.extras(w, extra_indices_counted(p, o, empty, mine, theirs)) - self.tempo
+        sum
+    }
+
+    /// [`Eval::pattern_sum`] with AVX2 gathers. Each lane reads the 32 bits at its weight
+    /// and keeps the low, sign-extended half (x86 is little-endian); an index is clamped to
+    /// the last pattern weight, so every read stays inside the phase's weights (the extras
+    /// follow the patterns), whatever `idx` holds.
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[target_feature(enable = "avx2")]
+    unsafe fn pattern_sum_avx2(&self, w: &[i16], idx: &[u16; MAX_INSTANCES]) -> i32 {
+        use std::arch::x86_64::{
+            __m128i, __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_castsi256_si128,
+            _mm256_cvtepu16_epi32, _mm256_extracti128_si256, _mm256_i32gather_epi32,
+            _mm256_loadu_si256, _mm256_min_epu32, _mm256_set1_epi32, _mm256_setzero_si256,
+            _mm256_slli_epi32, _mm256_srai_epi32, _mm_add_epi32, _mm_cvtsi128_si32,
+            _mm_loadu_si128, _mm_shuffle_epi32,
+        };
+        let last = self.layout.pattern_weights() - 1;
+        assert!(last + 2 <= w.len(), "the extras follow the pattern weights");
+        let cap = _mm256_set1_epi32(last as i32);
+        let mut acc = _mm256_setzero_si256();
+        for k in (0..MAX_INSTANCES).step_by(8) {
+            // SAFETY: `k + 8 <= MAX_INSTANCES`, the length of the three arrays read; the
+            // gather reads 4 bytes at `w[i]` for `i <= last`, inside `w` (asserted above).
+            unsafe {
+                let ix =
+                    _mm256_cvtepu16_epi32(_mm_loadu_si128(idx.as_ptr().add(k).cast::<__m128i>()));
+                let off =
+                    _mm256_loadu_si256(self.instance_offsets.as_ptr().add(k).cast::<__m256i>());
+                let lanes =
+                    _mm256_loadu_si256(self.instance_lanes.as_ptr().add(k).cast::<__m256i>());
+                let at = _mm256_min_epu32(_mm256_add_epi32(ix, off), cap);
+                let raw = _mm256_i32gather_epi32::<2>(w.as_ptr().cast::<i32>(), at);
+                let value = _mm256_srai_epi32::<16>(_mm256_slli_epi32::<16>(raw));
+                acc = _mm256_add_epi32(acc, _mm256_and_si256(value, lanes));
+            }
+        }
+        let half = _mm_add_epi32(
+            _mm256_castsi256_si128(acc),
+            _mm256_extracti128_si256::<1>(acc),
+        );
+        let quarter = _mm_add_epi32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+        let one = _mm_add_epi32(quarter, _mm_shuffle_epi32::<0b10_11_00_01>(quarter));
+        _mm_cvtsi128_si32(one)
     }
 
     /// The same value as [`Eval::evaluate`], every index read square by square.
@@ -528,6 +608,32 @@ mod tests {
             );
         }
         assert!(builtin(BoardSize::Four).is_none());
+    }
+
+    #[test]
+    fn the_vector_pattern_sum_is_the_scalar_one() {
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let e = builtin(size).expect("shipped");
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            for _ in 0..50 {
+                let mut pos = crate::Position::start(size);
+                loop {
+                    let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                    let state = e.state(pos.player().0, pos.opponent().0);
+                    for w in e.weights.chunks(e.per_phase) {
+                        let idx = state.indices();
+                        assert_eq!(e.pattern_sum(w, idx), e.pattern_sum_scalar(w, idx), "{pos}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
