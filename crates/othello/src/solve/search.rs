@@ -254,7 +254,7 @@ struct Candidate {
 /// A popped candidate may be put off ([`MoveList::defer`]): it goes to the slots that the
 /// pops freed at the end of the list, so the list never needs more room than its moves.
 ///
-/// Only the first `total` slots are ever written (all of them by [`MoveList::new`]) or read:
+/// Only the first `total` slots are ever written (all of them by [`MoveList::generate`]) or read:
 /// the room for 64 moves costs nothing at the many nodes that have a few.
 struct MoveList {
     moves: [MaybeUninit<Candidate>; MAX_MOVES],
@@ -267,33 +267,43 @@ struct MoveList {
 }
 
 impl MoveList {
-    /// The moves `moves` of `p` against `o` with the discs each turns, not yet rated.
+    /// A list with no moves yet, for [`MoveList::generate`]. The list is made empty where
+    /// it will live and then filled there: a filled list returned by value was copied
+    /// whole (1 KB) at every node.
     #[inline]
-    fn new(p: u64, o: u64, mut moves: u64) -> MoveList {
-        let mut list = MoveList {
+    fn empty() -> MoveList {
+        MoveList {
             moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
-            total: moves.count_ones() as usize,
+            total: 0,
             deferred: 0,
-        };
+        }
+    }
+
+    /// Fills an empty list with the moves `moves` of `p` against `o` and the discs each
+    /// turns, not yet rated.
+    #[inline]
+    fn generate(&mut self, p: u64, o: u64, mut moves: u64) {
+        debug_assert_eq!(self.total, 0, "a list is filled once");
+        let mut len = 0;
         while moves != 0 {
             let sq = moves.trailing_zeros() as u8;
             moves &= moves - 1;
-            list.moves[list.len].write(Candidate {
+            self.moves[len].write(Candidate {
                 sq,
                 flips: flips(p, o, sq),
                 value: 0,
             });
-            list.len += 1;
+            len += 1;
         }
-        list
+        (self.len, self.total) = (len, len);
     }
 
     /// The slot `i`, which must be below `total`.
     #[inline]
     fn get(&self, i: usize) -> Candidate {
         assert!(i < self.total);
-        // SAFETY: `new` wrote every slot below `total`, and later writes only replace them.
+        // SAFETY: `generate` wrote every slot below `total`, and later writes only replace them.
         unsafe { self.moves[i].assume_init() }
     }
 
@@ -301,7 +311,7 @@ impl MoveList {
     #[inline]
     fn remaining(&self) -> &[Candidate] {
         debug_assert!(self.len <= self.total);
-        // SAFETY: the slots below `len <= total` were written by `new` (`MaybeUninit<T>` has
+        // SAFETY: the slots below `len <= total` were written by `generate` (`MaybeUninit<T>` has
         // the layout of `T`).
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Candidate>(), self.len) }
     }
@@ -488,7 +498,8 @@ impl<'a> Search<'a> {
     /// The moves `moves` of the deep tier, rated ([`Search::rate`]).
     #[inline]
     fn sorted_moves(&mut self, p: u64, o: u64, moves: u64, hash_move: u8) -> MoveList {
-        let mut list = MoveList::new(p, o, moves);
+        let mut list = MoveList::empty();
+        list.generate(p, o, moves);
         self.rate(&mut list, p, o, hash_move);
         list
     }
@@ -713,7 +724,8 @@ impl<'a> Search<'a> {
                 return best;
             }
         }
-        let mut list = MoveList::new(p, o, moves);
+        let mut list = MoveList::empty();
+        list.generate(p, o, moves);
         // The children's buckets start loading now, all at once: the cutoff check below and
         // the children's own probes then find them in the cache.
         if n > DEEP {
