@@ -44,9 +44,11 @@ use crate::eval::{Eval, EvalState, UNIT};
 /// Fewest empties at which the table, stability and sorted move lists are used.
 pub(crate) const DEEP: u32 = 7;
 /// Fewest empties at which enhanced transposition cutoffs are tried, before the moves are
-/// rated (`ply bench ffo --range 40-49`: 0.68 G nodes from 10, 0.71 G from 14, 0.83 G never;
-/// 5% less time tried before the rating than after it).
-const ETC_DEPTH: u32 = 10;
+/// rated (5% less time than after it). `ply bench ffo --range 40-49`, one thread: from 10
+/// empties 0.634 G nodes and 26.7-27.0 s, from 11 0.637 G and 25.6-25.9 s, from 12 0.647 G
+/// and 25.6-26.1 s, from 14 0.665 G and 25.7 s; never, 0.83 G. Below 11 the children's
+/// probes cost more time than the cutoffs save.
+const ETC_DEPTH: u32 = 11;
 /// Fewest empties at which threads share out the moves of a node.
 const SPLIT_DEPTH: u32 = 10;
 /// Fewest empties at which the pattern evaluation (6x6 and 8x8) joins the move ordering.
