@@ -3,10 +3,10 @@
 //!
 //! - `n >= DEEP`: the transposition table, stability cutoffs, enhanced transposition cutoffs
 //!   and a move list sorted fastest-first (fewest replies for the opponent, corners counted
-//!   twice; ties go to the move that keeps more corner-anchored discs, then to odd
-//!   quadrants, and from 12 empties on 6x6 and 8x8 by the learnt evaluation searched a few
-//!   plies deep); the table's move is tried before the others are sorted, as it often cuts
-//!   alone;
+//!   twice, and fewer potential ones; then the move that keeps more corner-anchored discs,
+//!   then odd quadrants, and from 12 empties on 6x6 and 8x8 by the learnt evaluation
+//!   searched a few plies deep); the table's move is tried before the others are sorted, as
+//!   it often cuts alone;
 //! - `4 < n < DEEP`: no table; empties tried in parity order (odd quadrants first), corners
 //!   before ordinary squares before the squares next to a corner;
 //! - `n <= 4`: the unrolled routines of [`super::last`].
@@ -507,10 +507,11 @@ impl<'a> Search<'a> {
     }
 
     /// Rates the moves of `list` for sorting: a wipe-out first, then the table's move, then
-    /// fewest (weighted) replies for the opponent, then most corner discs (with the edge
-    /// squares beside them), then odd quadrants. With [`EVAL_ORDER`] empties or more on 6x6
-    /// and 8x8, the learnt evaluation of the child, searched [`sort_depth`] plies deep, is
-    /// added with [`eval_weight`] points per predicted disc.
+    /// fewest (weighted) replies for the opponent (16 points each), fewest empty squares
+    /// beside our discs (the opponent's potential moves, 4 points each), most corner discs
+    /// (with the edge squares beside them), then odd quadrants. With [`EVAL_ORDER`] empties
+    /// or more on 6x6 and 8x8, the learnt evaluation of the child, searched [`sort_depth`]
+    /// plies deep, is added with [`eval_weight`] points per predicted disc.
     #[inline]
     fn rate(&mut self, list: &mut MoveList, p: u64, o: u64, hash_move: u8) {
         let g = self.geo;
@@ -548,7 +549,10 @@ impl<'a> Search<'a> {
                     | corners >> 8)
                     & g.c_squares;
                 let anchored = (corners | (beside & no)).count_ones() as i32;
-                let mut value = -((mobility as i32) << 4) + (anchored << 1) + parity;
+                // The opponent's potential moves: empty squares beside our discs.
+                let potential = (crate::moves::neighbours(no) & rest).count_ones() as i32;
+                let mut value =
+                    -((mobility as i32) << 4) - (potential << 2) + (anchored << 1) + parity;
                 if let (Some(e), Some(st)) = (eval, state.as_mut()) {
                     st.play(sq, f);
                     let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
