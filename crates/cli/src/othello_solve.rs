@@ -62,7 +62,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
     /// Transposition table size in megabytes.
-    #[arg(long, default_value_t = 64, value_name = "M")]
+    #[arg(long, default_value_t = SolveOptions::default().hash_mb, value_name = "M")]
     pub hash_mb: usize,
     /// One JSON object per position, one per line.
     #[arg(long)]
