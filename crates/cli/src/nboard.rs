@@ -39,6 +39,7 @@ use clap::Args as ClapArgs;
 use ply_othello::{
     analyze::{analyze_with, Analysis, Options},
     ggf::GgfGame,
+    solve::SolveOptions,
     BoardSize, Game, Move, Position, Square,
 };
 
@@ -56,9 +57,12 @@ pub struct Args {
 const DEFAULT_DEPTH: u32 = 12;
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
-    if a.threads == 0 || a.threads > 256 {
-        return Err(bad(format!("--threads {}: expected 1 to 256", a.threads)));
+    SolveOptions {
+        threads: a.threads,
+        ..SolveOptions::default()
     }
+    .checked()
+    .map_err(|e| bad(format!("--{e}")))?;
     let (events, rx) = mpsc::channel();
     let lines = events.clone();
     // The reader only forwards lines, so that a `ping` is seen while the engine thinks.

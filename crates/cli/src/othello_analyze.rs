@@ -10,6 +10,7 @@ use std::{
 
 use ply_othello::{
     analyze::{self, Analysis, Options},
+    solve::SolveOptions,
     text, BoardSize, Position,
 };
 use serde_json::json;
@@ -49,9 +50,12 @@ pub struct Args {
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
-    if a.threads == 0 || a.threads > 256 {
-        return Err(bad(format!("--threads {}: expected 1 to 256", a.threads)));
+    SolveOptions {
+        threads: a.threads,
+        ..SolveOptions::default()
     }
+    .checked()
+    .map_err(|e| bad(format!("--{e}")))?;
     let pos = crate::othello::read_position_or_transcript(&a.position, a.size, "POS")?.position();
     let mut opts = match (a.time, a.depth) {
         (_, Some(d)) => {

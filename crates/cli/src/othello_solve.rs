@@ -111,23 +111,20 @@ struct Solved {
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
-    if a.threads == 0 || a.threads > 256 {
-        return Err(bad(format!("--threads {}: expected 1 to 256", a.threads)));
+    let options = SolveOptions {
+        threads: a.threads,
+        hash_mb: a.hash_mb,
     }
-    if a.hash_mb == 0 || a.hash_mb > 1 << 16 {
-        return Err(bad(format!("--hash-mb {}: expected 1 to 65536", a.hash_mb)));
-    }
+    .checked()
+    .map_err(|e| bad(format!("--{e}")))?;
     let size = match a.size {
         None => None,
         Some(n) => Some(
             BoardSize::from_n(n).ok_or_else(|| bad(format!("--size {n}: expected 4, 6 or 8")))?,
         ),
     };
-    let mut solver = Solver::try_new(SolveOptions {
-        threads: a.threads,
-        hash_mb: a.hash_mb,
-    })
-    .map_err(|e| bad(format!("--hash-mb {}: {e}", a.hash_mb)))?;
+    let mut solver =
+        Solver::try_new(options).map_err(|e| bad(format!("--hash-mb {}: {e}", a.hash_mb)))?;
     if let Some(path) = &a.obf {
         if size.is_some() {
             return Err(bad("--size does not go with --obf"));

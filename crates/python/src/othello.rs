@@ -366,18 +366,15 @@ impl SolveResult {
 #[pyfunction]
 #[pyo3(signature = (board, *, threads = 1, hash_mb = 64))]
 fn solve(py: Python<'_>, board: &Board, threads: usize, hash_mb: usize) -> PyResult<SolveResult> {
-    if threads == 0 || threads > 256 {
-        return Err(value_error(format!("threads={threads}: expected 1 to 256")));
-    }
-    if hash_mb == 0 || hash_mb > 1 << 16 {
-        return Err(value_error(format!(
-            "hash_mb={hash_mb}: expected 1 to 65536"
-        )));
-    }
+    let options = SolveOptions { threads, hash_mb }.checked().map_err(|e| {
+        let name = e.option.replace('-', "_");
+        value_error(format!("{name}={}: expected 1 to {}", e.value, e.max))
+    })?;
+    let mut solver = Solver::try_new(options)
+        .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(format!("hash_mb={hash_mb}: {e}")))?;
     let pos = board.pos;
     let stop = AtomicBool::new(false);
     let found = interrupt::run(py, &stop, || {
-        let mut solver = Solver::new(SolveOptions { threads, hash_mb });
         solver.solve_with(
             &pos,
             SolveControl {

@@ -89,12 +89,12 @@ pub fn data_dir(option: Option<&Path>) -> anyhow::Result<PathBuf> {
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     let (first, last) = parse_range(&a.range)?;
-    if a.threads == 0 || a.threads > 256 {
-        return Err(bad(format!("--threads {}: expected 1 to 256", a.threads)));
+    let options = SolveOptions {
+        threads: a.threads,
+        hash_mb: a.hash_mb,
     }
-    if a.hash_mb == 0 || a.hash_mb > 1 << 16 {
-        return Err(bad(format!("--hash-mb {}: expected 1 to 65536", a.hash_mb)));
-    }
+    .checked()
+    .map_err(|e| bad(format!("--{e}")))?;
     let path = data_dir(a.data.as_deref())?.join(FILE);
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -106,10 +106,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             entries.len()
         )));
     }
-    let mut solver = Solver::new(SolveOptions {
-        threads: a.threads,
-        hash_mb: a.hash_mb,
-    });
+    let mut solver = Solver::try_new(options).map_err(|e| bad(format!("--hash-mb: {e}")))?;
     let mut out = io::stdout().lock();
     writeln!(
         out,

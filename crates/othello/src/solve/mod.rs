@@ -60,6 +60,61 @@ impl Default for SolveOptions {
     }
 }
 
+impl SolveOptions {
+    /// The most threads a solver is given.
+    pub const MAX_THREADS: usize = 256;
+    /// The largest table a solver is given, in megabytes (64 GB).
+    pub const MAX_HASH_MB: usize = 1 << 16;
+
+    /// These options, when both are within range (1 to [`Self::MAX_THREADS`] threads, 1 to
+    /// [`Self::MAX_HASH_MB`] megabytes): what every front end asks before it makes a solver.
+    ///
+    /// # Errors
+    /// [`OptionOutOfRange`] naming the first option out of range.
+    ///
+    /// ```
+    /// use ply_othello::solve::SolveOptions;
+    /// assert!(SolveOptions::default().checked().is_ok());
+    /// let e = SolveOptions { threads: 1, hash_mb: 0 }.checked().unwrap_err();
+    /// assert_eq!(format!("--{e}"), "--hash-mb 0: expected 1 to 65536");
+    /// ```
+    pub fn checked(self) -> Result<SolveOptions, OptionOutOfRange> {
+        let check = |option, value, max| {
+            if (1..=max).contains(&value) {
+                Ok(())
+            } else {
+                Err(OptionOutOfRange { option, value, max })
+            }
+        };
+        check("threads", self.threads, Self::MAX_THREADS)?;
+        check("hash-mb", self.hash_mb, Self::MAX_HASH_MB)?;
+        Ok(self)
+    }
+}
+
+/// A [`SolveOptions`] field out of its range; shown as `hash-mb 0: expected 1 to 65536`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionOutOfRange {
+    /// The option, as the command line spells it without its dashes: `threads` or `hash-mb`.
+    pub option: &'static str,
+    /// The value given.
+    pub value: usize,
+    /// The largest value allowed (the smallest is 1).
+    pub max: usize,
+}
+
+impl std::fmt::Display for OptionOutOfRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}: expected 1 to {}",
+            self.option, self.value, self.max
+        )
+    }
+}
+
+impl std::error::Error for OptionOutOfRange {}
+
 /// The exact value of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolveResult {
