@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! cargo run --release -p ply-othello --example train-eval -- --size 8|6 \
-//!     [--games N] [--exact-games N] [--mid-games N] [--seed S] [--threads T] [--out FILE]
+//!     [--games N] [--exact-games N] [--mid-games N] [--exact-empties E] [--mid-empties E]
+//!     [--seed S] [--threads T] [--out FILE]
 //!     [--exact-cache FILE] [--ridge R] [--iterations N] [--phases N]
 //! ```
 //! `--exact-cache FILE` keeps the exact scores solved in a file and takes those already there
@@ -62,6 +63,8 @@ fn run() -> Result<(), String> {
             "--games" => cfg.games = num()? as usize,
             "--exact-games" => cfg.exact_games = num()? as usize,
             "--mid-games" => cfg.mid_games = num()? as usize,
+            "--exact-empties" => cfg.exact_empties = num()? as u32,
+            "--mid-empties" => cfg.mid_empties = num()? as u32,
             "--exact-cache" => cache_path = Some(value.clone()),
             "--seed" => cfg.seed = num()?,
             "--threads" => cfg.threads = num()?.max(1) as usize,

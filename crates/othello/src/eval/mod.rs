@@ -535,14 +535,14 @@ impl Eval {
 /// board size, in [`UNIT`]s, as measured by
 /// `cargo run --release -p ply-othello --example calibrate-tempo -- --size 8|6 --tempo 0`:
 /// on 8x8 (300 positions) the fixed-depth searches of depths 1 to 8 were off by +0.66
-/// discs on average at even depths and -1.39 at odd ones, on 6x6 (400 positions, depths 1
-/// to 10) by +0.34 and -0.64. With these the same runs (without `--tempo`) give -0.27 and
-/// -0.48 on 8x8, -0.02 and -0.28 on 6x6, and no depth's mean absolute error grows.
+/// discs on average at even depths and -1.39 at odd ones, on 6x6 (`--positions 1000`,
+/// depths 1 to 10) by +0.51 and -0.94. With these the same runs (without `--tempo`) give
+/// -0.27 and -0.48 on 8x8, -0.06 and -0.36 on 6x6, and no depth's mean absolute error grows.
 #[must_use]
 pub const fn shipped_tempo(size: BoardSize) -> i32 {
     match size {
         BoardSize::Eight => 66,
-        _ => 31,
+        _ => 47,
     }
 }
 

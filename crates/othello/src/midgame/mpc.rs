@@ -38,7 +38,7 @@ pub const fn sigma_model(size: BoardSize) -> (f64, f64, f64) {
 /// until a match says otherwise.
 const SIGMA_8: (f64, f64, f64) = (2.0, 0.2, 0.05);
 /// `calibrate-mpc --size 6`.
-const SIGMA_6: (f64, f64, f64) = (6.949, 0.0180, -0.1734);
+const SIGMA_6: (f64, f64, f64) = (6.262, 0.0209, -0.1542);
 
 /// How far outside the window the probe must land, in evaluation units.
 #[must_use]

@@ -116,7 +116,7 @@ fn probcut_sigma(side: u32, n: u32, depth: u32) -> f64 {
     let (a, b, c) = if side == 8 {
         (4.178, -0.3968, 0.2177)
     } else {
-        (6.329, -0.3322, -0.0179)
+        (5.929, -0.3212, -0.0100)
     };
     (a + b * f64::from(depth) + c * f64::from(n)).max(1.0)
 }
