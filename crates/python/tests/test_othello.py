@@ -65,8 +65,10 @@ def test_bad_input_raises_value_error_with_the_message():
         Board().push(65)
     with pytest.raises(ValueError, match="size 5: expected 4, 6 or 8"):
         Board(size=5)
-    with pytest.raises(ValueError, match="threads=0"):
+    with pytest.raises(ValueError, match="threads=0: expected 1 to 256"):
         othello.solve(Board(size=4), threads=0)
+    with pytest.raises(ValueError, match="hash_mb=65537: expected 1 to 65536"):
+        othello.solve(Board(size=4), hash_mb=65537)
     with pytest.raises(ValueError, match="time=-1"):
         othello.analyze(Board(size=4), time=-1)
     with pytest.raises(ValueError):
