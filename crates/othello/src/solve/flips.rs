@@ -32,9 +32,12 @@ pub(crate) fn flips_near(p: u64, o: u64, sq: u8) -> u64 {
 }
 
 /// The four lines through each square (row, column, two diagonals) as `(mask, length,
-/// place of the square in the line)`, for [`count_last_flips`].
+/// place of the square in the line)`, for [`count_last_flips`] (with BMI2; without it the
+/// count comes from [`flips`], and these tables are not built).
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 static LINES: [[(u64, u8, u8); 4]; 64] = build_lines();
 
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 const fn build_lines() -> [[(u64, u8, u8); 4]; 64] {
     const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
     let mut lines = [[(0u64, 0u8, 0u8); 4]; 64];
@@ -75,8 +78,10 @@ const fn build_lines() -> [[(u64, u8, u8); 4]; 64] {
 /// `COUNTS[len][place][pattern]`: discs turned over along one line of `len` squares by a
 /// move on `place` when the mover's discs are `pattern` and every other square of the line
 /// holds an opponent disc.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 static COUNTS: [[[u8; 256]; 8]; 9] = build_counts();
 
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 const fn build_counts() -> [[[u8; 256]; 8]; 9] {
     let mut t = [[[0u8; 256]; 8]; 9];
     let mut len = 1;
