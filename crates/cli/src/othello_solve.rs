@@ -110,21 +110,23 @@ struct Solved {
     seconds: f64,
 }
 
+/// A solver with `--threads` and `--hash-mb`, or a usage error naming the option out of
+/// range or the table the machine cannot give.
+pub fn solver(threads: usize, hash_mb: usize) -> anyhow::Result<Solver> {
+    let options = SolveOptions { threads, hash_mb }
+        .checked()
+        .map_err(|e| bad(format!("--{e}")))?;
+    Solver::try_new(options).map_err(|e| bad(format!("--hash-mb {hash_mb}: {e}")))
+}
+
 pub fn run(a: Args) -> anyhow::Result<()> {
-    let options = SolveOptions {
-        threads: a.threads,
-        hash_mb: a.hash_mb,
-    }
-    .checked()
-    .map_err(|e| bad(format!("--{e}")))?;
+    let mut solver = solver(a.threads, a.hash_mb)?;
     let size = match a.size {
         None => None,
         Some(n) => Some(
             BoardSize::from_n(n).ok_or_else(|| bad(format!("--size {n}: expected 4, 6 or 8")))?,
         ),
     };
-    let mut solver =
-        Solver::try_new(options).map_err(|e| bad(format!("--hash-mb {}: {e}", a.hash_mb)))?;
     if let Some(path) = &a.obf {
         if size.is_some() {
             return Err(bad("--size does not go with --obf"));

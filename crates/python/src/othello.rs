@@ -370,20 +370,24 @@ fn solve(py: Python<'_>, board: &Board, threads: usize, hash_mb: usize) -> PyRes
         let name = e.option.replace('-', "_");
         value_error(format!("{name}={}: expected 1 to {}", e.value, e.max))
     })?;
-    let mut solver = Solver::try_new(options)
-        .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(format!("hash_mb={hash_mb}: {e}")))?;
     let pos = board.pos;
     let stop = AtomicBool::new(false);
+    // The table is made on the worker too: a large one takes a while to clear, and the GIL
+    // stays free meanwhile.
     let found = interrupt::run(py, &stop, || {
-        solver.solve_with(
-            &pos,
-            SolveControl {
-                stop: Some(&stop),
-                ..SolveControl::default()
-            },
-        )
+        Solver::try_new(options).map(|mut solver| {
+            solver.solve_with(
+                &pos,
+                SolveControl {
+                    stop: Some(&stop),
+                    ..SolveControl::default()
+                },
+            )
+        })
     })?;
-    let r = found.map_err(|_| value_error("the solve was stopped"))?;
+    let r = found
+        .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(format!("hash_mb={hash_mb}: {e}")))?
+        .map_err(|_| value_error("the solve was stopped"))?;
     Ok(SolveResult {
         score: r.score,
         best_move: r.best_move.map(|s| s.to_string()),

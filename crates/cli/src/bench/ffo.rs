@@ -13,10 +13,7 @@ use std::{
 };
 
 use anyhow::Context;
-use ply_othello::{
-    obf,
-    solve::{SolveOptions, Solver},
-};
+use ply_othello::{obf, solve::SolveOptions};
 
 use crate::error::bad;
 
@@ -89,12 +86,7 @@ pub fn data_dir(option: Option<&Path>) -> anyhow::Result<PathBuf> {
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     let (first, last) = parse_range(&a.range)?;
-    let options = SolveOptions {
-        threads: a.threads,
-        hash_mb: a.hash_mb,
-    }
-    .checked()
-    .map_err(|e| bad(format!("--{e}")))?;
+    let mut solver = crate::othello_solve::solver(a.threads, a.hash_mb)?;
     let path = data_dir(a.data.as_deref())?.join(FILE);
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -106,7 +98,6 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             entries.len()
         )));
     }
-    let mut solver = Solver::try_new(options).map_err(|e| bad(format!("--hash-mb: {e}")))?;
     let mut out = io::stdout().lock();
     writeln!(
         out,
