@@ -251,7 +251,7 @@ fn check_obf(name: &str, range: std::ops::Range<usize>, all_moves: bool, threads
 
 #[test]
 fn fforum_1_to_9_best_scores_and_every_move() {
-    check_obf("fforum-1-19.obf", 0..9, true, 1);
+    check_obf("fforum-1-19.obf", 0..9, true, 2);
 }
 
 #[test]
