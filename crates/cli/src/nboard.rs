@@ -39,11 +39,8 @@ use clap::Args as ClapArgs;
 use ply_othello::{
     analyze::{analyze_with, Analysis, Options},
     ggf::GgfGame,
-    solve::SolveOptions,
     BoardSize, Game, Move, Position, Square,
 };
-
-use crate::error::bad;
 
 /// `ply nboard`.
 #[derive(ClapArgs, Debug)]
@@ -57,12 +54,7 @@ pub struct Args {
 const DEFAULT_DEPTH: u32 = 12;
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
-    SolveOptions {
-        threads: a.threads,
-        ..SolveOptions::default()
-    }
-    .checked()
-    .map_err(|e| bad(format!("--{e}")))?;
+    crate::othello_solve::check_threads(a.threads)?;
     let (events, rx) = mpsc::channel();
     let lines = events.clone();
     // The reader only forwards lines, so that a `ping` is seen while the engine thinks.

@@ -10,7 +10,6 @@ use std::{
 
 use ply_othello::{
     analyze::{self, Analysis, Options},
-    solve::SolveOptions,
     text, BoardSize, Position,
 };
 use serde_json::json;
@@ -50,12 +49,7 @@ pub struct Args {
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
-    SolveOptions {
-        threads: a.threads,
-        ..SolveOptions::default()
-    }
-    .checked()
-    .map_err(|e| bad(format!("--{e}")))?;
+    crate::othello_solve::check_threads(a.threads)?;
     let pos = crate::othello::read_position_or_transcript(&a.position, a.size, "POS")?.position();
     let mut opts = match (a.time, a.depth) {
         (_, Some(d)) => {

@@ -110,12 +110,24 @@ struct Solved {
     seconds: f64,
 }
 
+/// `--threads` and `--hash-mb` as solver options, or a usage error naming the one out of
+/// range.
+fn options(threads: usize, hash_mb: usize) -> anyhow::Result<SolveOptions> {
+    SolveOptions { threads, hash_mb }
+        .checked()
+        .map_err(|e| bad(format!("--{e}")))
+}
+
+/// `--threads` of a command that makes its solver with the default table (analysis, NBoard),
+/// or a usage error when it is out of range.
+pub fn check_threads(threads: usize) -> anyhow::Result<()> {
+    options(threads, SolveOptions::default().hash_mb).map(drop)
+}
+
 /// A solver with `--threads` and `--hash-mb`, or a usage error naming the option out of
 /// range or the table the machine cannot give.
 pub fn solver(threads: usize, hash_mb: usize) -> anyhow::Result<Solver> {
-    let options = SolveOptions { threads, hash_mb }
-        .checked()
-        .map_err(|e| bad(format!("--{e}")))?;
+    let options = options(threads, hash_mb)?;
     Solver::try_new(options).map_err(|e| bad(format!("--hash-mb {hash_mb}: {e}")))
 }
 

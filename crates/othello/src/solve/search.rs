@@ -424,24 +424,26 @@ impl<'a> Search<'a> {
             self.aborted = true;
             return true;
         }
-        for m in (n.max(SPLIT_DEPTH - 1) + 1..self.top).rev() {
+        for m in ((n + 1).max(SPLIT_DEPTH)..self.top).rev() {
             let (hash, alpha, beta) = self.path[m as usize];
-            let Some(e) = self.tt.probe(hash).filter(|e| e.level >= self.level) else {
-                continue;
-            };
-            let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
-            let v = if lower >= beta || lower == upper {
-                lower
-            } else if upper <= alpha {
-                upper
-            } else {
-                continue;
-            };
-            self.aborted = true;
-            self.unwind = Some((hash, v));
-            return true;
+            if let Some(v) = self.probe(hash).and_then(|e| e.cutoff(alpha, beta)) {
+                self.aborted = true;
+                self.unwind = Some((hash, v));
+                return true;
+            }
         }
         false
+    }
+
+    /// With other threads about, at a node with at least `SPLIT_DEPTH` empties searched over
+    /// `alpha..beta`: marks it busy and records it on the path (every such node is, which
+    /// [`Self::settled_above`] relies on); the busy set to leave it in, if so.
+    #[inline]
+    fn share(&mut self, key: Key, n: u32, alpha: i32, beta: i32) -> Option<&'a Busy> {
+        let busy = self.busy.filter(|_| n >= SPLIT_DEPTH)?;
+        busy.enter(key.hash);
+        self.path[n as usize] = (key.hash, alpha, beta);
+        Some(busy)
     }
 
     /// What a node of the deep tier returns when its child came back aborted: the settled
@@ -755,12 +757,9 @@ impl<'a> Search<'a> {
         let beta = alpha + 1;
         let key = tt::key(self.geo, p, o, n);
         let mut hash_move = NO_MOVE;
-        if let Some(e) = self.probe(key) {
-            if i32::from(e.lower) >= beta {
-                return i32::from(e.lower);
-            }
-            if i32::from(e.upper) <= alpha {
-                return i32::from(e.upper);
+        if let Some(e) = self.probe(key.hash) {
+            if let Some(v) = e.cutoff(alpha, beta) {
+                return v;
             }
             hash_move = key.move_from_table(e.best, self.geo);
         }
@@ -774,11 +773,7 @@ impl<'a> Search<'a> {
         }
         // Marked busy before the probe of a selective pass, which costs as much as many
         // nodes: another thread then leaves this node for later.
-        let shared = self.busy.filter(|_| n >= SPLIT_DEPTH);
-        if let Some(busy) = shared {
-            busy.enter(key.hash);
-            self.path[n as usize] = (key.hash, alpha, beta);
-        }
+        let shared = self.share(key, n, alpha, beta);
         if self.level != EXACT && n >= PROBCUT_MIN {
             if let Some(v) = self.probcut(p, o, alpha, n) {
                 if let Some(busy) = shared {
@@ -899,12 +894,12 @@ impl<'a> Search<'a> {
         None
     }
 
-    /// The table's entry for `key` as this search may use it: the bounds of an entry less
+    /// The table's entry for `hash` as this search may use it: the bounds of an entry less
     /// sure than this search (a selective pass's, seen by a surer one) are opened beyond
     /// every score, so that only its move counts.
     #[inline]
-    fn probe(&self, key: Key) -> Option<Entry> {
-        let mut e = self.tt.probe(key.hash)?;
+    fn probe(&self, hash: u64) -> Option<Entry> {
+        let mut e = self.tt.probe(hash)?;
         if e.level < self.level {
             (e.lower, e.upper) = (i8::MIN, i8::MAX);
         }
@@ -917,7 +912,7 @@ impl<'a> Search<'a> {
     fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
         for c in list.remaining() {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-            if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1)) {
+            if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1).hash) {
                 let v = -i32::from(e.upper);
                 if v > alpha {
                     return Some(v);
@@ -963,13 +958,9 @@ impl<'a> Search<'a> {
         }
         let key = tt::key(self.geo, p, o, n);
         let mut hash_move = NO_MOVE;
-        if let Some(e) = self.probe(key) {
-            let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
-            if lo == up || lo >= beta {
-                return lo;
-            }
-            if up <= alpha {
-                return up;
+        if let Some(e) = self.probe(key.hash) {
+            if let Some(v) = e.cutoff(alpha, beta) {
+                return v;
             }
             hash_move = key.move_from_table(e.best, self.geo);
         }
@@ -987,11 +978,7 @@ impl<'a> Search<'a> {
         let mut best = NEG_INF;
         let mut best_move = NO_MOVE;
         // Threads put off moves another is searching, as in `nws_deep`.
-        let shared = self.busy.filter(|_| n >= SPLIT_DEPTH);
-        if let Some(busy) = shared {
-            busy.enter(key.hash);
-            self.path[n as usize] = (key.hash, alpha, beta);
-        }
+        let shared = self.share(key, n, alpha, beta);
         let mut next_deferred = 0;
         loop {
             let c = if let Some(c) = list.pop_best() {

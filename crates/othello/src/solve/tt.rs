@@ -42,6 +42,21 @@ pub(crate) const EXACT: u8 = u8::MAX;
 pub(crate) const NO_MOVE: u8 = 64;
 
 impl Entry {
+    /// The score these bounds give a search of `alpha..beta` without searching (fail-soft):
+    /// the lower bound when it reaches `beta` or meets the upper one, the upper bound when it
+    /// is at most `alpha`.
+    #[inline]
+    pub fn cutoff(&self, alpha: i32, beta: i32) -> Option<i32> {
+        let (lower, upper) = (i32::from(self.lower), i32::from(self.upper));
+        if lower >= beta || lower == upper {
+            Some(lower)
+        } else if upper <= alpha {
+            Some(upper)
+        } else {
+            None
+        }
+    }
+
     fn pack(self, generation: u8) -> u64 {
         u64::from(self.lower as u8)
             | u64::from(self.upper as u8) << 8
