@@ -12,7 +12,7 @@ use std::{
 };
 
 fn data(name: &str) -> String {
-    format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]

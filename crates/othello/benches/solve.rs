@@ -14,9 +14,9 @@ use ply_othello::{
 fn positions() -> Vec<(Position, i32)> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/fforum-1-19.obf"
+        "/../../testdata/fforum-1-19.obf"
     );
-    let text = std::fs::read_to_string(path).expect("the shared test vectors");
+    let text = std::fs::read_to_string(path).expect("the test vectors in testdata/");
     obf::parse_file(&text)
         .expect("a valid OBF file")
         .into_iter()

@@ -1,7 +1,7 @@
 //! perft: the number of leaves of the game tree to a fixed depth, the standard check of a
 //! move generator.
 //!
-//! The convention is the one of `shared/data/perft.txt` and of the published 8x8 figures: a
+//! The convention is the one of `testdata/perft.txt` and of the published 8x8 figures: a
 //! pass is a ply, and a game that has ended is one leaf at every depth past its end. The last
 //! ply is counted, not played: a node one ply above the leaves has as many leaves as it has
 //! moves, or exactly one when it has none (its pass, or its end of game, is the one leaf). So
@@ -79,7 +79,7 @@ pub fn divide_with_progress(
     out
 }
 
-/// Published counts from the start position (`shared/data/perft.txt`), for benchmarks that
+/// Published counts from the start position (`testdata/perft.txt`), for benchmarks that
 /// must check their answer: index `depth - 1`.
 const KNOWN_8: [u64; 14] = [
     4,

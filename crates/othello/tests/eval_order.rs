@@ -4,7 +4,7 @@
 
 use ply_othello::{eval, obf, Move};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata");
 
 /// Adds to `pairs` each pair of `(evaluation, exact score)` with different exact scores, and
 /// to `right` those the evaluation puts in the same order.

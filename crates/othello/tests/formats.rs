@@ -1,4 +1,4 @@
-//! Formats against the shared test vectors, round trips on random games of every size, and
+//! Formats against the test vectors in `testdata/`, round trips on random games of every size, and
 //! fuzz-style checks that no parser panics on any input.
 
 use ply_othello::{
@@ -8,13 +8,13 @@ use ply_othello::{
 };
 use proptest::prelude::*;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata");
 
 #[test]
-fn every_shared_obf_line_parses_prints_back_and_scores_legal_moves() {
+fn every_testdata_obf_line_parses_prints_back_and_scores_legal_moves() {
     let mut files = 0;
     let mut lines = 0;
-    for entry in std::fs::read_dir(DATA).expect("shared data directory") {
+    for entry in std::fs::read_dir(DATA).expect("testdata directory") {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "obf") {
             continue;

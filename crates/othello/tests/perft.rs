@@ -1,4 +1,4 @@
-//! perft against `shared/data/perft.txt`: every count up to 10^9 leaves in total per size.
+//! perft against `testdata/perft.txt`: every count up to 10^9 leaves in total per size.
 //! Small counts run in every `cargo test`; the rest are heavy (release test profile).
 
 use std::collections::HashMap;
@@ -7,12 +7,12 @@ use ply_othello::{perft, BoardSize, Position};
 
 const TABLE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/perft.txt"
+    "/../../testdata/perft.txt"
 );
 
 /// `(size, depth, leaves)` rows of the shared table.
 fn table() -> Vec<(BoardSize, u32, u64)> {
-    let text = std::fs::read_to_string(TABLE).expect("shared perft table");
+    let text = std::fs::read_to_string(TABLE).expect("testdata/perft.txt");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

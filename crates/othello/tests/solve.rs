@@ -199,7 +199,7 @@ fn a_raised_stop_flag_stops_the_search() {
 }
 
 fn obf_file(name: &str) -> Vec<(Position, Vec<(Move, i32)>)> {
-    let path = format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     obf::parse_file(&text)
         .unwrap_or_else(|e| panic!("{path}: {e}"))

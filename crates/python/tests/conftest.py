@@ -1,19 +1,19 @@
-"""Where the tests find the shared data and the CLI they compare with."""
+"""Where the tests find the test vectors and the CLI they compare with."""
 
 import os
 from pathlib import Path
 
 import pytest
 
-# crates/python/tests -> the repository root; the shared test vectors sit beside it, as the
-# Rust tests find them (`CARGO_MANIFEST_DIR/../../../shared/data`).
+# crates/python/tests -> the repository root, whose `testdata/` holds the test vectors, as the
+# Rust tests find them (`CARGO_MANIFEST_DIR/../../testdata`).
 REPO = Path(__file__).resolve().parents[3]
-DATA = REPO.parent / "shared" / "data"
+DATA = REPO / "testdata"
 
 
 @pytest.fixture(scope="session")
 def data() -> Path:
-    assert DATA.is_dir(), f"the shared test vectors are missing: {DATA}"
+    assert DATA.is_dir(), f"the test vectors are missing: {DATA}"
     return DATA
 
 

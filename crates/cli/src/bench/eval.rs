@@ -41,8 +41,8 @@ pub struct Args {
     /// Positions of seeded games to solve per bucket of empty squares.
     #[arg(long, default_value_t = 100, value_name = "N")]
     pub solved: usize,
-    /// Directory holding the fforum files (default: $PLY_DATA, else shared/data beside the
-    /// repository).
+    /// Directory holding the fforum files (default: $PLY_DATA, else the
+    /// repository's testdata/).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }

@@ -2,9 +2,9 @@
 //! prints time, nodes and nodes/second per position and in total.
 //!
 //! The positions come from `fforum-40-59.obf` in the data directory: `--data DIR`, else
-//! `$PLY_DATA`, else the first `shared/data` found beside an ancestor of the `ply` binary or
-//! of the current directory (the repository is cloned with `shared/` beside it, so
-//! `<repo>/target/release/ply` finds `<repo>/../shared/data`).
+//! `$PLY_DATA`, else the repository's `testdata/`, found as the first ancestor of the `ply`
+//! binary or of the current directory that holds one (so `<repo>/target/release/ply` finds
+//! `<repo>/testdata`).
 
 use std::{
     io::{self, Write},
@@ -33,8 +33,8 @@ pub struct Args {
     // (0.617 G and 0.616 G nodes); FFO #50-#52: 70-73 s against 72-76 s.
     #[arg(long, default_value_t = SolveOptions::default().hash_mb, value_name = "M")]
     pub hash_mb: usize,
-    /// Directory holding fforum-40-59.obf (default: $PLY_DATA, else shared/data beside the
-    /// repository).
+    /// Directory holding fforum-40-59.obf (default: $PLY_DATA, else the repository's
+    /// testdata/).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }
@@ -73,7 +73,7 @@ pub fn data_dir(option: Option<&Path>) -> anyhow::Result<PathBuf> {
     }
     for start in starts {
         for dir in start.ancestors() {
-            let candidate = dir.join("shared").join("data");
+            let candidate = dir.join("testdata");
             if candidate.join(FILE).is_file() {
                 return Ok(candidate);
             }

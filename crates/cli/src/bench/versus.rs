@@ -40,8 +40,8 @@ pub struct Args {
     /// Time per move for both engines, in milliseconds.
     #[arg(long, default_value_t = 300, value_name = "MS")]
     pub ms: u64,
-    /// Directory holding xot-openings.txt (default: $PLY_DATA, else shared/data beside the
-    /// repository).
+    /// Directory holding xot-openings.txt (default: $PLY_DATA, else the
+    /// repository's testdata/).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }
