@@ -5,10 +5,7 @@ use std::collections::HashMap;
 
 use ply_othello::{perft, BoardSize, Position};
 
-const TABLE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../testdata/perft.txt"
-);
+const TABLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/perft.txt");
 
 /// `(size, depth, leaves)` rows of the shared table.
 fn table() -> Vec<(BoardSize, u32, u64)> {

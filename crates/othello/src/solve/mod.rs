@@ -21,7 +21,6 @@
 
 mod flips;
 mod geometry;
-mod last;
 pub mod reference;
 mod search;
 mod stability;
@@ -572,8 +571,10 @@ mod tests {
         };
         let start = Instant::now();
         assert_eq!(solver.solve_with(&pos, control), Err(Stopped));
-        // Soon after the deadline, not after the rating of the root's 33 children.
-        assert!(start.elapsed() < std::time::Duration::from_secs(10));
+        // Soon after the deadline, not after the rating of the root's 33 children. Only a
+        // guard against a search that runs on: a debug build on a loaded machine took over
+        // 10 s here, so the bound is wide.
+        assert!(start.elapsed() < std::time::Duration::from_secs(120));
     }
 
     /// Every image of positions early in 4x4 games (where the table is keyed by symmetry)

@@ -4,13 +4,10 @@
 //!
 //! Every routine here is a null-window search around `alpha` (window `alpha..alpha + 1`) and
 //! fails soft: a result above `alpha` is a lower bound of the score, one at or below it an
-//! upper bound. The tests compare them with the plain negamax of [`super::reference`].
+//! upper bound. The tests compare them with the plain negamax of [`super::super::reference`].
 
-use super::flips::{count_last_flips, flips, flips_near};
-use super::search::Search;
-
-/// Score below every real score.
-pub(crate) const NEG_INF: i32 = -1000;
+use super::super::flips::{count_last_flips, flips, flips_near};
+use super::{Search, NEG_INF};
 
 impl Search<'_> {
     /// One empty square `x`: play it (or let the opponent, or nobody) and count.

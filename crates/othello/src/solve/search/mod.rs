@@ -1,0 +1,516 @@
+//! The search proper: null-window alpha-beta (fail-soft) with a principal-variation search on
+//! top, in three tiers by the number of empty squares `n`.
+//!
+//! - `n >= DEEP`: the transposition table, stability cutoffs, enhanced transposition cutoffs
+//!   and a move list sorted fastest-first (fewest replies for the opponent, corners counted
+//!   twice, and fewer potential ones; then the move that keeps more corner-anchored discs,
+//!   then odd quadrants, and from 12 empties on 6x6 and 8x8 by the learnt evaluation
+//!   searched a few plies deep); the table's move is tried before the others are sorted, as
+//!   it often cuts alone;
+//! - `4 < n < DEEP`: no table; empties tried in parity order (odd quadrants first), corners
+//!   before ordinary squares before the squares next to a corner;
+//! - `n <= 4`: the unrolled routines of [`super::last`].
+//!
+//! With several threads, all search the same tree over the shared table; at the root and at
+//! nodes with at least `SPLIT_DEPTH` empties a thread puts off a move another thread is
+//! searching (simplified ABDADA), so the threads spread over the tree instead of repeating
+//! each other's work. A thread also looks now and then at the nodes of its current path: once
+//! another thread has stored a result that settles one of them, it unwinds to that node and
+//! takes the result, instead of finishing a subtree whose answer is already known (on FFO #48
+//! with two threads this saved a fifth of the nodes). Each thread's result is exact, and the
+//! first to finish stops the others.
+//!
+//! A search runs at a level: [`EXACT`], or one of the selective passes ([`SELECTIVITY`])
+//! that go before an exact search of a position with many empties. A selective pass cuts a
+//! node of the deep tier when the evaluation, searched a few plies, lands far outside the
+//! window (Multi-ProbCut); its scores are only likely, and it stores them in the table marked
+//! with its level, where the exact search uses their moves but not their bounds.
+//!
+//! The window is checked at the top of every search in debug builds; the scores of the
+//! tiers are compared with plain negamax in the tests.
+//!
+//! The search is split by concern: [`movelist`] holds the deep tier's lazily sorted move
+//! list, [`ordering`] how its moves are rated, [`probcut`] the selective passes' cuts,
+//! [`threads`] how several threads share the work, [`root`] the root, and [`last`] the
+//! unrolled routines of the last four empties.
+
+mod last;
+mod movelist;
+mod ordering;
+mod probcut;
+mod root;
+mod threads;
+
+use std::{
+    sync::atomic::{AtomicBool, Ordering::Relaxed},
+    time::Instant,
+};
+
+use super::flips::{flips, flips_near, legal_moves};
+use super::{
+    geometry::Geometry,
+    stability::stable_discs,
+    tt::{self, Entry, Key, Tt, EXACT, NO_MOVE},
+};
+use crate::eval::Eval;
+use movelist::MoveList;
+pub(crate) use ordering::States;
+use probcut::PROBCUT_MIN;
+pub(crate) use probcut::SELECTIVITY;
+pub(crate) use root::RootStep;
+pub(crate) use threads::Busy;
+use threads::SETTLED_EVERY;
+
+/// Score below every real score.
+pub(crate) const NEG_INF: i32 = -1000;
+
+/// Fewest empties at which the table, stability and sorted move lists are used.
+pub(crate) const DEEP: u32 = 7;
+/// Fewest empties at which enhanced transposition cutoffs are tried, before the moves are
+/// rated (5% less time than after it). `ply bench ffo --range 40-49`, one thread: from 10
+/// empties 0.634 G nodes and 26.7-27.0 s, from 11 0.637 G and 25.6-25.9 s, from 12 0.647 G
+/// and 25.6-26.1 s, from 14 0.665 G and 25.7 s; never, 0.83 G. Below 11 the children's
+/// probes cost more time than the cutoffs save.
+const ETC_DEPTH: u32 = 11;
+
+/// Beyond any score of the evaluation: `-EVAL_BOUND..EVAL_BOUND` is an open window.
+pub(crate) const EVAL_BOUND: i32 = 1 << 20;
+/// How many nodes (the evaluation's searches included, which can make one deep node cost
+/// thousands) pass between two looks at the stop flag and the clock.
+const POLL_EVERY: u64 = 1 << 16;
+
+/// One thread's search state over a shared table.
+pub(crate) struct Search<'a> {
+    pub tt: &'a Tt,
+    pub geo: &'static Geometry,
+    pub nodes: u64,
+    /// Set when the search must end (a caller's stop, a deadline, or another thread's end).
+    stop: &'a AtomicBool,
+    external: Option<&'a AtomicBool>,
+    deadline: Option<Instant>,
+    /// True once this search saw the stop: every score it returns from then on is garbage and
+    /// nothing may be stored.
+    pub aborted: bool,
+    /// The node count at which the flags and the clock are looked at next.
+    next_poll: u64,
+    /// Positions being searched by some thread, when several share the work.
+    busy: Option<&'a Busy>,
+    /// The learnt evaluation that helps order moves high in the tree (6x6 and 8x8).
+    eval: Option<&'static Eval>,
+    /// [`EXACT`], or the index in [`SELECTIVITY`] of a selective pass.
+    level: u8,
+    /// The evaluation's states along the current path.
+    states: States,
+    /// With other threads about: for each number of empties from `SPLIT_DEPTH` on, the
+    /// node of the current path that has it, as (key, alpha, beta) of its search.
+    path: [(u64, i32, i32); 65],
+    /// Empties of the root: `path` holds the current path's nodes below it.
+    top: u32,
+    /// The node count at which `path` is checked next.
+    next_settled: u64,
+    /// While this thread unwinds to a node of its path that another thread settled: that
+    /// node's key and score. `aborted` is set meanwhile.
+    unwind: Option<(u64, i32)>,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(
+        tt: &'a Tt,
+        geo: &'static Geometry,
+        stop: &'a AtomicBool,
+        external: Option<&'a AtomicBool>,
+        deadline: Option<Instant>,
+        busy: Option<&'a Busy>,
+        level: u8,
+    ) -> Search<'a> {
+        debug_assert!(level == EXACT || usize::from(level) < SELECTIVITY.len());
+        Search {
+            tt,
+            geo,
+            nodes: 0,
+            stop,
+            external,
+            deadline,
+            aborted: false,
+            next_poll: POLL_EVERY,
+            busy,
+            eval: crate::BoardSize::from_n(geo.n as u8).and_then(crate::eval::builtin),
+            level,
+            states: States::new(geo.squares as u32),
+            path: [(0, 0, 0); 65],
+            top: 0,
+            next_settled: SETTLED_EVERY,
+            unwind: None,
+        }
+    }
+
+    /// Looks at the stop flags and the clock now and then; true once the search must end.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_EVERY;
+            let external = self.external.is_some_and(|e| e.load(Relaxed));
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if external || late {
+                self.stop.store(true, Relaxed);
+            }
+            if self.stop.load(Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Null-window search of `alpha..alpha + 1` with `n` empty squares, dispatched by tier.
+    #[inline]
+    pub fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        debug_assert_eq!((!(p | o) & self.geo.mask).count_ones(), n);
+        debug_assert!(
+            alpha.abs() <= self.geo.squares + 1,
+            "window {alpha} off the scale"
+        );
+        debug_assert_eq!(p & o, 0);
+        match n {
+            0 => {
+                self.nodes += 1;
+                self.final_score(p, o)
+            }
+            1..=4 => {
+                let mut e = !(p | o) & self.geo.mask;
+                let mut x = [0u8; 4];
+                for s in x.iter_mut().take(n as usize) {
+                    *s = e.trailing_zeros() as u8;
+                    e &= e - 1;
+                }
+                match n {
+                    1 => self.solve1(p, o, x[0]),
+                    2 => self.solve2(p, o, alpha, x[0], x[1]),
+                    3 => self.solve3(p, o, alpha, [x[0], x[1], x[2]]),
+                    _ => self.solve4(p, o, alpha, x),
+                }
+            }
+            _ if n < DEEP => self.nws_shallow(p, o, alpha, n),
+            _ => self.nws_deep(p, o, alpha, n),
+        }
+    }
+
+    /// The score bound from the opponent's stable discs, if it fails low against `alpha`.
+    #[inline]
+    fn stability_cutoff(&self, p: u64, o: u64, alpha: i32) -> Option<i32> {
+        let squares = self.geo.squares;
+        // Cheap test first: even if every opponent disc were stable, could it cut?
+        if alpha < squares - 2 * o.count_ones() as i32 {
+            return None;
+        }
+        let bound = squares - 2 * stable_discs(o, p, self.geo.mask).count_ones() as i32;
+        (bound <= alpha).then_some(bound)
+    }
+
+    /// Null-window search without the table: parity order, corners first.
+    fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        if let Some(bound) = self.stability_cutoff(p, o, alpha) {
+            return bound;
+        }
+        let g = self.geo;
+        let empties = !(p | o) & g.mask;
+        let odd = g.odd_quadrants(empties);
+        let plain = !(g.corners | g.near_corners);
+        let classes = [
+            odd & g.corners,
+            odd & plain,
+            odd & g.near_corners,
+            !odd & g.corners,
+            !odd & plain,
+            !odd & g.near_corners,
+        ];
+        let mut best = NEG_INF;
+        for class in classes {
+            let mut m = empties & class;
+            while m != 0 {
+                let sq = m.trailing_zeros() as u8;
+                m &= m - 1;
+                let f = flips_near(p, o, sq);
+                if f == 0 {
+                    continue;
+                }
+                let v = -self.nws(o ^ f, p | f | 1 << sq, -alpha - 1, n - 1);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        return v;
+                    }
+                }
+            }
+        }
+        if best == NEG_INF {
+            if legal_moves(o, p, empties) == 0 {
+                return self.final_score(p, o);
+            }
+            return -self.nws(o, p, -alpha - 1, n);
+        }
+        best
+    }
+
+    /// Null-window search with the table.
+    fn nws_deep(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        if self.should_stop() || self.settled_above(n) {
+            return 0;
+        }
+        if let Some(bound) = self.stability_cutoff(p, o, alpha) {
+            return bound;
+        }
+        let beta = alpha + 1;
+        let key = tt::key(self.geo, p, o, n);
+        let mut hash_move = NO_MOVE;
+        if let Some(e) = self.probe(key.hash) {
+            if let Some(v) = e.cutoff(alpha, beta) {
+                return v;
+            }
+            hash_move = key.move_from_table(e.best, self.geo);
+        }
+        let empties = !(p | o) & self.geo.mask;
+        let moves = legal_moves(p, o, empties);
+        if moves == 0 {
+            if legal_moves(o, p, empties) == 0 {
+                return self.final_score(p, o);
+            }
+            return -self.nws(o, p, -beta, n);
+        }
+        // Marked busy before the probe of a selective pass, which costs as much as many
+        // nodes: another thread then leaves this node for later.
+        let shared = self.share(key, n, alpha, beta);
+        if self.level != EXACT && n >= PROBCUT_MIN {
+            if let Some(v) = self.probcut(p, o, alpha, n) {
+                if let Some(busy) = shared {
+                    busy.leave(key.hash);
+                }
+                return v;
+            }
+        }
+        let nodes_before = self.nodes;
+        let mut best = NEG_INF;
+        let mut best_move = NO_MOVE;
+        // The table's move first, before the others are sorted: it often cuts alone.
+        let mut moves = moves;
+        if hash_move < 64 && moves >> hash_move & 1 != 0 {
+            let f = flips(p, o, hash_move);
+            let v = -self.nws(o ^ f, p | f | 1 << hash_move, -beta, n - 1);
+            if self.aborted {
+                return self.unwound(key, shared);
+            }
+            best = v;
+            best_move = hash_move;
+            moves &= !(1 << hash_move);
+            if v > alpha || moves == 0 {
+                if let Some(busy) = shared {
+                    busy.leave(key.hash);
+                }
+                self.store(key, alpha, beta, best, best_move, self.nodes - nodes_before);
+                return best;
+            }
+        }
+        let mut list = MoveList::empty();
+        list.generate(p, o, moves);
+        // The children's buckets start loading now, all at once: the cutoff check below and
+        // the children's own probes then find them in the cache.
+        if n > DEEP {
+            for c in list.remaining() {
+                let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                self.tt.prefetch(tt::key(self.geo, np, no, n - 1).hash);
+            }
+        }
+        // Before the moves are rated: a cutoff here spares the rating's searches.
+        if n >= ETC_DEPTH {
+            if let Some(v) = self.etc(&list, p, o, alpha, n) {
+                if let Some(busy) = shared {
+                    busy.leave(key.hash);
+                }
+                return v;
+            }
+        }
+        self.rate(&mut list, p, o, NO_MOVE);
+        // With other threads about, a child one of them is searching now waits for a second
+        // pass (simplified ABDADA): by then its result is usually in the table.
+        while let Some(c) = list.pop_best() {
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            if let Some(busy) = shared {
+                if best > NEG_INF && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
+                    list.defer(c);
+                    continue;
+                }
+            }
+            let v = -self.nws(np, no, -beta, n - 1);
+            if self.aborted {
+                return self.unwound(key, shared);
+            }
+            if v > best {
+                best = v;
+                best_move = c.sq;
+                if v > alpha {
+                    break;
+                }
+            }
+        }
+        if best <= alpha {
+            for i in 0..list.deferred {
+                let c = list.deferred(i);
+                let v = -self.nws(o ^ c.flips, p | c.flips | 1 << c.sq, -beta, n - 1);
+                if self.aborted {
+                    return self.unwound(key, shared);
+                }
+                if v > best {
+                    best = v;
+                    best_move = c.sq;
+                    if v > alpha {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(busy) = shared {
+            busy.leave(key.hash);
+        }
+        self.store(key, alpha, beta, best, best_move, self.nodes - nodes_before);
+        best
+    }
+
+    /// The table's entry for `hash` as this search may use it: the bounds of an entry less
+    /// sure than this search (a selective pass's, seen by a surer one) are opened beyond
+    /// every score, so that only its move counts.
+    #[inline]
+    fn probe(&self, hash: u64) -> Option<Entry> {
+        let mut e = self.tt.probe(hash)?;
+        if e.level < self.level {
+            (e.lower, e.upper) = (i8::MIN, i8::MAX);
+        }
+        Some(e)
+    }
+
+    /// Enhanced transposition cutoff: a child the table already knows to be bad enough for
+    /// the opponent proves a fail-high without searching.
+    #[inline]
+    fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+        for c in list.remaining() {
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1).hash) {
+                let v = -i32::from(e.upper);
+                if v > alpha {
+                    return Some(v);
+                }
+            }
+        }
+        None
+    }
+
+    /// Records a fail-soft result of a search of `alpha..beta`.
+    #[inline]
+    fn store(&self, key: Key, alpha: i32, beta: i32, best: i32, best_move: u8, nodes: u64) {
+        let s = self.geo.squares;
+        let (lower, upper) = if best >= beta {
+            (best, s)
+        } else if best <= alpha {
+            (-s, best)
+        } else {
+            (best, best)
+        };
+        self.tt.store(
+            key.hash,
+            Entry {
+                lower: lower as i8,
+                upper: upper as i8,
+                best: key.move_to_table(best_move, self.geo),
+                cost: (64 - nodes.leading_zeros()) as u8,
+                level: self.level,
+            },
+        );
+    }
+
+    /// Principal-variation search of `alpha..beta`: the first move with the full window, the
+    /// others with a null window first.
+    pub fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
+        debug_assert!(alpha < beta);
+        if beta == alpha + 1 {
+            return self.nws(p, o, alpha, n);
+        }
+        self.nodes += 1;
+        if self.should_stop() || self.settled_above(n) {
+            return 0;
+        }
+        let key = tt::key(self.geo, p, o, n);
+        let mut hash_move = NO_MOVE;
+        if let Some(e) = self.probe(key.hash) {
+            if let Some(v) = e.cutoff(alpha, beta) {
+                return v;
+            }
+            hash_move = key.move_from_table(e.best, self.geo);
+        }
+        let empties = !(p | o) & self.geo.mask;
+        let moves = legal_moves(p, o, empties);
+        if moves == 0 {
+            if legal_moves(o, p, empties) == 0 {
+                return self.final_score(p, o);
+            }
+            return -self.pvs(o, p, -beta, -alpha, n);
+        }
+        let alpha0 = alpha;
+        let mut list = self.sorted_moves(p, o, moves, hash_move);
+        let nodes_before = self.nodes;
+        let mut best = NEG_INF;
+        let mut best_move = NO_MOVE;
+        // Threads put off moves another is searching, as in `nws_deep`.
+        let shared = self.share(key, n, alpha, beta);
+        let mut next_deferred = 0;
+        loop {
+            let c = if let Some(c) = list.pop_best() {
+                if let Some(busy) = shared {
+                    let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                    if best > NEG_INF && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
+                        list.defer(c);
+                        continue;
+                    }
+                }
+                c
+            } else if next_deferred < list.deferred {
+                next_deferred += 1;
+                list.deferred(next_deferred - 1)
+            } else {
+                break;
+            };
+            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+            let mut v;
+            if best == NEG_INF {
+                v = -self.pvs(np, no, -beta, -alpha, n - 1);
+            } else {
+                v = -self.nws(np, no, -alpha - 1, n - 1);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.pvs(np, no, -beta, -alpha, n - 1);
+                }
+            }
+            if self.aborted {
+                return self.unwound(key, shared);
+            }
+            if v > best {
+                best = v;
+                best_move = c.sq;
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        if let Some(busy) = shared {
+            busy.leave(key.hash);
+        }
+        self.store(
+            key,
+            alpha0,
+            beta,
+            best,
+            best_move,
+            self.nodes - nodes_before,
+        );
+        best
+    }
+}

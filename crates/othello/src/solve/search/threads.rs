@@ -1,0 +1,102 @@
+//! Several threads over one table: a node another thread is searching is put off
+//! (simplified ABDADA), and a thread unwinds to a node of its path that another settled.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::{super::tt::Key, Search};
+
+/// Fewest empties at which threads share out the moves of a node.
+pub(super) const SPLIT_DEPTH: u32 = 10;
+/// How many nodes pass between two looks, with other threads about, at whether another
+/// thread has settled a node this one is inside.
+pub(super) const SETTLED_EVERY: u64 = 1 << 12;
+
+/// Positions some thread is searching now: one slot per hash index, holding the key.
+/// Collisions only make a thread defer a move needlessly or search one twice.
+pub(crate) struct Busy {
+    slots: Box<[AtomicU64]>,
+}
+
+impl Busy {
+    pub fn new() -> Busy {
+        Busy {
+            slots: (0..1 << 14).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(key >> 40) as usize & (self.slots.len() - 1)]
+    }
+
+    #[inline]
+    pub(super) fn enter(&self, key: u64) {
+        self.slot(key).store(key, Relaxed);
+    }
+
+    #[inline]
+    pub(super) fn leave(&self, key: u64) {
+        let _ = self.slot(key).compare_exchange(key, 0, Relaxed, Relaxed);
+    }
+
+    #[inline]
+    pub(super) fn contains(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) == key
+    }
+}
+
+impl<'a> Search<'a> {
+    /// With other threads about, now and then: whether another thread has stored a result
+    /// that settles a node of this thread's path above a node with `n` empties (the one
+    /// nearest the root, if several); if so, the search unwinds to it (see [`Self::unwound`]).
+    #[inline]
+    pub(super) fn settled_above(&mut self, n: u32) -> bool {
+        if self.busy.is_none() || self.nodes < self.next_settled {
+            return false;
+        }
+        self.next_settled = self.nodes + SETTLED_EVERY;
+        // The thread that finished first waits for this one to see its stop.
+        if self.stop.load(Relaxed) {
+            self.aborted = true;
+            return true;
+        }
+        for m in ((n + 1).max(SPLIT_DEPTH)..self.top).rev() {
+            let (hash, alpha, beta) = self.path[m as usize];
+            if let Some(v) = self.probe(hash).and_then(|e| e.cutoff(alpha, beta)) {
+                self.aborted = true;
+                self.unwind = Some((hash, v));
+                return true;
+            }
+        }
+        false
+    }
+
+    /// With other threads about, at a node with at least `SPLIT_DEPTH` empties searched over
+    /// `alpha..beta`: marks it busy and records it on the path (every such node is, which
+    /// [`Self::settled_above`] relies on); the busy set to leave it in, if so.
+    #[inline]
+    pub(super) fn share(&mut self, key: Key, n: u32, alpha: i32, beta: i32) -> Option<&'a Busy> {
+        let busy = self.busy.filter(|_| n >= SPLIT_DEPTH)?;
+        busy.enter(key.hash);
+        self.path[n as usize] = (key.hash, alpha, beta);
+        Some(busy)
+    }
+
+    /// What a node of the deep tier returns when its child came back aborted: the settled
+    /// score, when this is the node the search was unwinding to (the search then goes on
+    /// from here), else nothing that counts.
+    #[inline]
+    pub(super) fn unwound(&mut self, key: Key, shared: Option<&Busy>) -> i32 {
+        if let Some(busy) = shared {
+            busy.leave(key.hash);
+        }
+        match self.unwind {
+            Some((hash, v)) if hash == key.hash => {
+                self.unwind = None;
+                self.aborted = false;
+                v
+            }
+            _ => 0,
+        }
+    }
+}
