@@ -47,6 +47,7 @@ pub mod perft;
 mod position;
 pub mod reference;
 pub mod solve;
+pub mod spine;
 mod square;
 pub mod text;
 pub mod transcript;

@@ -23,7 +23,8 @@
 //! assert_eq!(a.moves.len(), 4);
 //! ```
 
-pub mod mpc;
+/// Multi-ProbCut's model, shared with the solver's selective passes.
+pub use crate::spine::probcut as mpc;
 mod search;
 
 use std::{

@@ -6,34 +6,31 @@
 //! with `selective` off is plain minimax of its depth (the tests hold it to that), and only
 //! such results are marked exact.
 
-use std::sync::atomic::Ordering;
-
-use super::{mpc, Limits};
+use super::Limits;
 use crate::{
     eval::{Eval, EvalState, UNIT},
-    final_score, moves, BoardSize, Square,
+    final_score, moves,
+    spine::{bounds, probcut as mpc, stop::StopControl},
+    BoardSize, Square,
 };
 
 /// Above any score a search can return.
 pub(crate) const INF: i32 = 1_000_000;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
+/// Beyond every score a search stores (at most 64 discs of [`UNIT`]s): an open bound.
+const OPEN: i16 = i16::MAX;
 
 /// One remembered node: the full key (so a hit is never a collision), the depth it was
-/// searched to, whether with selective pruning, the score and its kind, and the best move.
+/// searched to, whether with selective pruning, the bounds on its score that the search
+/// proved ([`bounds`]), and the best move.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     p: u64,
     o: u64,
-    score: i32,
+    lower: i16,
+    upper: i16,
     depth: u8,
     selective: bool,
-    bound: Bound,
     best: u8,
 }
 
@@ -46,10 +43,10 @@ const EVAL_ORDER_DEPTH: u32 = 3;
 const EMPTY_ENTRY: Entry = Entry {
     p: 0,
     o: 0,
-    score: 0,
+    lower: -OPEN,
+    upper: OPEN,
     depth: 0,
     selective: false,
-    bound: Bound::Upper,
     best: NO_MOVE,
 };
 
@@ -62,7 +59,8 @@ pub(crate) struct Searcher<'a> {
     eval: Option<&'static Eval>,
     state: Option<EvalState>,
     pub(crate) nodes: u64,
-    limits: &'a Limits,
+    /// When to stop; looked at only once `may_abort` is set.
+    control: StopControl<'a>,
     /// Multi-ProbCut on: the results are estimates even at the end of the game.
     pub(crate) selective: bool,
     /// Set once the deadline passed or the stop flag was raised; every result after that
@@ -70,8 +68,6 @@ pub(crate) struct Searcher<'a> {
     pub(crate) aborted: bool,
     /// Time is only checked once the first iteration is complete, so there is always an answer.
     pub(crate) may_abort: bool,
-    /// The node count at which the clock is looked at next.
-    next_poll: u64,
 }
 
 /// Nodes between two looks at the clock.
@@ -98,11 +94,10 @@ impl<'a> Searcher<'a> {
             eval: crate::eval::builtin(size),
             state: None,
             nodes: 0,
-            limits,
+            control: StopControl::new(None, limits.stop.as_deref(), limits.deadline, POLL_EVERY, 0),
             selective: false,
             aborted: false,
             may_abort: false,
-            next_poll: 0,
         }
     }
 
@@ -113,17 +108,6 @@ impl<'a> Searcher<'a> {
 
     fn slot(&self, p: u64, o: u64) -> usize {
         (hash(p, o) as usize) & (self.table.len() - 1)
-    }
-
-    fn out_of_time(&self) -> bool {
-        self.limits
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-            || self
-                .limits
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     /// The static value of the position (`p` to move), in [`UNIT`]s: the learnt evaluation,
@@ -253,11 +237,8 @@ impl<'a> Searcher<'a> {
                     .is_none_or(|(e, s)| *s == e.state(p, o))
         );
         self.nodes += 1;
-        if self.may_abort && self.nodes >= self.next_poll {
-            self.next_poll = self.nodes + POLL_EVERY;
-            if self.out_of_time() {
-                self.aborted = true;
-            }
+        if self.may_abort && self.control.poll(self.nodes) {
+            self.aborted = true;
         }
         if self.aborted {
             return 0;
@@ -283,13 +264,9 @@ impl<'a> Searcher<'a> {
         if e.p == p && e.o == o {
             table_move = e.best;
             if !PV && u32::from(e.depth) >= depth && (self.selective || !e.selective) {
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                };
-                if usable {
-                    return e.score;
+                let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
+                if let Some(v) = bounds::cutoff(lower, upper, alpha, beta) {
+                    return v;
                 }
             }
         }
@@ -322,23 +299,22 @@ impl<'a> Searcher<'a> {
             return 0;
         }
 
-        let bound = if best <= alpha_in {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let open = i32::from(OPEN);
+        let (lower, upper) = bounds::proven(best, alpha_in, beta, -open, open);
+        debug_assert!(
+            lower.abs() <= open && upper.abs() <= open,
+            "{best} off the scale"
+        );
         let old = &self.table[slot];
         // Keep the deeper result for the same position; otherwise the newer one.
         if !(old.p == p && old.o == o && u32::from(old.depth) > depth) {
             self.table[slot] = Entry {
                 p,
                 o,
-                score: best,
+                lower: lower as i16,
+                upper: upper as i16,
                 depth: depth.min(255) as u8,
                 selective: self.selective,
-                bound,
                 best: best_move,
             };
         }

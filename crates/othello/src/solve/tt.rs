@@ -31,7 +31,7 @@ pub(crate) struct Entry {
     /// log2 of the nodes the search of this position took: what replacement keeps.
     pub cost: u8,
     /// How sure the bounds are: [`EXACT`] for a search without selective cutoffs, lower
-    /// levels for the selective passes that go before it (see `search::SELECTIVITY`).
+    /// levels for the selective passes that go before it (see [`crate::spine::probcut::SELECTIVITY`]).
     pub level: u8,
 }
 
@@ -47,14 +47,7 @@ impl Entry {
     /// is at most `alpha`.
     #[inline]
     pub fn cutoff(&self, alpha: i32, beta: i32) -> Option<i32> {
-        let (lower, upper) = (i32::from(self.lower), i32::from(self.upper));
-        if lower >= beta || lower == upper {
-            Some(lower)
-        } else if upper <= alpha {
-            Some(upper)
-        } else {
-            None
-        }
+        crate::spine::bounds::cutoff(i32::from(self.lower), i32::from(self.upper), alpha, beta)
     }
 
     fn pack(self, generation: u8) -> u64 {

@@ -41,10 +41,7 @@ mod probcut;
 mod root;
 mod threads;
 
-use std::{
-    sync::atomic::{AtomicBool, Ordering::Relaxed},
-    time::Instant,
-};
+use std::{sync::atomic::AtomicBool, time::Instant};
 
 use super::flips::{flips, flips_near, legal_moves};
 use super::{
@@ -52,11 +49,14 @@ use super::{
     stability::stable_discs,
     tt::{self, Entry, Key, Tt, EXACT, NO_MOVE},
 };
-use crate::eval::Eval;
+use crate::spine::probcut::ENDGAME_MIN_EMPTIES as PROBCUT_MIN;
+pub(crate) use crate::spine::probcut::SELECTIVITY;
+use crate::{
+    eval::Eval,
+    spine::{bounds, stop::StopControl},
+};
 use movelist::MoveList;
 pub(crate) use ordering::States;
-use probcut::PROBCUT_MIN;
-pub(crate) use probcut::SELECTIVITY;
 pub(crate) use root::RootStep;
 pub(crate) use threads::Busy;
 use threads::SETTLED_EVERY;
@@ -84,15 +84,12 @@ pub(crate) struct Search<'a> {
     pub tt: &'a Tt,
     pub geo: &'static Geometry,
     pub nodes: u64,
-    /// Set when the search must end (a caller's stop, a deadline, or another thread's end).
-    stop: &'a AtomicBool,
-    external: Option<&'a AtomicBool>,
-    deadline: Option<Instant>,
+    /// When the search must end: a caller's stop, a deadline, or another thread's end (the
+    /// threads of one search share a flag).
+    control: StopControl<'a>,
     /// True once this search saw the stop: every score it returns from then on is garbage and
     /// nothing may be stored.
     pub aborted: bool,
-    /// The node count at which the flags and the clock are looked at next.
-    next_poll: u64,
     /// Positions being searched by some thread, when several share the work.
     busy: Option<&'a Busy>,
     /// The learnt evaluation that helps order moves high in the tree (6x6 and 8x8).
@@ -128,11 +125,8 @@ impl<'a> Search<'a> {
             tt,
             geo,
             nodes: 0,
-            stop,
-            external,
-            deadline,
+            control: StopControl::new(Some(stop), external, deadline, POLL_EVERY, POLL_EVERY),
             aborted: false,
-            next_poll: POLL_EVERY,
             busy,
             eval: crate::BoardSize::from_n(geo.n as u8).and_then(crate::eval::builtin),
             level,
@@ -147,16 +141,8 @@ impl<'a> Search<'a> {
     /// Looks at the stop flags and the clock now and then; true once the search must end.
     #[inline]
     fn should_stop(&mut self) -> bool {
-        if self.nodes >= self.next_poll {
-            self.next_poll = self.nodes + POLL_EVERY;
-            let external = self.external.is_some_and(|e| e.load(Relaxed));
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if external || late {
-                self.stop.store(true, Relaxed);
-            }
-            if self.stop.load(Relaxed) {
-                self.aborted = true;
-            }
+        if self.control.poll(self.nodes) {
+            self.aborted = true;
         }
         self.aborted
     }
@@ -408,13 +394,7 @@ impl<'a> Search<'a> {
     #[inline]
     fn store(&self, key: Key, alpha: i32, beta: i32, best: i32, best_move: u8, nodes: u64) {
         let s = self.geo.squares;
-        let (lower, upper) = if best >= beta {
-            (best, s)
-        } else if best <= alpha {
-            (-s, best)
-        } else {
-            (best, best)
-        };
+        let (lower, upper) = bounds::proven(best, alpha, beta, -s, s);
         self.tt.store(
             key.hash,
             Entry {

@@ -56,7 +56,7 @@ impl<'a> Search<'a> {
         }
         self.next_settled = self.nodes + SETTLED_EVERY;
         // The thread that finished first waits for this one to see its stop.
-        if self.stop.load(Relaxed) {
+        if self.control.shared_raised() {
             self.aborted = true;
             return true;
         }

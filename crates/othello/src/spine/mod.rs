@@ -1,0 +1,17 @@
+//! The parts of a search that the midgame engine ([`crate::midgame`]) and the exact solver
+//! ([`crate::solve`]) share, so that a change to one of them is made once:
+//!
+//! - [`stop`]: when a search must end (a caller's flag, a deadline, another thread's end),
+//!   looked at every so many nodes;
+//! - [`bounds`]: what a fail-soft result proves about a position, and when remembered bounds
+//!   answer a search without searching (both transposition tables keep their entries in
+//!   this form);
+//! - [`probcut`]: Multi-ProbCut's error model, one linear spread per board size and use.
+//!
+//! The two tables themselves stay two: the solver's is shared lock-free between threads and
+//! keyed by symmetry, with bounds in discs; the midgame engine's keeps one entry per slot
+//! with the full position, its depth and bounds in evaluation units.
+
+pub(crate) mod bounds;
+pub mod probcut;
+pub(crate) mod stop;

@@ -1,0 +1,177 @@
+//! Multi-ProbCut (Buro): the value of a deep search is predicted by a shallow one, with an
+//! error whose spread was measured on positions ply plays. When the shallow value lies far
+//! enough outside the window, the deep search is skipped. Both searches use it:
+//!
+//! - the midgame engine ([`crate::midgame`]) predicts a search `depth` plies deep from one
+//!   of [`shallow_depth`] plies, at nodes at least [`MIN_DEPTH`] deep, with the
+//!   [`midgame_spread`] of its board size and [`CONFIDENCE`] deviations;
+//! - the exact solver's selective passes ([`crate::solve`]) predict the exact score of a
+//!   node with `n` empties from the evaluation searched [`endgame_depth`] plies, at nodes with
+//!   at least [`ENDGAME_MIN_EMPTIES`] empties, with the [`endgame_spread`] and the deviations
+//!   of the pass ([`SELECTIVITY`]).
+//!
+//! The spreads come from `cargo run --release -p ply-othello --example calibrate-mpc`, which
+//! searches positions of seeded games and fits `sigma = a + b * depth + c * empties` (in
+//! discs) by least squares (`--endgame` against exact scores).
+
+use crate::{eval::UNIT, BoardSize};
+
+/// A fitted spread of the prediction error, in discs: `a + b * depth + c * empties`, never
+/// below `floor`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    /// The constant term.
+    pub a: f64,
+    /// Per ply of the shallow search.
+    pub b: f64,
+    /// Per empty square.
+    pub c: f64,
+    /// The least spread the model gives.
+    pub floor: f64,
+}
+
+impl Spread {
+    /// The spread, in discs, for a shallow search `depth` plies deep at a node with
+    /// `empties` empty squares.
+    #[must_use]
+    pub fn sigma(&self, depth: u32, empties: u32) -> f64 {
+        (self.a + self.b * f64::from(depth) + self.c * f64::from(empties)).max(self.floor)
+    }
+
+    /// How far outside the window, in evaluation units, the shallow value must land to cut
+    /// with `confidence` standard deviations.
+    #[must_use]
+    pub fn margin(&self, confidence: f64, depth: u32, empties: u32) -> i32 {
+        (confidence * self.sigma(depth, empties) * f64::from(UNIT)) as i32
+    }
+}
+
+// --- The midgame engine --------------------------------------------------------------------
+
+/// Shallowest depth at which a midgame node tries a probe.
+pub const MIN_DEPTH: u32 = 3;
+
+/// How many standard deviations of the prediction error a midgame probe must clear.
+pub const CONFIDENCE: f64 = 1.5;
+
+/// The depth of the probe for a search of `depth` plies: about a quarter as deep, with the
+/// same parity (the evaluation's side-to-move bias cancels).
+#[must_use]
+pub const fn shallow_depth(depth: u32) -> u32 {
+    (depth / 4) * 2 + (depth & 1)
+}
+
+/// Set by hand. `calibrate-mpc --size 8` (300 games) measured (7.842, -0.0345, -0.0976):
+/// wider near the end, where the evaluation is least sure, narrower in the opening. With it
+/// `ply bench eval --size 8` gave a worse mean error on FFO #40-#59 at 1 s (4.2-4.8 discs in
+/// two runs, against 3.4-3.9 with these), and no better on fforum #60-#79, so these stay
+/// until a match says otherwise.
+const MIDGAME_8: Spread = Spread {
+    a: 2.0,
+    b: 0.2,
+    c: 0.05,
+    floor: 0.5,
+};
+/// `calibrate-mpc --size 6`.
+const MIDGAME_6: Spread = Spread {
+    a: 6.262,
+    b: 0.0209,
+    c: -0.1542,
+    floor: 0.5,
+};
+
+/// The midgame engine's spread of a board size (4x4 has no evaluation to predict with).
+#[must_use]
+pub const fn midgame_spread(size: BoardSize) -> Spread {
+    match size {
+        BoardSize::Eight => MIDGAME_8,
+        _ => MIDGAME_6,
+    }
+}
+
+/// How far outside the window a midgame probe must land, in evaluation units, for a search
+/// of `depth` plies at a node with `empties` empty squares.
+#[must_use]
+pub fn margin(size: BoardSize, depth: u32, empties: u32) -> i32 {
+    midgame_spread(size).margin(CONFIDENCE, depth, empties)
+}
+
+// --- The exact solver's selective passes ---------------------------------------------------
+
+/// The selective passes that may go before an exact search: each is the number of standard
+/// deviations of the evaluation's error that a probe must clear to cut a node (Multi-ProbCut
+/// in the endgame, as Edax and Egaroucid do it). A pass's bounds are only likely; what it
+/// leaves in the table is a good first move at most nodes and a good first window at the
+/// root, which the exact search then proves. Tuned by the nodes of
+/// `ply bench ffo --range 40-49`, one thread (with the evaluation of the time: 0.90 G nodes
+/// with three passes, 1.73 G without selective passes, 0.98 G with each value a quarter
+/// wider). With today's evaluation a middle pass at 1.6 no longer pays: 0.659 G nodes with
+/// it, 0.634 G without (checked on positions not tuned on: FFO #50-#52 1.143 G -> 1.115 G,
+/// fforum #20-#39 98.8 M -> 95.4 M; the 6x6 start 0.329 G either way).
+pub const SELECTIVITY: [f64; 2] = [1.1, 2.2];
+
+/// Fewest empties at which a selective pass probes.
+pub const ENDGAME_MIN_EMPTIES: u32 = 10;
+
+/// The depth of the evaluation search that predicts the exact score of a node with `n`
+/// empties, in a selective pass.
+#[inline]
+#[must_use]
+pub fn endgame_depth(n: u32) -> u32 {
+    match n {
+        ..18 => 2,
+        18..24 => 4,
+        _ => 6,
+    }
+}
+
+/// `calibrate-mpc --size 8 --endgame`.
+const ENDGAME_8: Spread = Spread {
+    a: 4.178,
+    b: -0.3968,
+    c: 0.2177,
+    floor: 1.0,
+};
+/// `calibrate-mpc --size 6 --endgame`.
+const ENDGAME_6: Spread = Spread {
+    a: 5.929,
+    b: -0.3212,
+    c: -0.0100,
+    floor: 1.0,
+};
+
+/// The spread of the exact score around the evaluation searched a few plies, by board size.
+#[must_use]
+pub const fn endgame_spread(size: BoardSize) -> Spread {
+    match size {
+        BoardSize::Eight => ENDGAME_8,
+        _ => ENDGAME_6,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probes_keep_the_parity_and_are_shallower() {
+        for d in MIN_DEPTH..40 {
+            let s = shallow_depth(d);
+            assert!(s < d);
+            assert_eq!(s % 2, d % 2);
+        }
+    }
+
+    #[test]
+    fn spreads_keep_their_floor() {
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            for spread in [midgame_spread(size), endgame_spread(size)] {
+                for depth in 0..30 {
+                    for empties in 0..=64 {
+                        assert!(spread.sigma(depth, empties) >= spread.floor);
+                    }
+                }
+            }
+        }
+    }
+}
