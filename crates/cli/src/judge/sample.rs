@@ -15,7 +15,7 @@ pub struct Args {
 pub fn run(a: &Args) -> anyhow::Result<()> {
     let p = problem(&a.problem)?;
     let mut out = std::io::stdout().lock();
-    for (i, s) in p.samples.iter().enumerate() {
+    for (i, s) in p.samples().iter().enumerate() {
         let n = i + 1;
         writeln!(out, "== sample {n}: input")?;
         out.write_all(s.input.as_bytes())?;

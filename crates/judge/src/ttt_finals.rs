@@ -3,14 +3,14 @@
 
 use std::io::{BufRead, Write};
 
+use ply_core::SplitMix64;
 use ply_tictactoe::{Mark, Notation, Position};
 
 use super::{
     cells::{board, random_position, write_board, CellTable, Length},
-    rng::Rng,
     stream::{Lines, Out},
 };
-use crate::error::bad;
+use crate::Error;
 
 const CELLS: CellTable = CellTable::new(Notation::Marks, "O, X or -");
 
@@ -19,7 +19,7 @@ const CELLS: CellTable = CellTable::new(Notation::Marks, "O, X or -");
 /// # Errors
 ///
 /// A bad-input error naming the case and line for a malformed board or one that cannot occur.
-pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
     let mut lines = Lines::new(input);
     Out::run(out, |out| {
         let mut case = 0;
@@ -28,14 +28,15 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()>
             let at = format!("case {case}, line {}", line.no);
             let code = CELLS
                 .row::<9>(line.text, false)
-                .map_err(|e| bad(format!("{at}: {e}")))?;
-            let pos = Position::new(board(code), Mark::O)
-                .map_err(|reason| bad(format!("{at}: the board cannot occur: {reason}")))?;
+                .map_err(|e| Error::input(format!("{at}: {e}")))?;
+            let pos = Position::new(board(code), Mark::O).map_err(|reason| {
+                Error::input(format!("{at}: the board cannot occur: {reason}"))
+            })?;
             let c = pos.count_finals();
             out.push(format!("{} {} {} {}\n", c.total(), c.o, c.x, c.draw).as_bytes())?;
         }
         if case == 0 {
-            return Err(bad("the input is empty: expected a board"));
+            return Err(Error::input("the input is empty: expected a board"));
         }
         Ok(())
     })
@@ -46,8 +47,8 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()>
 /// # Errors
 ///
 /// A write error.
-pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut rng = Rng::new(seed);
+pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> Result<(), Error> {
+    let mut rng = SplitMix64::new(seed);
     for _ in 0..count {
         let length = match rng.below(6) {
             0 => Length::ToTheEnd,

@@ -9,10 +9,10 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::Context;
+use ply_core::SplitMix64;
 use ply_othello::{Bitboard, BoardSize, Color, PlayError, Position, Square};
 
-use crate::error::bad;
+use crate::Error;
 
 /// Whitespace-separated tokens with the line each came from.
 struct Tokens {
@@ -39,16 +39,16 @@ impl Tokens {
     }
 
     /// The next token read as a whole number, or an error naming `what` and where.
-    fn number(&mut self, what: &str, place: &str) -> anyhow::Result<(usize, i64)> {
+    fn number(&mut self, what: &str, place: &str) -> Result<(usize, i64), Error> {
         let Some((line, word)) = self.items.get(self.at) else {
-            return Err(bad(format!(
+            return Err(Error::input(format!(
                 "{place}line {}: the input ends where {what} was expected",
                 self.last_line
             )));
         };
         self.at += 1;
         let n = word.parse::<i64>().map_err(|_| {
-            bad(format!(
+            Error::input(format!(
                 "{place}line {line}: expected {what} (a whole number), found `{}`",
                 word.escape_debug()
             ))
@@ -58,13 +58,11 @@ impl Tokens {
 }
 
 /// Reads the whole input and writes one answer line per case.
-pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
     let mut bytes = Vec::new();
-    input
-        .read_to_end(&mut bytes)
-        .context("reading the swea-4615 input")?;
+    input.read_to_end(&mut bytes)?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        bad(format!(
+        Error::input(format!(
             "the input is not UTF-8 text (byte {})",
             e.utf8_error().valid_up_to()
         ))
@@ -72,7 +70,7 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()>
     let mut tokens = Tokens::new(&text);
     let (line, t) = tokens.number("the number of cases T", "")?;
     if t < 0 {
-        return Err(bad(format!(
+        return Err(Error::input(format!(
             "line {line}: the number of cases must not be negative, found {t}"
         )));
     }
@@ -81,7 +79,7 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()>
         writeln!(out, "#{case} {} {}", answer.0, answer.1)?;
     }
     if let Some((line, word)) = tokens.items.get(tokens.at) {
-        return Err(bad(format!(
+        return Err(Error::input(format!(
             "line {line}: unexpected `{}` after the last of the {t} cases",
             word.escape_debug()
         )));
@@ -91,20 +89,20 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()>
 }
 
 /// Plays one case and returns the black and white disc counts.
-fn solve_case(tokens: &mut Tokens, case: i64) -> anyhow::Result<(u32, u32)> {
+fn solve_case(tokens: &mut Tokens, case: i64) -> Result<(u32, u32), Error> {
     let place = format!("case {case}, ");
     let (line, n) = tokens.number("the board size N", &place)?;
     let size = u8::try_from(n)
         .ok()
         .and_then(BoardSize::from_n)
         .ok_or_else(|| {
-            bad(format!(
+            Error::input(format!(
                 "{place}line {line}: board size N must be 4, 6 or 8, found {n}"
             ))
         })?;
     let (line, m) = tokens.number("the number of moves M", &place)?;
     if m < 0 {
-        return Err(bad(format!(
+        return Err(Error::input(format!(
             "{place}line {line}: the number of moves must not be negative, found {m}"
         )));
     }
@@ -120,21 +118,21 @@ fn solve_case(tokens: &mut Tokens, case: i64) -> anyhow::Result<(u32, u32)> {
             1 => Color::Black,
             2 => Color::White,
             c => {
-                return Err(bad(format!(
+                return Err(Error::input(format!(
                     "{here}the colour must be 1 (black) or 2 (white), not {c}"
                 )))
             }
         };
         let on = |v: i64| (1..=i64::from(size.n())).contains(&v);
         if !on(col) || !on(row) {
-            return Err(bad(format!(
+            return Err(Error::input(format!(
                 "{here}({col}, {row}) is off the {n}x{n} board (columns and rows 1..={n})",
                 n = size.n()
             )));
         }
         let sq = Square::new((col - 1) as u8, (row - 1) as u8).expect("checked range");
         let pos = Position::from_discs(black, white, color, size)
-            .map_err(|e| anyhow::anyhow!("internal: {e}"))?;
+            .map_err(|e| Error::Internal(e.to_string()))?;
         let next = pos.play(sq).map_err(|e| {
             let who = if color == Color::Black {
                 "black"
@@ -142,10 +140,10 @@ fn solve_case(tokens: &mut Tokens, case: i64) -> anyhow::Result<(u32, u32)> {
                 "white"
             };
             match e {
-                PlayError::NoFlip(_) => bad(format!(
+                PlayError::NoFlip(_) => Error::input(format!(
                     "{here}{sq} is not a legal move for {who}: it turns no disc"
                 )),
-                e => bad(format!("{here}{e}")),
+                e => Error::input(format!("{here}{e}")),
             }
         })?;
         black = next.discs(Color::Black);
@@ -157,8 +155,8 @@ fn solve_case(tokens: &mut Tokens, case: i64) -> anyhow::Result<(u32, u32)> {
 /// Writes a random valid input of `count` cases, reproducible from `seed`: each case is a
 /// game of random legal moves, usually alternating, sometimes the same colour twice in a row
 /// (legal here since the problem does not enforce turns), stopped at a random length.
-pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut rng = super::Rng::new(seed);
+pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> Result<(), Error> {
+    let mut rng = SplitMix64::new(seed);
     writeln!(out, "{count}")?;
     for _ in 0..count {
         let size = [BoardSize::Four, BoardSize::Six, BoardSize::Eight][rng.below(3)];
@@ -210,7 +208,7 @@ pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<
 mod tests {
     use super::*;
 
-    fn run(input: &str) -> anyhow::Result<String> {
+    fn run(input: &str) -> Result<String, Error> {
         let mut out = Vec::new();
         solve(&mut input.as_bytes(), &mut out)?;
         Ok(String::from_utf8(out).unwrap())
@@ -243,7 +241,7 @@ mod tests {
         fn any_text_is_answered_or_rejected_as_bad_input(s in "[0-9 \n-]{0,60}|.{0,40}") {
             let mut out = Vec::new();
             if let Err(e) = solve(&mut s.as_bytes(), &mut out) {
-                proptest::prop_assert!(e.chain().any(|c| c.is::<crate::BadInput>()), "{e:#}");
+                proptest::prop_assert!(matches!(e, Error::Input(_)), "{e:#}");
             }
         }
 
@@ -256,7 +254,7 @@ mod tests {
             text.insert_str(cut, &junk);
             let mut out = Vec::new();
             if let Err(e) = solve(&mut text.as_bytes(), &mut out) {
-                proptest::prop_assert!(e.chain().any(|c| c.is::<crate::BadInput>()), "{e:#}");
+                proptest::prop_assert!(matches!(e, Error::Input(_)), "{e:#}");
             }
         }
     }

@@ -4,15 +4,14 @@
 
 use std::io::{BufRead, Write};
 
-use ply_core::Outcome;
+use ply_core::{Outcome, SplitMix64};
 use ply_tictactoe::{check, Mark, Notation, Position};
 
 use super::{
     cells::{board, random_position, write_board, CellTable, Length, ROW_WEIGHT},
-    rng::Rng,
     stream::{Lines, Out},
 };
-use crate::error::bad;
+use crate::Error;
 
 const CELLS: CellTable = CellTable::new(Notation::Digits, "0, 1 or 2");
 
@@ -22,31 +21,32 @@ const CELLS: CellTable = CellTable::new(Notation::Digits, "0, 1 or 2");
 ///
 /// A bad-input error naming the line for a malformed row, and for a board that cannot occur
 /// or whose game is already over (the problem promises neither).
-pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
     let mut lines = Lines::new(input);
     Out::run(out, |out| {
         let (mut code, mut first_line) = (0, 0);
         for (row, weight) in ROW_WEIGHT.iter().enumerate() {
             let line = lines
                 .next_nonblank()?
-                .ok_or_else(|| bad(format!("the input ends after {row} of the 3 rows")))?;
+                .ok_or_else(|| Error::input(format!("the input ends after {row} of the 3 rows")))?;
             if row == 0 {
                 first_line = line.no;
             }
             let cells = CELLS
                 .row::<3>(line.text, true)
-                .map_err(|e| bad(format!("line {}: {e}", line.no)))?;
+                .map_err(|e| Error::input(format!("line {}: {e}", line.no)))?;
             code += cells * weight;
         }
         let lines_read = format!("lines {first_line}-{}", lines.line_no());
-        let pos = Position::new(board(code), Mark::X)
-            .map_err(|reason| bad(format!("{lines_read}: the board cannot occur: {reason}")))?;
+        let pos = Position::new(board(code), Mark::X).map_err(|reason| {
+            Error::input(format!("{lines_read}: the board cannot occur: {reason}"))
+        })?;
         if pos.is_over() {
             let how = match pos.winner() {
                 Some(w) => format!("{w} has three in a row"),
                 None => "the board is full".to_string(),
             };
-            return Err(bad(format!(
+            return Err(Error::input(format!(
                 "{lines_read}: the game is already over: {how}"
             )));
         }
@@ -66,13 +66,13 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()>
 /// # Errors
 ///
 /// A bad-input error if `count` is not 1; a write error.
-pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> Result<(), Error> {
     if count != 1 {
-        return Err(bad(format!(
+        return Err(Error::input(format!(
             "boj-16571 inputs hold exactly one board: use --count 1 (not {count})"
         )));
     }
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let pos = loop {
         let length = Length::AtMost(rng.below(9));
         let pos = random_position(&mut rng, Mark::X, length);

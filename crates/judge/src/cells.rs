@@ -4,7 +4,7 @@
 
 use ply_tictactoe::{Board, Mark, Notation, Position};
 
-use super::rng::Rng;
+use ply_core::SplitMix64;
 
 const NOT_A_CELL: u8 = 0xff;
 
@@ -105,7 +105,7 @@ pub enum Length {
 }
 
 /// A position reached by random moves from the empty board.
-pub fn random_position(rng: &mut Rng, first: Mark, length: Length) -> Position {
+pub fn random_position(rng: &mut SplitMix64, first: Mark, length: Length) -> Position {
     let mut pos = Position::start(first);
     let limit = match length {
         Length::ToTheEnd => 9,

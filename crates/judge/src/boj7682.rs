@@ -4,14 +4,14 @@
 
 use std::io::{BufRead, Write};
 
+use ply_core::SplitMix64;
 use ply_tictactoe::{table::SolvedTable, Board, Mark, Notation};
 
 use super::{
     cells::{random_position, write_board, CellTable, Length},
-    rng::Rng,
     stream::{Lines, Out},
 };
-use crate::error::bad;
+use crate::Error;
 
 const CELLS: CellTable = CellTable::new(Notation::Marks, "X, O or .");
 
@@ -21,7 +21,7 @@ const CELLS: CellTable = CellTable::new(Notation::Marks, "X, O or .");
 ///
 /// A bad-input error naming the line for a malformed board or a missing `end`; the answers
 /// before it are written.
-pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
     let table = SolvedTable::get();
     let mut lines = Lines::new(input);
     Out::run(out, |out| {
@@ -29,7 +29,7 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()>
         loop {
             case += 1;
             let Some(line) = lines.next_nonblank()? else {
-                return Err(bad(format!(
+                return Err(Error::input(format!(
                     "case {case}: the input ends without the closing line `end`"
                 )));
             };
@@ -38,7 +38,7 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()>
             }
             let code = CELLS
                 .row::<9>(line.text, false)
-                .map_err(|e| bad(format!("case {case}, line {}: {e}", line.no)))?;
+                .map_err(|e| Error::input(format!("case {case}, line {}: {e}", line.no)))?;
             let is_final = table
                 .entry_by_code(code)
                 .value()
@@ -55,8 +55,8 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()>
 /// # Errors
 ///
 /// A write error.
-pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut rng = Rng::new(seed);
+pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> Result<(), Error> {
+    let mut rng = SplitMix64::new(seed);
     for _ in 0..count {
         let b = match rng.below(10) {
             0..=3 => random_position(&mut rng, Mark::X, Length::ToTheEnd).board(),
@@ -83,7 +83,7 @@ pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<
 }
 
 /// Any arrangement of marks (`full`: no empty cell).
-fn arbitrary(rng: &mut Rng, full: bool) -> Board {
+fn arbitrary(rng: &mut SplitMix64, full: bool) -> Board {
     let mut b = Board::EMPTY;
     for cell in ply_tictactoe::Cell::all() {
         match rng.below(if full { 2 } else { 3 }) {

@@ -12,15 +12,14 @@ use std::{
     sync::OnceLock,
 };
 
-use anyhow::Context;
+use ply_core::SplitMix64;
 use ply_tictactoe::{check, table::SolvedTable, Mark, Notation, CODES};
 
 use super::{
     cells::{board, random_position, write_board, CellTable, Length, ROW_WEIGHT},
-    rng::Rng,
     stream::{show, Lines, Out},
 };
-use crate::error::bad;
+use crate::Error;
 
 const CELLS: CellTable = CellTable::new(Notation::Marks, "x, o or .");
 const CANNOT_OCCUR: u8 = 0;
@@ -56,7 +55,7 @@ fn answers() -> &'static [u8] {
 ///
 /// A bad-input error naming the case and line for a malformed input or a board that cannot
 /// occur; the answers before that case are written, nothing for it.
-pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
     let answers = answers();
     let mut lines = Lines::new(input);
     Out::run(out, |out| {
@@ -82,7 +81,7 @@ fn fast_cases(
     out: &mut Out<'_>,
     answers: &[u8],
     limit: u64,
-) -> anyhow::Result<u64> {
+) -> Result<u64, Error> {
     const CASE: usize = 12; // "ccc\nccc\nccc\n"
     let buf = lines.buffered(CASE)?;
     let mut done = 0;
@@ -121,12 +120,12 @@ fn slow_case(
     answers: &[u8],
     case: u64,
     cases: u64,
-) -> anyhow::Result<()> {
+) -> Result<(), Error> {
     let mut code = 0;
     let mut first_line = 0;
     for (row, weight) in ROW_WEIGHT.iter().enumerate() {
         let line = lines.next_nonblank()?.ok_or_else(|| {
-            bad(format!(
+            Error::input(format!(
                 "case {case}: the input ends after {row} of its 3 rows ({cases} cases announced)"
             ))
         })?;
@@ -135,15 +134,15 @@ fn slow_case(
         }
         let cells = CELLS
             .row::<3>(line.text, false)
-            .map_err(|e| bad(format!("case {case}, line {}: {e}", line.no)))?;
+            .map_err(|e| Error::input(format!("case {case}, line {}: {e}", line.no)))?;
         code += cells * weight;
     }
     let answer = answers[code];
     if answer == CANNOT_OCCUR {
-        let reason = check(board(code), Mark::X)
-            .err()
-            .context("the table and the reachability rules disagree")?;
-        return Err(bad(format!(
+        let reason = check(board(code), Mark::X).err().ok_or_else(|| {
+            Error::Internal("the table and the reachability rules disagree".into())
+        })?;
+        return Err(Error::input(format!(
             "case {case}, lines {first_line}-{}: the board cannot occur: {reason}",
             lines.line_no()
         )));
@@ -153,15 +152,15 @@ fn slow_case(
 }
 
 /// The first non-blank line: the number of cases.
-pub(super) fn read_case_count(lines: &mut Lines<'_>) -> anyhow::Result<u64> {
+fn read_case_count(lines: &mut Lines<'_>) -> Result<u64, Error> {
     let line = lines
         .next_nonblank()?
-        .ok_or_else(|| bad("the input is empty: expected the number of cases"))?;
+        .ok_or_else(|| Error::input("the input is empty: expected the number of cases"))?;
     std::str::from_utf8(line.trimmed())
         .ok()
         .and_then(|s| s.parse::<u64>().ok())
         .ok_or_else(|| {
-            bad(format!(
+            Error::input(format!(
                 "line {}: expected the number of cases, found {}",
                 line.no,
                 show(line.text)
@@ -174,8 +173,8 @@ pub(super) fn read_case_count(lines: &mut Lines<'_>) -> anyhow::Result<u64> {
 /// # Errors
 ///
 /// A write error.
-pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut rng = Rng::new(seed);
+pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> Result<(), Error> {
+    let mut rng = SplitMix64::new(seed);
     writeln!(out, "{count}")?;
     for _ in 0..count {
         let length = match rng.below(8) {
