@@ -1,19 +1,22 @@
 //! `boj-7682`: lines of nine cells `X`/`O`/`.`, ended by `end`, `X` moving first; answer
 //! `valid` when the board is a final position some real game stops at, else `invalid`.
 //! Boards that cannot occur are part of the question here, so they are answers, not errors.
+//! Only uppercase `X`, `O` and `.` are cells, as in the statement: a lowercase `o` is an error.
 
 use std::io::{BufRead, Write};
 
 use ply_core::SplitMix64;
-use ply_tictactoe::{table::SolvedTable, Board, Mark, Notation};
+use ply_tictactoe::{table::SolvedTable, Board, Mark, Position};
 
 use super::{
-    cells::{random_position, write_board, CellTable, Length},
+    cells::{
+        board, board_text, describe, over_reason, random_position, write_board, CellTable, Length,
+    },
     stream::{Lines, Out},
 };
 use crate::Error;
 
-const CELLS: CellTable = CellTable::new(Notation::Marks, "X, O or .");
+const CELLS: CellTable = CellTable::new(*b".XO", "X, O or .");
 
 /// Reads boards until `end`, writes `valid` or `invalid` for each.
 ///
@@ -26,19 +29,7 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> 
     let mut lines = Lines::new(input);
     Out::run(out, |out| {
         let mut case = 0;
-        loop {
-            case += 1;
-            let Some(line) = lines.next_nonblank()? else {
-                return Err(Error::input(format!(
-                    "case {case}: the input ends without the closing line `end`"
-                )));
-            };
-            if line.trimmed() == b"end" {
-                break;
-            }
-            let code = CELLS
-                .row::<9>(line.text, false)
-                .map_err(|e| Error::input(format!("case {case}, line {}: {e}", line.no)))?;
+        while let Some(code) = next_board(&mut lines, &mut case)? {
             let is_final = table
                 .entry_by_code(code)
                 .value()
@@ -47,6 +38,62 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> 
         }
         lines.expect_end("`end`")
     })
+}
+
+/// The code of the next board, or `None` at `end`; counts the cases in `case`.
+fn next_board(lines: &mut Lines<'_>, case: &mut u64) -> Result<Option<usize>, Error> {
+    *case += 1;
+    let Some(line) = lines.next_nonblank()? else {
+        return Err(Error::input(format!(
+            "case {case}: the input ends without the closing line `end`"
+        )));
+    };
+    if line.trimmed() == b"end" {
+        return Ok(None);
+    }
+    CELLS
+        .row::<9>(line.text, false)
+        .map(Some)
+        .map_err(|e| Error::input(format!("case {case}, line {}: {e}", line.no)))
+}
+
+/// Why ply answers each board as it does: the rule an impossible board breaks, why a final
+/// board is final, or the value and remoteness of a board whose game goes on.
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn explain(input: &[u8]) -> Result<Vec<String>, Error> {
+    let mut reader = input;
+    let mut lines = Lines::new(&mut reader);
+    let mut case = 0;
+    let mut why = Vec::new();
+    while let Some(code) = next_board(&mut lines, &mut case)? {
+        let b = board(code);
+        let text = board_text(b, ['.', 'X', 'O']).replace('/', "");
+        why.push(match Position::new(b, Mark::X) {
+            Err(reason) => {
+                format!("case {case}: {text} -> invalid: the board cannot occur: {reason}")
+            }
+            Ok(pos) => match over_reason(&pos, mark) {
+                Some(end) => format!("case {case}: {text} -> valid: a game ends here: {end}"),
+                None => format!(
+                    "case {case}: {text} -> invalid: the game is not over: {}",
+                    describe(&pos, mark)
+                ),
+            },
+        });
+    }
+    lines.expect_end("`end`")?;
+    Ok(why)
+}
+
+/// A mark as this problem writes it.
+fn mark(m: Mark) -> char {
+    match m {
+        Mark::X => 'X',
+        Mark::O => 'O',
+    }
 }
 
 /// Writes `count` boards (finals, unfinished positions, arbitrary and damaged boards) and

@@ -11,9 +11,28 @@
 //!
 //! ```
 //! let p = ply_judge::problem("boj-7682")?;
-//! assert_eq!(p.answer(b"XXXOO.XXX\nXOXOXOXOX\nend\n")?, b"invalid\nvalid\n");
+//! let input = b"XXXOO.XXX\nXOXOXOXOX\nend\n";
+//! assert_eq!(p.answer(input)?, b"invalid\nvalid\n");
+//! // Why: the reachability rule the first board breaks, why the second is final.
+//! let why = p.explain(input)?;
+//! assert_eq!(
+//!     why[0],
+//!     "case 1: XXXOO.XXX -> invalid: the board cannot occur: \
+//!      X has 6 marks but O only 2: X moves first, so it is at most one ahead",
+//! );
+//! assert_eq!(why[1], "case 2: XOXOXOXOX -> valid: a game ends here: X has three in a row");
 //! # Ok::<(), ply_judge::Error>(())
 //! ```
+//!
+//! # Formats
+//!
+//! Each input is read as its statement writes it: only the problem's own cell characters
+//! (`x o .` for algospot, `X O .` for BOJ 7682, `0 1 2` separated by spaces for BOJ 16571,
+//! `O X -` for ttt-finals) and numbers made of an optional `-` and digits (`+3` is not a
+//! number). The leniencies, on purpose: CRLF line ends, blank lines and spaces around a line
+//! are accepted everywhere; swea-4615's numbers are read as whitespace-separated tokens (a
+//! case may wrap across lines); algospot's case count is not capped at 50, so that a million
+//! boards can be answered.
 //!
 //! A broken input is an [`Error::Input`] naming the case, the line and what is wrong; the
 //! answers of the cases before it are written, nothing of the bad case:
@@ -21,9 +40,9 @@
 //! ```
 //! let p = ply_judge::problem("algospot-tictactoe")?;
 //! let mut out = Vec::new();
-//! let err = p.solve(&mut &b"2\nxx.\noo.\n...\nxz.\n...\n...\n"[..], &mut out).unwrap_err();
+//! let err = p.solve(&mut &b"2\nxx.\noo.\n...\nxO.\n...\n...\n"[..], &mut out).unwrap_err();
 //! assert_eq!(out, b"x\n");
-//! assert!(err.to_string().starts_with("case 2, line 5: unknown character 'z' at column 2"));
+//! assert!(err.to_string().starts_with("case 2, line 5: unknown character 'O' at column 2"));
 //! # Ok::<(), ply_judge::Error>(())
 //! ```
 
@@ -49,6 +68,8 @@ pub use error::Error;
 type SolveFn = fn(&mut dyn BufRead, &mut dyn Write) -> Result<(), Error>;
 /// Writes a random valid input of `count` cases, reproducible from `seed`.
 type GenerateFn = fn(usize, u64, &mut dyn Write) -> Result<(), Error>;
+/// One explanation per case of an input: why ply answers it as it does.
+type ExplainFn = fn(&[u8]) -> Result<Vec<String>, Error>;
 /// Cuts a valid input into one standalone input per case (`None` if it is not valid).
 type SplitFn = fn(&[u8]) -> Option<Vec<Vec<u8>>>;
 
@@ -69,6 +90,7 @@ pub struct Problem {
     statement: &'static str,
     solve: SolveFn,
     generate: GenerateFn,
+    explain: ExplainFn,
     one_case: bool,
     split: SplitFn,
     words: &'static [&'static str],
@@ -84,6 +106,7 @@ pub static PROBLEMS: [Problem; 5] = [
                     print the winner under perfect play: x, o or TIE.",
         solve: algospot::solve,
         generate: algospot::generate,
+        explain: algospot::explain,
         one_case: false,
         split: split::algospot,
         words: &["x", "o", "TIE"],
@@ -99,6 +122,7 @@ pub static PROBLEMS: [Problem; 5] = [
                     print valid if the board is a final position of some game, else invalid.",
         solve: boj7682::solve,
         generate: boj7682::generate,
+        explain: boj7682::explain,
         one_case: false,
         split: split::boj7682,
         words: &["valid", "invalid"],
@@ -114,6 +138,7 @@ pub static PROBLEMS: [Problem; 5] = [
                     print W, D or L: the result of perfect play for the side to move.",
         solve: boj16571::solve,
         generate: boj16571::generate,
+        explain: boj16571::explain,
         one_case: true,
         split: split::whole,
         words: &["W", "D", "L"],
@@ -131,11 +156,12 @@ pub static PROBLEMS: [Problem; 5] = [
     },
     Problem {
         name: "ttt-finals",
-        source: "no online judge known: ply's own statement, this one",
+        source: "source unknown (no online judge found): the statement is the whole problem",
         statement: "lines of 9 characters O, X and - (O moves first);\n\
                     print `total o_wins x_wins draws`: the distinct final boards reachable.",
         solve: ttt_finals::solve,
         generate: ttt_finals::generate,
+        explain: ttt_finals::explain,
         one_case: false,
         split: split::one_per_line,
         words: &[],
@@ -151,6 +177,7 @@ pub static PROBLEMS: [Problem; 5] = [
                     print `#t black white`: the discs of each colour after the moves.",
         solve: swea::solve,
         generate: swea::generate,
+        explain: swea::explain,
         one_case: false,
         split: split::swea,
         words: &[],
@@ -265,6 +292,26 @@ impl Problem {
         Ok(out)
     }
 
+    /// Why ply answers each case of `input` as it does, one line (or a few) per case: the
+    /// board, ply's answer, and its reason: the reachability rule an impossible board breaks,
+    /// the value and remoteness for the side to move, the final boards counted, the Othello
+    /// board after the moves.
+    ///
+    /// ```
+    /// let p = ply_judge::problem("algospot-tictactoe")?;
+    /// let why = p.explain(b"2\nxx.\noo.\n...\n...\n...\n...\n")?;
+    /// assert_eq!(why[0], "case 1: xx./oo./... -> x: x to move, win in 1 under perfect play");
+    /// assert_eq!(why[1], "case 2: .../.../... -> TIE: x to move, draw in 9 under perfect play");
+    /// # Ok::<(), ply_judge::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Problem::solve`].
+    pub fn explain(&self, input: &[u8]) -> Result<Vec<String>, Error> {
+        (self.explain)(input)
+    }
+
     /// A valid input cut into one standalone input per case, in order (`None` if `input` is
     /// not in the problem's format as the generator writes it).
     #[must_use]
@@ -317,6 +364,71 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_case_is_explained_with_ply_s_answer() {
+        for p in &PROBLEMS {
+            for seed in 0..10 {
+                let count = if p.one_case { 1 } else { 1 + seed as usize };
+                let input = p.input(count, seed).unwrap();
+                let answer = String::from_utf8(p.answer(&input).unwrap()).unwrap();
+                let why = p.explain(&input).unwrap();
+                assert_eq!(why.len(), count, "{} seed {seed}", p.name);
+                for (k, (w, a)) in why.iter().zip(answer.lines()).enumerate() {
+                    let head = format!("case {}: ", k + 1);
+                    assert!(w.starts_with(&head), "{} seed {seed}: {w}", p.name);
+                    assert!(
+                        w.contains(&format!(" -> {a}: ")),
+                        "{} seed {seed}: {w} / {a}",
+                        p.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn explanations_give_reasons_values_and_remoteness() {
+        let why =
+            |name: &str, input: &str| problem(name).unwrap().explain(input.as_bytes()).unwrap();
+        let boj = why(
+            "boj-7682",
+            "XXOOOXXOX\nXO.OX...X\nX.OO..X..\nOOXXXOOXO\nend\n",
+        );
+        assert_eq!(
+            boj[0],
+            "case 1: XXOOOXXOX -> valid: a game ends here: the board is full"
+        );
+        assert_eq!(
+            boj[1],
+            "case 2: XO.OX...X -> valid: a game ends here: X has three in a row"
+        );
+        assert_eq!(
+            boj[2],
+            "case 3: X.OO..X.. -> invalid: the game is not over: X to move, win in 3 under perfect play"
+        );
+        assert_eq!(
+            boj[3],
+            "case 4: OOXXXOOXO -> invalid: the board cannot occur: \
+             O has more marks than X but X moves first"
+        );
+        assert_eq!(
+            why("boj-16571", "1 2 1\n0 0 0\n2 0 1\n")[0],
+            "case 1: 1 2 1/0 0 0/2 0 1 -> L: 2 to move, loss in 2 under perfect play (1 is X, 2 is O)"
+        );
+        assert_eq!(
+            why("ttt-finals", "OX--X-XOO\n")[0],
+            "case 1: OX--X-XOO -> 4 1 2 1: O to move, draw in 3 under perfect play; 4 distinct \
+             final boards reachable, 1 won by O, 2 by X, 1 drawn: \
+             OXOOXXXOO OXOXXOXOO OXX-XOXOO OXXOX-XOO"
+        );
+        let swea = why("swea-4615", PROBLEMS[4].samples[0].input);
+        assert_eq!(
+            swea[0],
+            "case 1: -> #1 0 16: after 12 moves the 4x4 board is (row 1 first, column 1 left; \
+             1 black, 2 white, . empty):\n    2222\n    2222\n    2222\n    2222"
+        );
     }
 
     #[test]

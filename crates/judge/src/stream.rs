@@ -257,6 +257,17 @@ impl<'a> Out<'a> {
     }
 }
 
+/// A whole number as the statements write one: an optional `-` and ASCII digits, nothing
+/// else (`+3`, `3.0`, `0x3` and ` 3` are not numbers); `None` also when it does not fit an
+/// `i64`.
+pub fn integer(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 /// A line or a byte as text for an error message: printable ASCII as it is, the rest escaped,
 /// cut after 40 characters.
 pub fn show(text: &[u8]) -> String {
@@ -312,6 +323,26 @@ mod tests {
         let got = all_lines(&input).unwrap();
         assert_eq!(got.len(), 50_000);
         assert_eq!(got[49_999], (50_000, b"49999".to_vec()));
+    }
+
+    #[test]
+    fn integers_are_strict() {
+        assert_eq!(integer("42"), Some(42));
+        assert_eq!(integer("-7"), Some(-7));
+        assert_eq!(integer("007"), Some(7));
+        for bad in [
+            "+3",
+            "",
+            "-",
+            " 3",
+            "3 ",
+            "3.0",
+            "0x3",
+            "--3",
+            "99999999999999999999",
+        ] {
+            assert_eq!(integer(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

@@ -78,6 +78,9 @@ pub struct Failure {
     pub run: Run,
     /// The generator arguments that write `input` again.
     pub gen: GenArgs,
+    /// ply's explanation of the first cases the program gets wrong (see
+    /// [`Problem::explain`]).
+    pub why: Vec<String>,
 }
 
 /// How a stress test ended.
@@ -107,6 +110,7 @@ pub enum Outcome {
 /// let Outcome::Failed(f) = stress(p, &options, &mut buggy)? else { panic!("found") };
 /// assert_eq!(f.expected, b"TIE\n"); // shrunk to one case
 /// assert_eq!(f.run.stdout, b"x\n");
+/// assert!(f.why[0].contains(" -> TIE: ") && f.why[0].contains("draw in"), "{:?}", f.why);
 /// assert_eq!(p.input(f.gen.count, f.gen.seed)?.len() > f.input.len(), f.gen.case.is_some());
 /// # Ok::<(), ply_judge::Error>(())
 /// ```
@@ -146,11 +150,14 @@ pub fn stress(
                 expected,
                 run,
                 gen,
+                why: Vec::new(),
             };
             if first.run.not_found {
                 return Ok(Outcome::Failed(Box::new(first)));
             }
-            return Ok(Outcome::Failed(Box::new(shrink(p, program, first)?)));
+            let mut smallest = shrink(p, program, first)?;
+            smallest.why = explain_differences(p, &smallest);
+            return Ok(Outcome::Failed(Box::new(smallest)));
         }
     }
     Ok(Outcome::Agreed)
@@ -203,6 +210,23 @@ fn shrink(
     Ok(first)
 }
 
+/// The most differing cases a failure explains.
+const EXPLAINED: usize = 3;
+
+/// ply's explanations of the first cases whose lines differ (every line is one case).
+fn explain_differences(p: &Problem, f: &Failure) -> Vec<String> {
+    let Ok(why) = p.explain(&f.input) else {
+        return Vec::new();
+    };
+    let (want, got) = (lines(&f.expected), lines(&f.run.stdout));
+    why.into_iter()
+        .enumerate()
+        .filter(|&(i, _)| got.get(i) != want.get(i))
+        .map(|(_, w)| w)
+        .take(EXPLAINED)
+        .collect()
+}
+
 /// An input with ply's answer and the program's run.
 type Miss = (Vec<u8>, Vec<u8>, Run);
 
@@ -236,7 +260,8 @@ fn check_input(
 
 impl Failure {
     /// Writes the report: the input, ply's answer, the program's with every differing line
-    /// marked, how the program failed if it did, and its stderr (the first 4 KiB).
+    /// marked, how the program failed if it did, its stderr (the first 4 KiB), and why ply
+    /// answers the differing cases as it does.
     ///
     /// # Errors
     ///
@@ -258,6 +283,12 @@ impl Failure {
             let cut = &self.run.stderr[..self.run.stderr.len().min(4096)];
             out.write_all(cut)?;
             ensure_newline(out, cut)?;
+        }
+        if !self.why.is_empty() {
+            writeln!(out, "== why ply answers so")?;
+            for w in &self.why {
+                writeln!(out, "{w}")?;
+            }
         }
         Ok(())
     }

@@ -5,14 +5,15 @@
 //! accepted when it is legal for the colour it names, whoever moved last. Any move that is not
 //! legal (taken square, no disc turned, bad colour, off the board) is bad input naming the case,
 //! the move and its line; the answers of the cases before it are already written, and nothing
-//! of the bad case is.
+//! of the bad case is. Numbers are an optional `-` and digits (`+3` is an error); they are
+//! read as whitespace-separated tokens, so a case may wrap across lines.
 
 use std::io::{BufRead, Write};
 
 use ply_core::SplitMix64;
 use ply_othello::{Bitboard, BoardSize, Color, PlayError, Position, Square};
 
-use crate::Error;
+use crate::{stream::integer, Error};
 
 /// Whitespace-separated tokens with the line each came from.
 struct Tokens {
@@ -47,7 +48,7 @@ impl Tokens {
             )));
         };
         self.at += 1;
-        let n = word.parse::<i64>().map_err(|_| {
+        let n = integer(word).ok_or_else(|| {
             Error::input(format!(
                 "{place}line {line}: expected {what} (a whole number), found `{}`",
                 word.escape_debug()
@@ -61,13 +62,66 @@ impl Tokens {
 pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
+    each_case(&bytes, |case, end| {
+        writeln!(out, "#{case} {} {}", end.black.count(), end.white.count())?;
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Why ply answers each case as it does: the board after the moves, drawn.
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn explain(input: &[u8]) -> Result<Vec<String>, Error> {
+    let mut why = Vec::new();
+    each_case(input, |case, end| {
+        let n = end.size.n();
+        let mut text = format!(
+            "case {case}: -> #{case} {} {}: after {} moves the {n}x{n} board is \
+             (row 1 first, column 1 left; 1 black, 2 white, . empty):",
+            end.black.count(),
+            end.white.count(),
+            end.moves
+        );
+        for row in 0..n {
+            text.push_str("\n    ");
+            for col in 0..n {
+                let sq = Square::new(col, row).expect("on the board");
+                text.push(if end.black.contains(sq) {
+                    '1'
+                } else if end.white.contains(sq) {
+                    '2'
+                } else {
+                    '.'
+                });
+            }
+        }
+        why.push(text);
+        Ok(())
+    })?;
+    Ok(why)
+}
+
+/// A case played out.
+struct End {
+    size: BoardSize,
+    moves: i64,
+    black: Bitboard,
+    white: Bitboard,
+}
+
+/// Reads the input and calls `f` with each case played out, in order.
+fn each_case(bytes: &[u8], mut f: impl FnMut(i64, End) -> Result<(), Error>) -> Result<(), Error> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
         Error::input(format!(
             "the input is not UTF-8 text (byte {})",
-            e.utf8_error().valid_up_to()
+            e.valid_up_to()
         ))
     })?;
-    let mut tokens = Tokens::new(&text);
+    let mut tokens = Tokens::new(text);
     let (line, t) = tokens.number("the number of cases T", "")?;
     if t < 0 {
         return Err(Error::input(format!(
@@ -75,8 +129,7 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> 
         )));
     }
     for case in 1..=t {
-        let answer = solve_case(&mut tokens, case)?;
-        writeln!(out, "#{case} {} {}", answer.0, answer.1)?;
+        f(case, solve_case(&mut tokens, case)?)?;
     }
     if let Some((line, word)) = tokens.items.get(tokens.at) {
         return Err(Error::input(format!(
@@ -84,12 +137,11 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> 
             word.escape_debug()
         )));
     }
-    out.flush()?;
     Ok(())
 }
 
-/// Plays one case and returns the black and white disc counts.
-fn solve_case(tokens: &mut Tokens, case: i64) -> Result<(u32, u32), Error> {
+/// Plays one case.
+fn solve_case(tokens: &mut Tokens, case: i64) -> Result<End, Error> {
     let place = format!("case {case}, ");
     let (line, n) = tokens.number("the board size N", &place)?;
     let size = u8::try_from(n)
@@ -149,7 +201,12 @@ fn solve_case(tokens: &mut Tokens, case: i64) -> Result<(u32, u32), Error> {
         black = next.discs(Color::Black);
         white = next.discs(Color::White);
     }
-    Ok((black.count(), white.count()))
+    Ok(End {
+        size,
+        moves: m,
+        black,
+        white,
+    })
 }
 
 /// Writes a random valid input of `count` cases, reproducible from `seed`: each case is a

@@ -2,13 +2,15 @@
 //!
 //! The arguments are testlib's (input, the contestant's output, the jury's answer), which is
 //! also how `oj test --judge-command` calls a checker. Without ANSWER, ply answers INPUT
-//! itself. The verdict is the exit status, with a line on stderr saying why: 0 accepted,
-//! 1 wrong answer, 2 presentation error, 3 checker failure (a file cannot be read, or the
-//! test itself is broken). The library's `check` module judges; this reads the files.
+//! itself. The verdict is the exit status, with testlib's words on stderr: 0 accepted, 1 wrong
+//! answer (with ply's explanation of the case), 2 presentation error (the contestant's output
+//! only), 3 checker failure: a file cannot be read, ply cannot answer INPUT, or ANSWER is
+//! malformed, has the wrong number of cases or contradicts ply. The library judges; this
+//! reads the files.
 
 use std::{fs, path::PathBuf, process::ExitCode};
 
-use ply_judge::check::{judge, Verdict};
+use ply_judge::check::{check, Broken};
 
 use super::problem;
 
@@ -29,53 +31,40 @@ pub struct Args {
     answer: Option<PathBuf>,
 }
 
-/// The verdict, or why the checker could not give one.
-fn verdict(a: &Args) -> anyhow::Result<Verdict> {
-    let p = problem(&a.problem)?;
-    let read = |path: &PathBuf| {
-        fs::read(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
-    };
-    let text = |path: &PathBuf, bytes: Vec<u8>| {
-        String::from_utf8(bytes)
-            .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))
-    };
-    let input = read(&a.input)?;
-    let expected = match &a.answer {
-        Some(path) => text(path, read(path)?)?,
-        None => {
-            let out = p
-                .answer(&input)
-                .map_err(|e| anyhow::anyhow!("{}: INPUT {}: {e}", p.name(), a.input.display()))?;
-            String::from_utf8(out).expect("ply writes text")
-        }
-    };
-    if let Some(path) = &a.answer {
-        if let Verdict::Presentation(why) = judge(p, &expected, &expected) {
-            anyhow::bail!("ANSWER {}: {why}", path.display());
-        }
-    }
-    let output = match text(&a.output, read(&a.output)?) {
-        Ok(s) => s,
-        Err(e) => return Ok(Verdict::Presentation(e.to_string())),
-    };
-    Ok(judge(p, &expected, &output))
-}
-
 /// Prints the verdict (testlib's words) on stderr and returns its exit status.
 pub fn run(a: &Args) -> ExitCode {
     match verdict(a) {
-        Ok(v) => {
-            match &v {
-                Verdict::Accepted(n) => eprintln!("ok {n} cases"),
-                Verdict::Wrong(why) => eprintln!("wrong answer {why}"),
-                Verdict::Presentation(why) => eprintln!("wrong output format {why}"),
-                _ => eprintln!("{v:?}"),
-            }
-            ExitCode::from(v.exit_code())
-        }
+        Ok(code) => ExitCode::from(code),
         Err(e) => {
             eprintln!("FAIL {e:#}");
             ExitCode::from(3)
         }
     }
+}
+
+/// Prints the verdict and returns its exit status, or why the checker could not give one.
+fn verdict(a: &Args) -> anyhow::Result<u8> {
+    let p = problem(&a.problem)?;
+    let read = |path: &PathBuf| {
+        fs::read(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
+    };
+    let input = read(&a.input)?;
+    let answer = a.answer.as_ref().map(read).transpose()?;
+    let output = read(&a.output)?;
+    let checked = check(p, &input, &output, answer.as_deref()).map_err(|b| match b {
+        Broken::Input(e) => anyhow::anyhow!("{}: INPUT {}: {e}", p.name(), a.input.display()),
+        Broken::Answer(why) => anyhow::anyhow!(
+            "{}: ANSWER {}: {why}",
+            p.name(),
+            a.answer
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string())
+        ),
+        b => anyhow::anyhow!("{}: {b}", p.name()),
+    })?;
+    eprintln!("{}", checked.verdict);
+    if let Some(why) = checked.why {
+        eprintln!("ply: {why}");
+    }
+    Ok(checked.verdict.exit_code())
 }

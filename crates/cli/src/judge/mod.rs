@@ -39,6 +39,24 @@ fn problem_names() -> PossibleValuesParser {
     PossibleValuesParser::new(PROBLEMS.iter().map(Problem::name))
 }
 
+/// The problems for `ply judge --help`: each name, its source and its two-line statement.
+fn problems_help() -> String {
+    let mut s = String::from("Problems:\n");
+    for p in &PROBLEMS {
+        s.push_str(&format!("  {}: {}\n", p.name(), p.source()));
+        for line in p.statement().lines() {
+            s.push_str(&format!("      {line}\n"));
+        }
+    }
+    s.push_str(
+        "\nCells and numbers are read strictly as each statement writes them (a lowercase o is \
+         not a BOJ 7682 cell, +3 is not a number). Lenient: CRLF line ends, blank lines and \
+         spaces around a line; swea-4615's numbers may wrap across lines; algospot's C is not \
+         capped at 50.",
+    );
+    s
+}
+
 /// `ply judge PROBLEM` or `ply judge gen|check|sample|stress PROBLEM …`.
 #[derive(clap::Args, Debug)]
 #[command(
@@ -48,8 +66,9 @@ fn problem_names() -> PossibleValuesParser {
     override_usage = "ply judge <PROBLEM> < input > output\n       \
                       ply judge gen <PROBLEM> [--count N] [--seed S] [--dir DIR] [--case K]\n       \
                       ply judge check <PROBLEM> <INPUT> <OUTPUT> [ANSWER]\n       \
-                      ply judge sample <PROBLEM>\n       \
-                      ply judge stress <PROBLEM> --cmd PROGRAM [--rounds N]"
+                      ply judge sample <PROBLEM> [--dir DIR]\n       \
+                      ply judge stress <PROBLEM> --cmd PROGRAM [--rounds N]",
+    after_help = problems_help()
 )]
 pub struct Args {
     #[command(subcommand)]
@@ -66,7 +85,8 @@ enum Action {
     Gen(gen::Args),
     /// testlib-style checker: exit 0 accepted, 1 wrong answer, 2 presentation error, 3 failure.
     Check(check::Args),
-    /// Print the problem's samples: each input and its expected output.
+    /// Print the problem's samples: each input and its expected output; with --dir, oj's
+    /// layout (DIR/sample-1.in, sample-1.out, …).
     Sample(sample::Args),
     /// Run a program on random inputs and compare its answers with ply's.
     Stress(stress::Args),
