@@ -167,15 +167,20 @@ fn cannot_occur(code: usize, case: u64, first_line: u64, last_line: u64) -> Erro
 /// Why ply answers each case as it does: the board, the answer, and the value with its
 /// remoteness for the side to move (or why the game is over).
 ///
+/// Explains the first `limit` cases only (the rest of the input is not read).
+///
 /// # Errors
 ///
 /// As [`solve`].
-pub fn explain(input: &[u8]) -> Result<Vec<String>, Error> {
+pub fn explain(input: &[u8], limit: usize) -> Result<Vec<String>, Error> {
     let mut reader = input;
     let mut lines = Lines::new(&mut reader);
     let cases = read_case_count(&mut lines)?;
     let mut why = Vec::new();
     for case in 1..=cases {
+        if why.len() == limit {
+            return Ok(why);
+        }
         let (code, first_line) = read_case(&mut lines, case, cases)?;
         let pos = Position::new(board(code), Mark::X)
             .map_err(|_| cannot_occur(code, case, first_line, lines.line_no()))?;

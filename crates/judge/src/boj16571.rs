@@ -67,10 +67,15 @@ fn read(lines: &mut Lines<'_>) -> Result<Position, Error> {
 
 /// Why ply answers as it does: the value and remoteness for the side to move.
 ///
+/// Explains the first `limit` cases only (the rest of the input is not read).
+///
 /// # Errors
 ///
 /// As [`solve`].
-pub fn explain(input: &[u8]) -> Result<Vec<String>, Error> {
+pub fn explain(input: &[u8], limit: usize) -> Result<Vec<String>, Error> {
+    if limit == 0 {
+        return Ok(Vec::new());
+    }
     let mut reader = input;
     let pos = read(&mut Lines::new(&mut reader))?;
     let answer = match pos.value().outcome {

@@ -60,15 +60,20 @@ fn next_board(lines: &mut Lines<'_>, case: &mut u64) -> Result<Option<usize>, Er
 /// Why ply answers each board as it does: the rule an impossible board breaks, why a final
 /// board is final, or the value and remoteness of a board whose game goes on.
 ///
+/// Explains the first `limit` cases only (the rest of the input is not read).
+///
 /// # Errors
 ///
 /// As [`solve`].
-pub fn explain(input: &[u8]) -> Result<Vec<String>, Error> {
+pub fn explain(input: &[u8], limit: usize) -> Result<Vec<String>, Error> {
     let mut reader = input;
     let mut lines = Lines::new(&mut reader);
     let mut case = 0;
     let mut why = Vec::new();
     while let Some(code) = next_board(&mut lines, &mut case)? {
+        if why.len() == limit {
+            return Ok(why);
+        }
         let b = board(code);
         let text = board_text(b, ['.', 'X', 'O']).replace('/', "");
         why.push(match Position::new(b, Mark::X) {

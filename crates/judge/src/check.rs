@@ -172,7 +172,7 @@ pub fn check(
 
 /// ply's explanation of case `case` (from 1) of `input`.
 fn explanation(p: &Problem, input: &[u8], case: usize) -> Option<String> {
-    p.explain(input).ok()?.into_iter().nth(case.checked_sub(1)?)
+    p.explain_case(input, case).ok().flatten()
 }
 
 /// The answer lines, trailing whitespace and blank lines at the end dropped.

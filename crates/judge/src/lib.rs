@@ -68,8 +68,8 @@ pub use error::Error;
 type SolveFn = fn(&mut dyn BufRead, &mut dyn Write) -> Result<(), Error>;
 /// Writes a random valid input of `count` cases, reproducible from `seed`.
 type GenerateFn = fn(usize, u64, &mut dyn Write) -> Result<(), Error>;
-/// One explanation per case of an input: why ply answers it as it does.
-type ExplainFn = fn(&[u8]) -> Result<Vec<String>, Error>;
+/// One explanation per case of an input, for its first cases: why ply answers as it does.
+type ExplainFn = fn(&[u8], usize) -> Result<Vec<String>, Error>;
 /// Cuts a valid input into one standalone input per case (`None` if it is not valid).
 type SplitFn = fn(&[u8]) -> Option<Vec<Vec<u8>>>;
 
@@ -309,7 +309,28 @@ impl Problem {
     ///
     /// As [`Problem::solve`].
     pub fn explain(&self, input: &[u8]) -> Result<Vec<String>, Error> {
-        (self.explain)(input)
+        (self.explain)(input, usize::MAX)
+    }
+
+    /// Why ply answers case `case` (from 1) of `input` as it does (see [`Problem::explain`]);
+    /// `None` if the input has fewer cases. Reads the input only as far as that case.
+    ///
+    /// ```
+    /// let p = ply_judge::problem("ttt-finals")?;
+    /// let why = p.explain_case(b"OX--X-XOO\nO-OXO-X--\n", 2)?.unwrap();
+    /// assert!(why.starts_with("case 2: O-OXO-X-- -> 11 9 1 1: "), "{why}");
+    /// assert_eq!(p.explain_case(b"OX--X-XOO\n", 2)?, None);
+    /// # Ok::<(), ply_judge::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Problem::solve`], for the cases up to `case`.
+    pub fn explain_case(&self, input: &[u8], case: usize) -> Result<Option<String>, Error> {
+        let Some(index) = case.checked_sub(1) else {
+            return Ok(None);
+        };
+        Ok((self.explain)(input, case)?.into_iter().nth(index))
     }
 
     /// A valid input cut into one standalone input per case, in order (`None` if `input` is
@@ -423,6 +444,18 @@ mod tests {
              final boards reachable, 1 won by O, 2 by X, 1 drawn: \
              OXOOXXXOO OXOXXOXOO OXX-XOXOO OXXOX-XOO"
         );
+        // One case is explained without reading the rest, whatever follows it.
+        let algospot = problem("algospot-tictactoe").unwrap();
+        let first = algospot
+            .explain_case(b"3\nxx.\noo.\n...\nzzz\n", 1)
+            .unwrap();
+        assert_eq!(
+            first.as_deref(),
+            Some("case 1: xx./oo./... -> x: x to move, win in 1 under perfect play")
+        );
+        assert!(algospot
+            .explain_case(b"3\nxx.\noo.\n...\nzzz\n", 2)
+            .is_err());
         let swea = why("swea-4615", PROBLEMS[4].samples[0].input);
         assert_eq!(
             swea[0],

@@ -62,7 +62,7 @@ impl Tokens {
 pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes)?;
-    each_case(&bytes, |case, end| {
+    each_case(&bytes, usize::MAX, |case, end| {
         writeln!(out, "#{case} {} {}", end.black.count(), end.white.count())?;
         Ok(())
     })?;
@@ -72,12 +72,14 @@ pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> 
 
 /// Why ply answers each case as it does: the board after the moves, drawn.
 ///
+/// Explains the first `limit` cases only (the rest of the input is not read).
+///
 /// # Errors
 ///
 /// As [`solve`].
-pub fn explain(input: &[u8]) -> Result<Vec<String>, Error> {
+pub fn explain(input: &[u8], limit: usize) -> Result<Vec<String>, Error> {
     let mut why = Vec::new();
-    each_case(input, |case, end| {
+    each_case(input, limit, |case, end| {
         let n = end.size.n();
         let mut text = format!(
             "case {case}: -> #{case} {} {}: after {} moves the {n}x{n} board is \
@@ -113,8 +115,13 @@ struct End {
     white: Bitboard,
 }
 
-/// Reads the input and calls `f` with each case played out, in order.
-fn each_case(bytes: &[u8], mut f: impl FnMut(i64, End) -> Result<(), Error>) -> Result<(), Error> {
+/// Reads the input and calls `f` with each case played out, in order; stops after `limit`
+/// cases (then the rest of the input is not read).
+fn each_case(
+    bytes: &[u8],
+    limit: usize,
+    mut f: impl FnMut(i64, End) -> Result<(), Error>,
+) -> Result<(), Error> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         Error::input(format!(
             "the input is not UTF-8 text (byte {})",
@@ -129,6 +136,9 @@ fn each_case(bytes: &[u8], mut f: impl FnMut(i64, End) -> Result<(), Error>) -> 
         )));
     }
     for case in 1..=t {
+        if usize::try_from(case).is_ok_and(|c| c > limit) {
+            return Ok(());
+        }
         f(case, solve_case(&mut tokens, case)?)?;
     }
     if let Some((line, word)) = tokens.items.get(tokens.at) {

@@ -56,15 +56,20 @@ const LISTED: usize = 8;
 /// Why ply answers each board as it does: who moves and the value with its remoteness, the
 /// counts, and the final boards themselves when there are few.
 ///
+/// Explains the first `limit` cases only (the rest of the input is not read).
+///
 /// # Errors
 ///
 /// As [`solve`].
-pub fn explain(input: &[u8]) -> Result<Vec<String>, Error> {
+pub fn explain(input: &[u8], limit: usize) -> Result<Vec<String>, Error> {
     let mut reader = input;
     let mut lines = Lines::new(&mut reader);
     let mut case = 0;
     let mut why = Vec::new();
     while let Some(pos) = next_position(&mut lines, &mut case)? {
+        if why.len() == limit {
+            return Ok(why);
+        }
         let c = pos.count_finals();
         let chars = ['-', 'X', 'O'];
         let text = board_text(pos.board(), chars).replace('/', "");
