@@ -76,7 +76,7 @@ fn boj_16571_answers_for_the_side_to_move() {
     answers("boj-16571", "0 0 0\n0 0 0\n0 0 0\n", "D\n");
     answers("boj-16571", "1 1 0\n2 2 0\n0 0 0\n", "W\n"); // X completes the top row
     answers("boj-16571", "2 2 0\n1 1 0\n1 0 0\n", "W\n"); // O completes the top row
-    answers("boj-16571", "121\n000\n201\n", "L\n"); // X threatens c2 and b2: O cannot stop both
+    answers("boj-16571", "1 2 1\n0 0 0\n2 0 1\n", "L\n"); // X threatens c2 and b2: O cannot stop both
 }
 
 #[test]
@@ -483,4 +483,243 @@ fn a_long_input_streams_through() {
         answered.stdout.iter().filter(|&&b| b == b'\n').count(),
         100_000
     );
+}
+
+#[test]
+fn formats_are_strict_as_the_statements_write_them() {
+    rejects(
+        "boj-7682",
+        "XXXOO.XXX\nXoXOXOXOX\nend\n",
+        "invalid\n",
+        &[
+            "case 2, line 2",
+            "unknown character 'o' at column 2 (expected X, O or .)",
+        ],
+    );
+    rejects(
+        "algospot-tictactoe",
+        "+3\n...\n...\n...\n",
+        "",
+        &["line 1", "expected the number of cases, found \"+3\""],
+    );
+    rejects(
+        "algospot-tictactoe",
+        "1\nXX.\noo.\n...\n",
+        "",
+        &[
+            "case 1, line 2",
+            "unknown character 'X' at column 1 (expected x, o or .)",
+        ],
+    );
+    rejects(
+        "ttt-finals",
+        "OX--X-XOO\nox--x-xoo\n",
+        "4 1 2 1\n",
+        &[
+            "case 2, line 2",
+            "unknown character 'o' at column 1 (expected O, X or -)",
+        ],
+    );
+    rejects(
+        "ttt-finals",
+        "OX..X.XOO\n",
+        "",
+        &["case 1, line 1", "unknown character '.' at column 3"],
+    );
+    rejects(
+        "boj-16571",
+        "121\n000\n201\n",
+        "",
+        &[
+            "line 1",
+            "'2' at column 2 follows another cell without a space",
+        ],
+    );
+    rejects(
+        "swea-4615",
+        "+1\n4 0\n",
+        "",
+        &[
+            "line 1",
+            "expected the number of cases T (a whole number), found `+1`",
+        ],
+    );
+    rejects(
+        "swea-4615",
+        "1\n4 1\n+3 4 1\n",
+        "",
+        &[
+            "case 1, move 1 of 1, line 3",
+            "expected the column (a whole number), found `+3`",
+        ],
+    );
+}
+
+/// A checker run on the boj-7682 sample's first four boards: (exit status, stderr).
+fn check_boj(dir: &std::path::Path, output: &[u8], answer: Option<&[u8]>) -> (Option<i32>, String) {
+    let input = dir.join("in");
+    std::fs::write(&input, "XXXOO.XXX\nXOXOXOXOX\nOXOXOXOXO\nXXOOOXXOX\nend\n").unwrap();
+    let out = dir.join("out");
+    std::fs::write(&out, output).unwrap();
+    let mut args = vec![
+        "judge".to_string(),
+        "check".into(),
+        "boj-7682".into(),
+        input.to_str().unwrap().into(),
+        out.to_str().unwrap().into(),
+    ];
+    if let Some(answer) = answer {
+        let path = dir.join("answer");
+        std::fs::write(&path, answer).unwrap();
+        args.push(path.to_str().unwrap().into());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = ply(&args);
+    (o.status.code(), stderr(&o))
+}
+
+#[test]
+fn checker_fails_with_3_on_a_malformed_answer_file_and_2_only_for_the_output() {
+    let dir = scratch("judge-check-answer");
+    let right: &[u8] = b"invalid\nvalid\ninvalid\nvalid\n";
+    assert_eq!(check_boj(&dir, right, Some(right)).0, Some(0));
+    for (answer, message) in [
+        (
+            &b"invalid\nvalid\ninvalid\n"[..],
+            "3 answer lines, expected 4 (one per case)",
+        ),
+        (
+            b"invalid\nvalid\ninvalid\nvalid\nvalid\n",
+            "5 answer lines, expected 4",
+        ),
+        (
+            b"invalid\nVALID\ninvalid\nvalid\n",
+            "case 2 (line 2): `VALID` is not an answer",
+        ),
+        (
+            b"invalid\ninvalid\ninvalid\nvalid\n",
+            "case 2 (line 2): `invalid` contradicts ply's exact answer `valid`",
+        ),
+        (b"invalid\n\xff\n", "not UTF-8"),
+    ] {
+        let (code, err) = check_boj(&dir, right, Some(answer));
+        assert_eq!(code, Some(3), "{answer:?}: {err}");
+        assert!(err.starts_with("FAIL boj-7682: ANSWER "), "{err}");
+        assert!(err.contains(message), "{message:?} not in {err}");
+    }
+    // The same faults in the contestant's output are presentation errors.
+    for output in [
+        &b"invalid\nvalid\ninvalid\n"[..],
+        b"invalid\nVALID\ninvalid\nvalid\n",
+        b"invalid\n\xff\n",
+    ] {
+        let (code, err) = check_boj(&dir, output, Some(right));
+        assert_eq!(code, Some(2), "{output:?}: {err}");
+        assert!(err.starts_with("wrong output format"), "{err}");
+    }
+}
+
+#[test]
+fn checker_explains_ply_s_answer_for_the_wrong_case() {
+    let dir = scratch("judge-check-why");
+    let (code, err) = check_boj(&dir, b"invalid\nvalid\nvalid\nvalid\n", None);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        err,
+        "wrong answer case 3 (line 3): expected `invalid`, found `valid`\n\
+         ply: case 3: OXOXOXOXO -> invalid: the board cannot occur: \
+         O has more marks than X but X moves first\n"
+    );
+    let (code, err) = check_boj(&dir, b"invalid\ninvalid\ninvalid\nvalid\n", None);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.ends_with("ply: case 2: XOXOXOXOX -> valid: a game ends here: X has three in a row\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn checker_numbers_are_strict() {
+    let dir = scratch("judge-check-numbers");
+    let input = dir.join("in");
+    std::fs::write(&input, "OX--X-XOO\n").unwrap();
+    let out = dir.join("out");
+    std::fs::write(&out, "+4 1 2 1\n").unwrap();
+    let o = ply(&[
+        "judge",
+        "check",
+        "ttt-finals",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn stress_explains_ply_s_answer_for_the_failing_case() {
+    let me = env!("CARGO_BIN_EXE_ply");
+    let cmd = format!("'{me}' judge boj-7682 | sed s/^invalid/valid/");
+    let o = ply_with_input(
+        &[
+            "judge", "stress", "boj-7682", "--cmd", &cmd, "--rounds", "5", "--seed", "3",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    let why = out.split("== why ply answers so\n").nth(1).expect(&out);
+    let why = why.split("== reproduce").next().unwrap();
+    assert!(why.starts_with("case 1: "), "{out}");
+    assert!(why.contains(" -> invalid: "), "{out}");
+    assert!(
+        why.contains("the board cannot occur: ") || why.contains("the game is not over: "),
+        "{out}"
+    );
+}
+
+#[test]
+fn sample_dir_writes_oj_s_sample_layout() {
+    let dir = scratch("judge-sample-dir");
+    let d = dir.join("boj-16571");
+    let o = ply(&["judge", "sample", "boj-16571", "--dir", d.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    let mut names: Vec<String> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["sample-1.in", "sample-1.out", "sample-2.in", "sample-2.out"]
+    );
+    for i in 1..=2 {
+        let input = std::fs::read(d.join(format!("sample-{i}.in"))).unwrap();
+        let expected = std::fs::read(d.join(format!("sample-{i}.out"))).unwrap();
+        assert_eq!(
+            ply_with_input(&["judge", "boj-16571"], &input).stdout,
+            expected
+        );
+    }
+    assert_eq!(
+        std::fs::read(d.join("sample-2.in")).unwrap(),
+        b"0 0 0\n0 0 0\n0 0 0\n"
+    );
+}
+
+#[test]
+fn help_gives_each_problem_s_source_and_statement() {
+    let o = ply(&["judge", "--help"]);
+    assert!(o.status.success());
+    let help = stdout(&o);
+    for needle in [
+        "algospot-tictactoe: algospot TICTACTOE, https://algospot.com/judge/problem/read/TICTACTOE",
+        "boj-7682: Baekjoon 7682, https://www.acmicpc.net/problem/7682",
+        "boj-16571: Baekjoon 16571, https://www.acmicpc.net/problem/16571",
+        "swea-4615: SW Expert Academy 4615",
+        "print valid if the board is a final position of some game, else invalid.",
+        "ply judge sample <PROBLEM> [--dir DIR]",
+    ] {
+        assert!(help.contains(needle), "{needle:?} not in {help}");
+    }
 }

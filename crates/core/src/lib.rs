@@ -5,6 +5,7 @@
 //! GAMESMAN values ([`Solver`]), the value of every move ([`Solver::analyze`]), the set of
 //! positions reachable from a start ([`reachable`]), the distinct final positions reachable
 //! from a position by result ([`count_finals`]) and the number of games ([`count_games`]).
+//! It also holds ply's one seedable random generator, [`SplitMix64`].
 //!
 //! The code is generic and memoised with a hash map, so it is meant for small games
 //! (tic-tac-toe, 4x4 Othello) and as a slow, obviously right reference for the fast
@@ -36,10 +37,12 @@
 
 mod count;
 mod game;
+mod rng;
 mod solve;
 mod value;
 
 pub use count::{count_finals, count_games, count_games_up_to_symmetry, reachable, Tally};
 pub use game::{Game, Player};
+pub use rng::SplitMix64;
 pub use solve::Solver;
 pub use value::{Outcome, Value};

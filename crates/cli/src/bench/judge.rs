@@ -10,7 +10,7 @@ use anyhow::{bail, ensure};
 use ply_core::{Outcome, Solver};
 use ply_tictactoe::{Mark, Position};
 
-use crate::judge::{algospot_generate, algospot_solve};
+use crate::judge::{lib_error, problem};
 
 /// `ply bench judge` arguments.
 #[derive(clap::Args, Debug)]
@@ -38,11 +38,13 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if a.boards == 0 || a.runs == 0 {
         return Err(crate::error::bad("--boards and --runs must be at least 1"));
     }
-    let mut input = Vec::new();
-    algospot_generate(a.boards, a.seed, &mut input)?;
+    let algospot = problem("algospot-tictactoe")?;
+    let input = algospot.input(a.boards, a.seed).map_err(lib_error)?;
     let mut output = Vec::with_capacity(a.boards * 4);
     let cold = Instant::now();
-    algospot_solve(&mut &input[..], &mut output)?;
+    algospot
+        .solve(&mut &input[..], &mut output)
+        .map_err(lib_error)?;
     let cold = cold.elapsed();
     check_answers(&input, &output, a.boards, a.sample)?;
 
@@ -50,7 +52,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     for _ in 0..a.runs {
         let mut again = Vec::with_capacity(output.len());
         let t = Instant::now();
-        algospot_solve(&mut &input[..], &mut again)?;
+        algospot
+            .solve(&mut &input[..], &mut again)
+            .map_err(lib_error)?;
         times.push(t.elapsed());
         ensure!(again == output, "a timed run answered differently");
     }

@@ -13,8 +13,9 @@ use std::{
 };
 
 use anyhow::Context;
+use ply_core::SplitMix64;
 
-use super::{answer, problem, Problem, Rng};
+use super::{lib_error, problem};
 use crate::error::bad;
 
 /// `ply judge gen` arguments.
@@ -43,46 +44,24 @@ fn fresh_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    Rng::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
-}
-
-/// The input of `count` cases from `seed`.
-///
-/// # Errors
-/// When the generator refuses the count (a one-case problem asked for more).
-pub fn input(p: &Problem, count: usize, seed: u64) -> anyhow::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    (p.generate)(count, seed, &mut out)
-        .with_context(|| format!("{}: generating an input", p.name))?;
-    Ok(out)
-}
-
-/// Case `k` (1-based) of `input`, as an input of its own.
-///
-/// # Errors
-/// Bad input when there is no case `k`.
-pub fn case_of(p: &Problem, input: &[u8], k: usize) -> anyhow::Result<Vec<u8>> {
-    let cases = (p.split)(input)
-        .with_context(|| format!("{}: the generated input does not split into cases", p.name))?;
-    let n = cases.len();
-    k.checked_sub(1)
-        .and_then(|i| cases.into_iter().nth(i))
-        .ok_or_else(|| bad(format!("--case {k}: the input has cases 1 to {n}")))
+    SplitMix64::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     let p = problem(&a.problem)?;
-    let default_count = if p.one_case { 1 } else { 10 };
+    let default_count = if p.one_case() { 1 } else { 10 };
     let seed = a.seed.unwrap_or_else(fresh_seed);
     if let Some(dir) = &a.dir {
         let files = a.count.unwrap_or(10);
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        let mut seeds = Rng::new(seed);
+        let mut seeds = SplitMix64::new(seed);
         for i in 0..files {
-            let text = input(p, default_count, seeds.next_u64())?;
-            let expected = answer(p, &text)
-                .with_context(|| format!("{}: ply's own answer", p.name))
-                .map_err(|e| anyhow::anyhow!("{e:#}"))?;
+            let text = p
+                .input(default_count, seeds.next_u64())
+                .map_err(lib_error)?;
+            let expected = p.answer(&text).map_err(|e| {
+                anyhow::anyhow!("{}: ply's own answer to its generated input: {e}", p.name())
+            })?;
             for (ext, body) in [("in", &text), ("out", &expected)] {
                 let path = dir.join(format!("random-{i:03}.{ext}"));
                 fs::write(&path, body).with_context(|| format!("writing {}", path.display()))?;
@@ -91,9 +70,21 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         return Ok(());
     }
     let count = a.count.unwrap_or(default_count);
-    let mut text = input(p, count, seed).map_err(|e| bad(format!("{e:#}")))?;
+    let mut text = p
+        .input(count, seed)
+        .map_err(|e| bad(format!("{}: generating an input: {e}", p.name())))?;
     if let Some(k) = a.case {
-        text = case_of(p, &text, k)?;
+        let cases = p.cases(&text).with_context(|| {
+            format!(
+                "{}: the generated input does not split into cases",
+                p.name()
+            )
+        })?;
+        let n = cases.len();
+        text = k
+            .checked_sub(1)
+            .and_then(|i| cases.into_iter().nth(i))
+            .ok_or_else(|| bad(format!("--case {k}: the input has cases 1 to {n}")))?;
     }
     let mut out = io::stdout().lock();
     out.write_all(&text)?;

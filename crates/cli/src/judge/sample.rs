@@ -1,6 +1,9 @@
-//! `ply judge sample`: the samples of a problem statement, input and expected output.
+//! `ply judge sample`: the samples of a problem statement, input and expected output, on
+//! stdout or as files in online-judge-tools' layout (`oj download` writes the same names).
 
-use std::io::Write;
+use std::{fs, io::Write, path::PathBuf};
+
+use anyhow::Context;
 
 use super::problem;
 
@@ -10,12 +13,25 @@ pub struct Args {
     /// The problem.
     #[arg(value_name = "PROBLEM", value_parser = super::problem_names())]
     problem: String,
+    /// Write DIR/sample-1.in, sample-1.out, … (oj's layout) instead of stdout.
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
     let p = problem(&a.problem)?;
+    if let Some(dir) = &a.dir {
+        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        for (i, s) in p.samples().iter().enumerate() {
+            for (ext, body) in [("in", s.input), ("out", s.output)] {
+                let path = dir.join(format!("sample-{}.{ext}", i + 1));
+                fs::write(&path, body).with_context(|| format!("writing {}", path.display()))?;
+            }
+        }
+        return Ok(());
+    }
     let mut out = std::io::stdout().lock();
-    for (i, s) in p.samples.iter().enumerate() {
+    for (i, s) in p.samples().iter().enumerate() {
         let n = i + 1;
         writeln!(out, "== sample {n}: input")?;
         out.write_all(s.input.as_bytes())?;

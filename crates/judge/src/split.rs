@@ -4,6 +4,8 @@
 //! Each function takes an input in its problem's format (as the generators write it) and
 //! returns `None` when the input is not in that format.
 
+use crate::stream::integer;
+
 /// Lines of `input`, without their ends.
 fn lines(input: &[u8]) -> Option<Vec<&str>> {
     let text = std::str::from_utf8(input).ok()?;
@@ -15,7 +17,7 @@ fn lines(input: &[u8]) -> Option<Vec<&str>> {
 fn counted(input: &[u8], case_lines: impl Fn(&str) -> Option<usize>) -> Option<Vec<Vec<u8>>> {
     let lines = lines(input)?;
     let (head, mut rest) = lines.split_first()?;
-    let count: usize = head.trim().parse().ok()?;
+    let count = usize::try_from(integer(head.trim())?).ok()?;
     let mut cases = Vec::with_capacity(count);
     for _ in 0..count {
         let n = case_lines(rest.first()?)?;
@@ -42,7 +44,7 @@ pub fn algospot(input: &[u8]) -> Option<Vec<Vec<u8>>> {
 /// swea-4615: `T`, then per case `N M` and M lines of moves.
 pub fn swea(input: &[u8]) -> Option<Vec<Vec<u8>>> {
     counted(input, |first| {
-        let m: usize = first.split_whitespace().nth(1)?.parse().ok()?;
+        let m = usize::try_from(integer(first.split_whitespace().nth(1)?)?).ok()?;
         m.checked_add(1)
     })
 }

@@ -5,14 +5,15 @@
 //! accepted when it is legal for the colour it names, whoever moved last. Any move that is not
 //! legal (taken square, no disc turned, bad colour, off the board) is bad input naming the case,
 //! the move and its line; the answers of the cases before it are already written, and nothing
-//! of the bad case is.
+//! of the bad case is. Numbers are an optional `-` and digits (`+3` is an error); they are
+//! read as whitespace-separated tokens, so a case may wrap across lines.
 
 use std::io::{BufRead, Write};
 
-use anyhow::Context;
+use ply_core::SplitMix64;
 use ply_othello::{Bitboard, BoardSize, Color, PlayError, Position, Square};
 
-use crate::error::bad;
+use crate::{stream::integer, Error};
 
 /// Whitespace-separated tokens with the line each came from.
 struct Tokens {
@@ -39,16 +40,16 @@ impl Tokens {
     }
 
     /// The next token read as a whole number, or an error naming `what` and where.
-    fn number(&mut self, what: &str, place: &str) -> anyhow::Result<(usize, i64)> {
+    fn number(&mut self, what: &str, place: &str) -> Result<(usize, i64), Error> {
         let Some((line, word)) = self.items.get(self.at) else {
-            return Err(bad(format!(
+            return Err(Error::input(format!(
                 "{place}line {}: the input ends where {what} was expected",
                 self.last_line
             )));
         };
         self.at += 1;
-        let n = word.parse::<i64>().map_err(|_| {
-            bad(format!(
+        let n = integer(word).ok_or_else(|| {
+            Error::input(format!(
                 "{place}line {line}: expected {what} (a whole number), found `{}`",
                 word.escape_debug()
             ))
@@ -58,53 +59,112 @@ impl Tokens {
 }
 
 /// Reads the whole input and writes one answer line per case.
-pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
     let mut bytes = Vec::new();
-    input
-        .read_to_end(&mut bytes)
-        .context("reading the swea-4615 input")?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        bad(format!(
-            "the input is not UTF-8 text (byte {})",
-            e.utf8_error().valid_up_to()
-        ))
+    input.read_to_end(&mut bytes)?;
+    each_case(&bytes, usize::MAX, |case, end| {
+        writeln!(out, "#{case} {} {}", end.black.count(), end.white.count())?;
+        Ok(())
     })?;
-    let mut tokens = Tokens::new(&text);
-    let (line, t) = tokens.number("the number of cases T", "")?;
-    if t < 0 {
-        return Err(bad(format!(
-            "line {line}: the number of cases must not be negative, found {t}"
-        )));
-    }
-    for case in 1..=t {
-        let answer = solve_case(&mut tokens, case)?;
-        writeln!(out, "#{case} {} {}", answer.0, answer.1)?;
-    }
-    if let Some((line, word)) = tokens.items.get(tokens.at) {
-        return Err(bad(format!(
-            "line {line}: unexpected `{}` after the last of the {t} cases",
-            word.escape_debug()
-        )));
-    }
     out.flush()?;
     Ok(())
 }
 
-/// Plays one case and returns the black and white disc counts.
-fn solve_case(tokens: &mut Tokens, case: i64) -> anyhow::Result<(u32, u32)> {
+/// Why ply answers each case as it does: the board after the moves, drawn.
+///
+/// Explains the first `limit` cases only (the rest of the input is not read).
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn explain(input: &[u8], limit: usize) -> Result<Vec<String>, Error> {
+    let mut why = Vec::new();
+    each_case(input, limit, |case, end| {
+        let n = end.size.n();
+        let mut text = format!(
+            "case {case}: -> #{case} {} {}: after {} moves the {n}x{n} board is \
+             (row 1 first, column 1 left; 1 black, 2 white, . empty):",
+            end.black.count(),
+            end.white.count(),
+            end.moves
+        );
+        for row in 0..n {
+            text.push_str("\n    ");
+            for col in 0..n {
+                let sq = Square::new(col, row).expect("on the board");
+                text.push(if end.black.contains(sq) {
+                    '1'
+                } else if end.white.contains(sq) {
+                    '2'
+                } else {
+                    '.'
+                });
+            }
+        }
+        why.push(text);
+        Ok(())
+    })?;
+    Ok(why)
+}
+
+/// A case played out.
+struct End {
+    size: BoardSize,
+    moves: i64,
+    black: Bitboard,
+    white: Bitboard,
+}
+
+/// Reads the input and calls `f` with each case played out, in order; stops after `limit`
+/// cases (then the rest of the input is not read).
+fn each_case(
+    bytes: &[u8],
+    limit: usize,
+    mut f: impl FnMut(i64, End) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        Error::input(format!(
+            "the input is not UTF-8 text (byte {})",
+            e.valid_up_to()
+        ))
+    })?;
+    let mut tokens = Tokens::new(text);
+    let (line, t) = tokens.number("the number of cases T", "")?;
+    if t < 0 {
+        return Err(Error::input(format!(
+            "line {line}: the number of cases must not be negative, found {t}"
+        )));
+    }
+    for case in 1..=t {
+        if usize::try_from(case).is_ok_and(|c| c > limit) {
+            return Ok(());
+        }
+        f(case, solve_case(&mut tokens, case)?)?;
+    }
+    if let Some((line, word)) = tokens.items.get(tokens.at) {
+        return Err(Error::input(format!(
+            "line {line}: unexpected `{}` after the last of the {t} cases",
+            word.escape_debug()
+        )));
+    }
+    Ok(())
+}
+
+/// Plays one case.
+fn solve_case(tokens: &mut Tokens, case: i64) -> Result<End, Error> {
     let place = format!("case {case}, ");
     let (line, n) = tokens.number("the board size N", &place)?;
     let size = u8::try_from(n)
         .ok()
         .and_then(BoardSize::from_n)
         .ok_or_else(|| {
-            bad(format!(
+            Error::input(format!(
                 "{place}line {line}: board size N must be 4, 6 or 8, found {n}"
             ))
         })?;
     let (line, m) = tokens.number("the number of moves M", &place)?;
     if m < 0 {
-        return Err(bad(format!(
+        return Err(Error::input(format!(
             "{place}line {line}: the number of moves must not be negative, found {m}"
         )));
     }
@@ -120,21 +180,21 @@ fn solve_case(tokens: &mut Tokens, case: i64) -> anyhow::Result<(u32, u32)> {
             1 => Color::Black,
             2 => Color::White,
             c => {
-                return Err(bad(format!(
+                return Err(Error::input(format!(
                     "{here}the colour must be 1 (black) or 2 (white), not {c}"
                 )))
             }
         };
         let on = |v: i64| (1..=i64::from(size.n())).contains(&v);
         if !on(col) || !on(row) {
-            return Err(bad(format!(
+            return Err(Error::input(format!(
                 "{here}({col}, {row}) is off the {n}x{n} board (columns and rows 1..={n})",
                 n = size.n()
             )));
         }
         let sq = Square::new((col - 1) as u8, (row - 1) as u8).expect("checked range");
         let pos = Position::from_discs(black, white, color, size)
-            .map_err(|e| anyhow::anyhow!("internal: {e}"))?;
+            .map_err(|e| Error::Internal(e.to_string()))?;
         let next = pos.play(sq).map_err(|e| {
             let who = if color == Color::Black {
                 "black"
@@ -142,23 +202,28 @@ fn solve_case(tokens: &mut Tokens, case: i64) -> anyhow::Result<(u32, u32)> {
                 "white"
             };
             match e {
-                PlayError::NoFlip(_) => bad(format!(
+                PlayError::NoFlip(_) => Error::input(format!(
                     "{here}{sq} is not a legal move for {who}: it turns no disc"
                 )),
-                e => bad(format!("{here}{e}")),
+                e => Error::input(format!("{here}{e}")),
             }
         })?;
         black = next.discs(Color::Black);
         white = next.discs(Color::White);
     }
-    Ok((black.count(), white.count()))
+    Ok(End {
+        size,
+        moves: m,
+        black,
+        white,
+    })
 }
 
 /// Writes a random valid input of `count` cases, reproducible from `seed`: each case is a
 /// game of random legal moves, usually alternating, sometimes the same colour twice in a row
 /// (legal here since the problem does not enforce turns), stopped at a random length.
-pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut rng = super::Rng::new(seed);
+pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> Result<(), Error> {
+    let mut rng = SplitMix64::new(seed);
     writeln!(out, "{count}")?;
     for _ in 0..count {
         let size = [BoardSize::Four, BoardSize::Six, BoardSize::Eight][rng.below(3)];
@@ -210,7 +275,7 @@ pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<
 mod tests {
     use super::*;
 
-    fn run(input: &str) -> anyhow::Result<String> {
+    fn run(input: &str) -> Result<String, Error> {
         let mut out = Vec::new();
         solve(&mut input.as_bytes(), &mut out)?;
         Ok(String::from_utf8(out).unwrap())
@@ -243,7 +308,7 @@ mod tests {
         fn any_text_is_answered_or_rejected_as_bad_input(s in "[0-9 \n-]{0,60}|.{0,40}") {
             let mut out = Vec::new();
             if let Err(e) = solve(&mut s.as_bytes(), &mut out) {
-                proptest::prop_assert!(e.chain().any(|c| c.is::<crate::BadInput>()), "{e:#}");
+                proptest::prop_assert!(matches!(e, Error::Input(_)), "{e:#}");
             }
         }
 
@@ -256,7 +321,7 @@ mod tests {
             text.insert_str(cut, &junk);
             let mut out = Vec::new();
             if let Err(e) = solve(&mut text.as_bytes(), &mut out) {
-                proptest::prop_assert!(e.chain().any(|c| c.is::<crate::BadInput>()), "{e:#}");
+                proptest::prop_assert!(matches!(e, Error::Input(_)), "{e:#}");
             }
         }
     }

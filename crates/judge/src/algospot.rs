@@ -1,7 +1,8 @@
 //! `algospot-tictactoe`: C boards of three lines `x`/`o`/`.`, `x` moving first; answer the
 //! winner under perfect play (`x`, `o` or `TIE`). A board whose game is already over is
-//! answered with its winner (or `TIE` when full). The problem caps C at 50; ply does not, so
-//! that a million boards can be answered (`ply bench judge`).
+//! answered with its winner (or `TIE` when full). Only `x`, `o` and `.` are cells (an `X` is
+//! an error) and C is digits only. The problem caps C at 50; ply does not, so that a million
+//! boards can be answered (`ply bench judge`).
 //!
 //! This is the throughput path (`ply bench judge`): the answer of every board is precomputed
 //! from the solved table into one byte per base-3 code, so a case costs three row lookups
@@ -12,17 +13,18 @@ use std::{
     sync::OnceLock,
 };
 
-use anyhow::Context;
-use ply_tictactoe::{check, table::SolvedTable, Mark, Notation, CODES};
+use ply_core::{Outcome, SplitMix64};
+use ply_tictactoe::{check, table::SolvedTable, Mark, Position, CODES};
 
 use super::{
-    cells::{board, random_position, write_board, CellTable, Length, ROW_WEIGHT},
-    rng::Rng,
-    stream::{show, Lines, Out},
+    cells::{
+        board, board_text, describe, random_position, write_board, CellTable, Length, ROW_WEIGHT,
+    },
+    stream::{integer, show, Lines, Out},
 };
-use crate::error::bad;
+use crate::Error;
 
-const CELLS: CellTable = CellTable::new(Notation::Marks, "x, o or .");
+const CELLS: CellTable = CellTable::new(*b".xo", "x, o or .");
 const CANNOT_OCCUR: u8 = 0;
 const ANSWER_TEXT: [&[u8]; 4] = [b"", b"x\n", b"o\n", b"TIE\n"];
 
@@ -56,7 +58,7 @@ fn answers() -> &'static [u8] {
 ///
 /// A bad-input error naming the case and line for a malformed input or a board that cannot
 /// occur; the answers before that case are written, nothing for it.
-pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn solve(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
     let answers = answers();
     let mut lines = Lines::new(input);
     Out::run(out, |out| {
@@ -82,7 +84,7 @@ fn fast_cases(
     out: &mut Out<'_>,
     answers: &[u8],
     limit: u64,
-) -> anyhow::Result<u64> {
+) -> Result<u64, Error> {
     const CASE: usize = 12; // "ccc\nccc\nccc\n"
     let buf = lines.buffered(CASE)?;
     let mut done = 0;
@@ -121,12 +123,23 @@ fn slow_case(
     answers: &[u8],
     case: u64,
     cases: u64,
-) -> anyhow::Result<()> {
+) -> Result<(), Error> {
+    let (code, first_line) = read_case(lines, case, cases)?;
+    let answer = answers[code];
+    if answer == CANNOT_OCCUR {
+        return Err(cannot_occur(code, case, first_line, lines.line_no()));
+    }
+    out.push(ANSWER_TEXT[usize::from(answer)])?;
+    Ok(())
+}
+
+/// Reads the three rows of case `case`: the board's code and the line it starts on.
+fn read_case(lines: &mut Lines<'_>, case: u64, cases: u64) -> Result<(usize, u64), Error> {
     let mut code = 0;
     let mut first_line = 0;
     for (row, weight) in ROW_WEIGHT.iter().enumerate() {
         let line = lines.next_nonblank()?.ok_or_else(|| {
-            bad(format!(
+            Error::input(format!(
                 "case {case}: the input ends after {row} of its 3 rows ({cases} cases announced)"
             ))
         })?;
@@ -135,33 +148,76 @@ fn slow_case(
         }
         let cells = CELLS
             .row::<3>(line.text, false)
-            .map_err(|e| bad(format!("case {case}, line {}: {e}", line.no)))?;
+            .map_err(|e| Error::input(format!("case {case}, line {}: {e}", line.no)))?;
         code += cells * weight;
     }
-    let answer = answers[code];
-    if answer == CANNOT_OCCUR {
-        let reason = check(board(code), Mark::X)
-            .err()
-            .context("the table and the reachability rules disagree")?;
-        return Err(bad(format!(
-            "case {case}, lines {first_line}-{}: the board cannot occur: {reason}",
-            lines.line_no()
-        )));
+    Ok((code, first_line))
+}
+
+/// The error for a board that cannot occur, with the rule it breaks.
+fn cannot_occur(code: usize, case: u64, first_line: u64, last_line: u64) -> Error {
+    match check(board(code), Mark::X) {
+        Err(reason) => Error::input(format!(
+            "case {case}, lines {first_line}-{last_line}: the board cannot occur: {reason}"
+        )),
+        Ok(()) => Error::Internal("the table and the reachability rules disagree".into()),
     }
-    out.push(ANSWER_TEXT[usize::from(answer)])?;
-    Ok(())
+}
+
+/// Why ply answers each case as it does: the board, the answer, and the value with its
+/// remoteness for the side to move (or why the game is over).
+///
+/// Explains the first `limit` cases only (the rest of the input is not read).
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn explain(input: &[u8], limit: usize) -> Result<Vec<String>, Error> {
+    let mut reader = input;
+    let mut lines = Lines::new(&mut reader);
+    let cases = read_case_count(&mut lines)?;
+    let mut why = Vec::new();
+    for case in 1..=cases {
+        if why.len() == limit {
+            return Ok(why);
+        }
+        let (code, first_line) = read_case(&mut lines, case, cases)?;
+        let pos = Position::new(board(code), Mark::X)
+            .map_err(|_| cannot_occur(code, case, first_line, lines.line_no()))?;
+        let answer = match pos.value().outcome {
+            Outcome::Win => lower(pos.to_move()).to_string(),
+            Outcome::Loss => lower(pos.to_move().other()).to_string(),
+            Outcome::Draw => "TIE".to_string(),
+        };
+        why.push(format!(
+            "case {case}: {} -> {answer}: {}",
+            board_text(pos.board(), ['.', 'x', 'o']),
+            describe(&pos, lower)
+        ));
+    }
+    lines.expect_end("the last case")?;
+    Ok(why)
+}
+
+/// A mark as this problem writes it.
+fn lower(m: Mark) -> char {
+    match m {
+        Mark::X => 'x',
+        Mark::O => 'o',
+    }
 }
 
 /// The first non-blank line: the number of cases.
-pub(super) fn read_case_count(lines: &mut Lines<'_>) -> anyhow::Result<u64> {
+fn read_case_count(lines: &mut Lines<'_>) -> Result<u64, Error> {
     let line = lines
         .next_nonblank()?
-        .ok_or_else(|| bad("the input is empty: expected the number of cases"))?;
+        .ok_or_else(|| Error::input("the input is empty: expected the number of cases"))?;
     std::str::from_utf8(line.trimmed())
         .ok()
-        .and_then(|s| s.parse::<u64>().ok())
+        .and_then(integer)
+        .and_then(|n| u64::try_from(n).ok())
         .ok_or_else(|| {
-            bad(format!(
+            Error::input(format!(
                 "line {}: expected the number of cases, found {}",
                 line.no,
                 show(line.text)
@@ -174,8 +230,8 @@ pub(super) fn read_case_count(lines: &mut Lines<'_>) -> anyhow::Result<u64> {
 /// # Errors
 ///
 /// A write error.
-pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut rng = Rng::new(seed);
+pub fn generate(count: usize, seed: u64, out: &mut dyn Write) -> Result<(), Error> {
+    let mut rng = SplitMix64::new(seed);
     writeln!(out, "{count}")?;
     for _ in 0..count {
         let length = match rng.below(8) {

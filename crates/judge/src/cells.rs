@@ -1,33 +1,31 @@
 //! Reading a row of tic-tac-toe cells from a judge input line, fast: a 256-entry table maps
 //! each byte to its cell (or to "not a cell"), and the row becomes part of a base-3 board code
 //! that indexes the solved tables directly, with no board built in between.
+//!
+//! Each problem names its own three characters (`x o .` for algospot, `X O .` for BOJ 7682,
+//! `0 1 2` for BOJ 16571, `X O -` for ttt-finals) and accepts those alone, as its statement
+//! says: a lowercase `o` in a BOJ 7682 board is an error, not an `O`.
 
-use ply_tictactoe::{Board, Mark, Notation, Position};
+use ply_tictactoe::{Board, Mark, Position};
 
-use super::rng::Rng;
+use ply_core::SplitMix64;
 
 const NOT_A_CELL: u8 = 0xff;
 
-/// A byte-to-cell table for one notation: 0 empty, 1 `X`, 2 `O`, `NOT_A_CELL` otherwise.
+/// A byte-to-cell table for one problem: 0 empty, 1 `X`, 2 `O`, `NOT_A_CELL` otherwise.
 pub struct CellTable {
     map: [u8; 256],
     expected: &'static str,
 }
 
 impl CellTable {
-    /// The table of `notation`; `expected` describes the accepted characters in errors.
-    pub const fn new(notation: Notation, expected: &'static str) -> CellTable {
+    /// The table of these characters for an empty cell, `X` and `O` (`*b".XO"`), and no
+    /// other; `expected` describes them in errors.
+    pub const fn new(chars: [u8; 3], expected: &'static str) -> CellTable {
         let mut map = [NOT_A_CELL; 256];
-        let mut b = 0;
-        while b < 256 {
-            map[b] = match notation.cell(b as u8) {
-                Some(None) => 0,
-                Some(Some(Mark::X)) => 1,
-                Some(Some(Mark::O)) => 2,
-                None => NOT_A_CELL,
-            };
-            b += 1;
-        }
+        map[chars[0] as usize] = 0;
+        map[chars[1] as usize] = 1;
+        map[chars[2] as usize] = 2;
         CellTable { map, expected }
     }
 
@@ -39,14 +37,14 @@ impl CellTable {
     }
 
     /// The base-3 code of the `N` cells on `line` (cell `i` worth 3^i), surrounding
-    /// whitespace ignored; with `spaced`, whitespace between cells is ignored too.
+    /// whitespace ignored; with `spaced`, the cells are separated by whitespace (and must be).
     ///
     /// # Errors
     ///
     /// A message naming the bad character and its column, or the wrong number of cells.
     #[inline]
     pub fn row<const N: usize>(&self, line: &[u8], spaced: bool) -> Result<usize, String> {
-        if let (3, &[a, b, c]) = (N, line) {
+        if let (3, false, &[a, b, c]) = (N, spaced, line) {
             // The common case, a bare three-cell row: one OR tells whether all are cells.
             let [a, b, c] = [a, b, c].map(|byte| self.map[usize::from(byte)]);
             if a | b | c != NOT_A_CELL {
@@ -71,6 +69,14 @@ impl CellTable {
                     super::stream::show_byte(byte),
                     lead + i + 1,
                     self.expected
+                ));
+            }
+            if spaced && i > 0 && !body[i - 1].is_ascii_whitespace() {
+                return Err(format!(
+                    "'{}' at column {} follows another cell without a space (the cells are \
+                     separated by spaces)",
+                    super::stream::show_byte(byte),
+                    lead + i + 1,
                 ));
             }
             cells += 1;
@@ -105,7 +111,7 @@ pub enum Length {
 }
 
 /// A position reached by random moves from the empty board.
-pub fn random_position(rng: &mut Rng, first: Mark, length: Length) -> Position {
+pub fn random_position(rng: &mut SplitMix64, first: Mark, length: Length) -> Position {
     let mut pos = Position::start(first);
     let limit = match length {
         Length::ToTheEnd => 9,
@@ -139,4 +145,34 @@ pub fn write_board(b: Board, chars: [char; 3], cell_sep: &str, row_sep: &str) ->
         s.push_str(row_sep);
     }
     s
+}
+
+/// The board in a problem's characters (`chars`: empty, `X`, `O`), rows separated by `/`.
+pub fn board_text(b: Board, chars: [char; 3]) -> String {
+    let mut s = write_board(b, chars, "", "/");
+    s.pop();
+    s
+}
+
+/// Why the game of `pos` is over (`X has three in a row`, `the board is full`), if it is.
+pub fn over_reason(pos: &Position, name: impl Fn(Mark) -> char) -> Option<String> {
+    match pos.winner() {
+        Some(w) => Some(format!("{} has three in a row", name(w))),
+        None if pos.is_over() => Some("the board is full".to_string()),
+        None => None,
+    }
+}
+
+/// What perfect play makes of `pos`, from the solved table, marks named by `name`: `the game
+/// is over: X has three in a row`, or `O to move, win in 3 under perfect play` (the value and
+/// the remoteness: moves to the end when the winner hurries and the loser stalls).
+pub fn describe(pos: &Position, name: impl Fn(Mark) -> char) -> String {
+    match over_reason(pos, &name) {
+        Some(why) => format!("the game is over: {why}"),
+        None => format!(
+            "{} to move, {} under perfect play",
+            name(pos.to_move()),
+            pos.value()
+        ),
+    }
 }

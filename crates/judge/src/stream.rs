@@ -8,7 +8,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::error::bad;
+use crate::Error;
 
 /// The longest line the judges accept, in bytes.
 pub const MAX_LINE: usize = 1 << 16;
@@ -65,7 +65,7 @@ impl<'a> Lines<'a> {
     ///
     /// A read error, or a bad-input error for a line longer than [`MAX_LINE`].
     #[cfg(test)]
-    pub fn next_line(&mut self) -> anyhow::Result<Option<Line<'_>>> {
+    pub fn next_line(&mut self) -> Result<Option<Line<'_>>, Error> {
         Ok(self.next_span()?.map(|(no, start, len)| Line {
             no,
             text: &self.buf[start..start + len],
@@ -77,7 +77,7 @@ impl<'a> Lines<'a> {
     /// # Errors
     ///
     /// As [`Lines::next_line`].
-    pub fn next_nonblank(&mut self) -> anyhow::Result<Option<Line<'_>>> {
+    pub fn next_nonblank(&mut self) -> Result<Option<Line<'_>>, Error> {
         loop {
             match self.next_span()? {
                 None => return Ok(None),
@@ -96,7 +96,7 @@ impl<'a> Lines<'a> {
 
     /// The next line as (number, start in the buffer, length), valid until the next call.
     #[inline]
-    fn next_span(&mut self) -> anyhow::Result<Option<(u64, usize, usize)>> {
+    fn next_span(&mut self) -> Result<Option<(u64, usize, usize)>, Error> {
         loop {
             if let Some(len) = self.buf[self.start..self.end]
                 .iter()
@@ -105,7 +105,7 @@ impl<'a> Lines<'a> {
                 return Ok(Some(self.take(len, len + 1)));
             }
             if self.end - self.start > MAX_LINE {
-                return Err(bad(format!(
+                return Err(Error::input(format!(
                     "line {}: longer than {MAX_LINE} bytes",
                     self.no + 1
                 )));
@@ -124,7 +124,7 @@ impl<'a> Lines<'a> {
     /// # Errors
     ///
     /// A read error.
-    pub fn buffered(&mut self, want: usize) -> anyhow::Result<&[u8]> {
+    pub fn buffered(&mut self, want: usize) -> Result<&[u8], Error> {
         debug_assert!(want <= MAX_LINE);
         while self.end - self.start < want && !self.eof {
             self.fill()?;
@@ -151,10 +151,10 @@ impl<'a> Lines<'a> {
     /// # Errors
     ///
     /// A bad-input error naming the first line with text on it.
-    pub fn expect_end(&mut self, what: &str) -> anyhow::Result<()> {
+    pub fn expect_end(&mut self, what: &str) -> Result<(), Error> {
         match self.next_nonblank()? {
             None => Ok(()),
-            Some(line) => Err(bad(format!(
+            Some(line) => Err(Error::input(format!(
                 "line {}: unexpected text after {what}: {}",
                 line.no,
                 show(line.text)
@@ -175,7 +175,7 @@ impl<'a> Lines<'a> {
         (self.no, start, len)
     }
 
-    fn fill(&mut self) -> anyhow::Result<()> {
+    fn fill(&mut self) -> Result<(), Error> {
         if self.start > 0 {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
@@ -247,14 +247,25 @@ impl<'a> Out<'a> {
     /// The error of `body`, else a write error.
     pub fn run(
         out: &'a mut dyn Write,
-        body: impl FnOnce(&mut Out<'a>) -> anyhow::Result<()>,
-    ) -> anyhow::Result<()> {
+        body: impl FnOnce(&mut Out<'a>) -> Result<(), Error>,
+    ) -> Result<(), Error> {
         let mut o = Out::new(out);
         let result = body(&mut o);
         let flushed = o.flush();
         result?;
         Ok(flushed?)
     }
+}
+
+/// A whole number as the statements write one: an optional `-` and ASCII digits, nothing
+/// else (`+3`, `3.0`, `0x3` and ` 3` are not numbers); `None` also when it does not fit an
+/// `i64`.
+pub fn integer(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// A line or a byte as text for an error message: printable ASCII as it is, the rest escaped,
@@ -280,7 +291,7 @@ pub fn show_byte(b: u8) -> String {
 mod tests {
     use super::*;
 
-    fn all_lines(input: &[u8]) -> anyhow::Result<Vec<(u64, Vec<u8>)>> {
+    fn all_lines(input: &[u8]) -> Result<Vec<(u64, Vec<u8>)>, Error> {
         let mut reader = input;
         let mut lines = Lines::new(&mut reader);
         let mut got = Vec::new();
@@ -312,6 +323,26 @@ mod tests {
         let got = all_lines(&input).unwrap();
         assert_eq!(got.len(), 50_000);
         assert_eq!(got[49_999], (50_000, b"49999".to_vec()));
+    }
+
+    #[test]
+    fn integers_are_strict() {
+        assert_eq!(integer("42"), Some(42));
+        assert_eq!(integer("-7"), Some(-7));
+        assert_eq!(integer("007"), Some(7));
+        for bad in [
+            "+3",
+            "",
+            "-",
+            " 3",
+            "3 ",
+            "3.0",
+            "0x3",
+            "--3",
+            "99999999999999999999",
+        ] {
+            assert_eq!(integer(bad), None, "{bad:?}");
+        }
     }
 
     #[test]
