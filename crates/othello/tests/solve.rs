@@ -5,7 +5,8 @@ use std::sync::atomic::AtomicBool;
 
 use ply_othello::{
     obf,
-    solve::{reference::minimax, SolveControl, SolveOptions, Solver, Stopped},
+    reference::minimax,
+    solve::{SolveControl, SolveOptions, Solver, Stopped},
     BoardSize, Color, Move, Position, Square,
 };
 

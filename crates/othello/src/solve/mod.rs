@@ -10,7 +10,7 @@
 //! evaluation is confident go first; they leave the table the moves to try first and the
 //! score to centre the exact search's window on. Only the last, exact search's bounds are
 //! trusted. Several threads search one position together over the shared table.
-//! [`reference::minimax`] is the plain negamax it is all tested against.
+//! [`crate::reference::minimax`] is the plain negamax it is all tested against.
 //!
 //! ```
 //! use ply_othello::{solve::{SolveOptions, Solver}, BoardSize, Position};
@@ -21,7 +21,6 @@
 
 mod flips;
 mod geometry;
-pub mod reference;
 mod search;
 mod stability;
 pub(crate) mod symmetry;
@@ -599,10 +598,15 @@ mod tests {
             }
         }
         for pos in &positions {
-            let want = reference::minimax(pos);
+            let want = crate::reference::minimax(pos);
             let children: Vec<(u8, i32)> = pos
                 .legal_moves()
-                .map(|sq| (sq.index(), -reference::minimax(&pos.play_unchecked(sq))))
+                .map(|sq| {
+                    (
+                        sq.index(),
+                        -crate::reference::minimax(&pos.play_unchecked(sq)),
+                    )
+                })
                 .collect();
             // The score of the move of an image that is the image of `sq`.
             let score_of = |sq: Square, s: u8| {

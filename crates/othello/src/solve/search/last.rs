@@ -4,7 +4,7 @@
 //!
 //! Every routine here is a null-window search around `alpha` (window `alpha..alpha + 1`) and
 //! fails soft: a result above `alpha` is a lower bound of the score, one at or below it an
-//! upper bound. The tests compare them with the plain negamax of [`super::super::reference`].
+//! upper bound. The tests compare them with the plain negamax of [`crate::reference::minimax`].
 
 use super::super::flips::{count_last_flips, flips, flips_near};
 use super::{Search, NEG_INF};

@@ -1,4 +1,4 @@
-//! Early checks of the rules core: fast against slow move generation, and small perft counts.
+//! The rules: fast against slow move generation along random games, and small perft counts.
 
 use ply_othello::{moves, reference, BoardSize, Position};
 
