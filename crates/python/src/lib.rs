@@ -8,6 +8,8 @@
 //! the GIL released while the calling thread watches for Ctrl-C ([`interrupt`]).
 
 mod analyze;
+mod args;
+mod board;
 mod interrupt;
 mod othello;
 mod tictactoe;
