@@ -99,3 +99,14 @@ def test_clones_are_independent():
     clone.apply_action(clone.legal_actions()[0])
     assert state.history() == [1] and len(clone.history()) == 2
     assert str(state) != str(clone)
+
+
+def test_openspiels_cpp_bots_and_evaluation_run_on_every_size():
+    for n in (4, 6, 8):
+        game = pyspiel.load_game("python_ply_othello", {"size": n})
+        mcts_bot = pyspiel.MCTSBot(
+            game, pyspiel.RandomRolloutEvaluator(1, n), 2.0, 10, 1000, False, n, False
+        )
+        bots = [mcts_bot, pyspiel.make_uniform_random_bot(1, n)]
+        returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, n)
+        assert returns in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0]), returns
