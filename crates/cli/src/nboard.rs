@@ -20,8 +20,8 @@
 //!
 //! `analyze` reviews the whole game: it answers `analysis K EVAL` for every position of the
 //! game, K the plies played to reach it (0 for the start position; passes count), from the
-//! last position back to the first as NBoard's own engines do, each position analysed as a
-//! `hint` would be, then a closing `status`. The protocol leaves the eval's point of view
+//! last position back to the first as NBoard's own engines do, each position searched as a
+//! `go` would be (its value, at the depth and time a move gets), then a closing `status`. The protocol leaves the eval's point of view
 //! open; NBoard draws it on its score graph beside black's and white's evals turned to
 //! black's view, and Chris Welty's Novello engine sends it from black's view, so ply does
 //! too: the disc difference for black, positive when black is ahead.
@@ -339,7 +339,8 @@ impl Engine {
         opts.threads = self.threads;
         opts.hash_mb = hash_mb(pos.size());
         opts.stop = Some(stop.clone());
-        opts.all_moves = matches!(task, Task::Hint(_) | Task::Analyze);
+        // A review needs only each position's value: the best move, searched deeper.
+        opts.all_moves = matches!(task, Task::Hint(_));
         let out = self.out.clone();
         let flag = stop.clone();
         self.searches += 1;
