@@ -80,6 +80,15 @@ pub trait Replay: PyClass<Frozen = False> + Sized {
     fn history_mut(&mut self) -> &mut History<Self::Pos, Self::Move>;
     /// The number of a move (OpenSpiel's action, tic-tac-toe's cell).
     fn code(&self, m: Self::Move) -> i64;
+    /// The constructor's arguments that make the first position (the root of the history):
+    /// positional, then keywords.
+    ///
+    /// # Errors
+    /// Only when Python cannot make the objects.
+    fn root_args<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)>;
     /// Plays a move given as Python gives it (its number or its name).
     ///
     /// # Errors
@@ -134,6 +143,20 @@ pub fn eq<T: Replay>(slf: &T, other: &Bound<'_, PyAny>) -> bool {
 /// The hash of the position.
 pub fn hash<T: Replay>(slf: &T) -> u64 {
     hash_of(&slf.history().pos())
+}
+
+/// `__reduce__` for every pickle protocol: the class made from the first position's
+/// constructor arguments through `__new__` (`copyreg.__newobj_ex__`, what protocol 2 does
+/// itself), then [`getstate`] given to `__setstate__`.
+pub fn reduce<'py, T: Replay>(slf: &Bound<'py, T>) -> PyResult<Bound<'py, PyTuple>> {
+    let py = slf.py();
+    let (args, kwargs) = slf.borrow().root_args(py)?;
+    let newobj = py
+        .import(intern!(py, "copyreg"))?
+        .getattr(intern!(py, "__newobj_ex__"))?;
+    let cls = slf.as_any().get_type().into_any();
+    let new_args = PyTuple::new(py, [cls, args.into_any(), kwargs.into_any()])?;
+    PyTuple::new(py, [newobj, new_args.into_any(), getstate(slf)?.into_any()])
 }
 
 /// What `pickle` keeps besides the first position: the moves' numbers, and a subclass's

@@ -23,7 +23,7 @@ use ply_othello::{
 use pyo3::{
     exceptions::{PyIndexError, PyMemoryError},
     prelude::*,
-    types::{PyInt, PyString, PyType},
+    types::{PyDict, PyInt, PyString, PyTuple, PyType},
 };
 
 use crate::{
@@ -199,6 +199,14 @@ impl Replay for Board {
 
     fn code(&self, m: Move) -> i64 {
         i64::try_from(move_index(m, self.pos().size())).expect("below 65")
+    }
+
+    fn root_args<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        let (cells, turn) = cells_and_turn(&self.h.root());
+        Ok((PyTuple::new(py, [cells, turn.to_owned()])?, PyDict::new(py)))
     }
 
     fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -477,12 +485,12 @@ impl Board {
         board::hash(self)
     }
 
-    /// Pickling: the first position's cells and side to move, for the constructor.
-    fn __getnewargs__(&self) -> (String, &'static str) {
-        cells_and_turn(&self.h.root())
+    /// Pickling, every protocol: the first position's cells and side to move, then the moves.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        board::reduce(slf)
     }
 
-    fn __getstate__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+    fn __getstate__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         board::getstate(slf)
     }
 

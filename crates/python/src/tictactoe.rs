@@ -187,6 +187,16 @@ impl Replay for Board {
         i64::from(m.index())
     }
 
+    fn root_args<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        let root = self.h.root();
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("first", mark_name(root.first()))?;
+        Ok((PyTuple::new(py, [root.board().to_string()])?, kwargs))
+    }
+
     fn play(&mut self, cell: &Bound<'_, PyAny>) -> PyResult<()> {
         let c = parse_cell(cell)?;
         let next = self.pos().play(c).map_err(value_error)?;
@@ -302,15 +312,10 @@ impl Board {
         board::hash(self)
     }
 
-    /// Pickling: the first position's board and who moved first, for the constructor.
-    fn __getnewargs_ex__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
-        let root = self.h.root();
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("first", mark_name(root.first()))?;
-        Ok((PyTuple::new(py, [root.board().to_string()])?, kwargs))
+    /// Pickling, every protocol: the first position's board and who moved first, then the
+    /// moves.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        board::reduce(slf)
     }
 
     fn __getstate__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {

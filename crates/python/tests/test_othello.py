@@ -4,6 +4,7 @@ import multiprocessing
 import pickle
 import random
 import subprocess
+import sys
 
 import pytest
 
@@ -319,6 +320,18 @@ def test_observation_tensor_is_numpy_when_numpy_is_installed():
     assert isinstance(m, np.ndarray) and m.dtype == np.bool_ and m.sum() == 4
 
 
+def test_tensors_are_lists_without_numpy():
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "from ply.othello import Board\n"
+        "b = Board(size=4)\n"
+        "t, m = b.observation_tensor(), b.legal_actions_mask()\n"
+        "assert type(t) is list and len(t) == 48 and t[16 + 6] == 1.0, t\n"
+        "assert m == [0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0], m\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 def test_analyze_takes_the_clis_options():
     start6 = Board(size=6)
     a = othello.analyze(start6, depth=2, book=False, solver=False)
@@ -350,8 +363,9 @@ def test_pickle_round_trip_keeps_position_moves_and_subclass():
     # A set-up position keeps its start: the moves are replayed from it.
     small = Board("OOOO" "OOOO" "OOOX" "OOO-", "X")
     small.push("pass")
-    s2 = pickle.loads(pickle.dumps(small, protocol=pickle.HIGHEST_PROTOCOL))
-    assert s2 == small and s2.move_stack == ["pass"] and s2.pop() == "pass" and s2.turn == "X"
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        s2 = pickle.loads(pickle.dumps(small, protocol=protocol))
+        assert s2 == small and s2.move_stack == ["pass"] and s2.pop() == "pass" and s2.turn == "X"
 
     t = Tagged(size=6)
     t.push("c2")

@@ -112,7 +112,8 @@ def test_pickle_and_subclass():
     n = Named(first="O")
     n.push(0)
     n.name = "game 1"
-    n2 = pickle.loads(pickle.dumps(n))
-    assert type(n2) is Named and n2 == n and n2.name == "game 1" and n2.first == "O"
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        n2 = pickle.loads(pickle.dumps(n, protocol=protocol))
+        assert type(n2) is Named and n2 == n and n2.name == "game 1" and n2.first == "O"
     c = copy.deepcopy(n)
     assert type(c) is Named and c.name == "game 1" and c.move_stack == [0]
