@@ -18,6 +18,17 @@
 //! move is held to N/2 seconds (half a second at depth 1, half a minute at depth 60). The
 //! depth also names the engine: `set myname plyN`.
 //!
+//! `analyze` reviews the whole game: it answers `analysis K EVAL` for every position of the
+//! game, K the plies played to reach it (0 for the start position; passes count), from the
+//! last position back to the first as NBoard's own engines do, each position searched as a
+//! `go` would be (its value, at the depth and time a move gets), then a closing `status`. The protocol leaves the eval's point of view
+//! open; NBoard draws it on its score graph beside black's and white's evals turned to
+//! black's view, and Chris Welty's Novello engine sends it from black's view, so ply does
+//! too: the disc difference for black, positive when black is ahead.
+//!
+//! Every search, stopped by a `ping` or not, ends with a plain `status` line, which clears
+//! the GUI's "ply is thinking".
+//!
 //! `set contempt N` is read and checked but changes nothing: ply scores disc differences and
 //! plays for the best one, so a draw is worth neither more nor less to it. On 6x6 the answers
 //! of the opening book (exact, as the analysis gives them) come as `search` lines like any
@@ -39,7 +50,7 @@ use clap::Args as ClapArgs;
 use ply_othello::{
     analyze::{analyze_with, Analysis, Options},
     ggf::GgfGame,
-    BoardSize, Game, Move, Position, Square,
+    BoardSize, Color, Game, Move, Position, Square,
 };
 
 /// `ply nboard`.
@@ -115,9 +126,12 @@ fn interrupts(line: &str) -> bool {
     matches!(line.split_whitespace().next(), Some("ping" | "quit"))
 }
 
-/// `go` and `hint` start a search.
+/// `go`, `hint` and `analyze` start a search.
 fn searches(line: &str) -> bool {
-    matches!(line.split_whitespace().next(), Some("go" | "hint"))
+    matches!(
+        line.split_whitespace().next(),
+        Some("go" | "hint" | "analyze")
+    )
 }
 
 /// Where answers go: shared by the reader and the thinking thread, one whole line at a time.
@@ -144,6 +158,8 @@ enum Task {
     Go,
     /// `hint N`: the values of the N best moves.
     Hint(usize),
+    /// `analyze`: the value of every position of the game.
+    Analyze,
 }
 
 /// A search under way.
@@ -255,6 +271,7 @@ impl Engine {
                 }
             }
             "go" => self.think(Task::Go),
+            "analyze" => self.think(Task::Analyze),
             "hint" => match rest.parse::<usize>() {
                 Ok(n) if n > 0 => self.think(Task::Hint(n)),
                 _ => log(&format!("`{line}`: expected `hint N` with N at least 1")),
@@ -315,12 +332,14 @@ impl Engine {
     fn think(&mut self, task: Task) {
         debug_assert!(self.thinking.is_none(), "one search at a time");
         let stop = Arc::new(AtomicBool::new(false));
-        let pos = self.game.position();
+        let game = self.game.clone();
+        let pos = game.position();
         let mut opts = Options::budget(budget(self.depth));
         opts.depth = Some(self.depth);
         opts.threads = self.threads;
         opts.hash_mb = hash_mb(pos.size());
         opts.stop = Some(stop.clone());
+        // A review needs only each position's value: the best move, searched deeper.
         opts.all_moves = matches!(task, Task::Hint(_));
         let out = self.out.clone();
         let flag = stop.clone();
@@ -332,7 +351,11 @@ impl Engine {
         };
         let handle = thread::spawn(move || {
             let _done = done;
-            if let Err(e) = search(&pos, &opts, task, &out, &flag) {
+            let said = match task {
+                Task::Analyze => review(&game, &opts, &out, &flag),
+                Task::Go | Task::Hint(_) => search(&pos, &opts, task, &out, &flag),
+            };
+            if let Err(e) = said {
                 log(&format!("cannot write the answer: {e}"));
             }
         });
@@ -443,7 +466,9 @@ fn search(
         return Err(e);
     }
     if stop.load(Ordering::Relaxed) {
-        return Ok(());
+        // Nothing more about a position the GUI has left, but the GUI stops showing
+        // "thinking".
+        return say(out, "status");
     }
     report.progress(&a)?;
     if task == Task::Go {
@@ -451,6 +476,30 @@ fn search(
             Some(answer) => say(out, &answer)?,
             None => log("go: the game is over, there is no move to play"),
         }
+    }
+    say(out, "status")
+}
+
+/// The thinking thread of `analyze`: `analysis K EVAL` for every position of `game`, the
+/// last first, each from black's point of view, then `status`; only `status` once stopped.
+fn review(game: &Game, opts: &Options, out: &Out, stop: &AtomicBool) -> io::Result<()> {
+    say(out, "status ply is analysing the game")?;
+    let mut positions: Vec<Position> = vec![game.start()];
+    positions.extend(game.plies().map(|(before, m)| {
+        before
+            .play_move(m)
+            .expect("the game's moves were checked when played")
+    }));
+    for (plies, pos) in positions.iter().enumerate().rev() {
+        let a = analyze_with(pos, opts, &mut |_| {});
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let for_black = match pos.turn() {
+            Color::Black => a.score,
+            Color::White => -a.score,
+        };
+        say(out, &format!("analysis {plies} {}", eval(for_black)))?;
     }
     say(out, "status")
 }

@@ -12,7 +12,11 @@ use std::{
     time::{Duration, Instant},
 };
 
-use ply_othello::{ggf::GgfGame, text, BoardSize, Color, Game, Move, Position, Square};
+use ply_othello::{
+    ggf::GgfGame,
+    solve::{SolveOptions, Solver},
+    text, BoardSize, Color, Game, Move, Position, Square,
+};
 
 /// The tests of this file take turns: ply thinks on every core it is given, and the ping test
 /// measures a response time that other searches running beside it would spoil.
@@ -363,8 +367,10 @@ fn ping_while_thinking_answers_pong_within_100_ms() {
         let took = sent.elapsed();
         assert_eq!(lines.last().unwrap(), &format!("pong {n}"));
         assert!(took < Duration::from_millis(100), "pong after {took:?}");
-        // The stopped search says nothing more: no move for a position the GUI left.
+        // The stopped search says nothing more: no move for a position the GUI left; only a
+        // closing `status`, just before the pong, so the GUI stops showing "thinking".
         assert!(!lines.iter().any(|l| l.starts_with("===")), "{lines:?}");
+        assert_eq!(lines[lines.len() - 2], "status", "{lines:?}");
     }
     // The engine goes on: a quick move at a small depth.
     gui.depth(1);
@@ -454,4 +460,105 @@ fn end_of_input_lets_the_last_search_answer() {
     pos = pos.play(Square::parse("b2").unwrap()).unwrap();
     assert!(pos.is_legal(answer(&second)), "{second:?}");
     assert!(gui.child.wait().unwrap().success());
+}
+
+/// `analysis K EVAL` as numbers.
+fn parse_analysis(line: &str) -> (usize, f64) {
+    let mut f = line
+        .strip_prefix("analysis ")
+        .unwrap_or_else(|| panic!("not an analysis line: {line}"))
+        .split(' ');
+    let k = f.next().unwrap().parse().expect("plies played");
+    let eval = f.next().unwrap().parse().expect("an eval");
+    assert!(f.next().is_none(), "two fields: {line}");
+    (k, eval)
+}
+
+#[test]
+fn analyze_reviews_every_position_of_the_game_from_the_last() {
+    let _turn = turn();
+    // A random 4x4 game to its end (passes included), every position solved exactly here.
+    let mut rng = Lcg(11);
+    let mut game = Game::new(Position::start(BoardSize::Four));
+    while !game.position().is_game_over() {
+        let pos = game.position();
+        let moves: Vec<Move> = if pos.can_move() {
+            pos.legal_moves().map(Move::Play).collect()
+        } else {
+            vec![Move::Pass]
+        };
+        game.play(moves[rng.pick(moves.len())]).unwrap();
+    }
+    let mut positions = vec![game.start()];
+    positions.extend(game.plies().map(|(p, m)| p.play_move(m).unwrap()));
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 1,
+    });
+    let exact_for_black: Vec<i32> = positions
+        .iter()
+        .map(|p| {
+            let s = solver.solve(p).score;
+            if p.turn() == Color::Black {
+                s
+            } else {
+                -s
+            }
+        })
+        .collect();
+    // The start of 4x4 is a white win by 10 (empties to the winner).
+    assert_eq!(exact_for_black[0], -10);
+
+    let mut gui = Gui::start();
+    gui.depth(4);
+    gui.send(&set_game(&game));
+    gui.send("analyze");
+    let lines = gui.until(|l| l == "status");
+    assert_eq!(lines[0], "status ply is analysing the game", "{lines:?}");
+    let found: Vec<(usize, f64)> = lines[1..lines.len() - 1]
+        .iter()
+        .map(|l| parse_analysis(l))
+        .collect();
+    // One line per position, the last position first, down to the start (0 plies).
+    let order: Vec<usize> = found.iter().map(|&(k, _)| k).collect();
+    let expected: Vec<usize> = (0..positions.len()).rev().collect();
+    assert_eq!(order, expected, "{lines:?}");
+    for (k, eval) in found {
+        assert!(
+            (eval - f64::from(exact_for_black[k])).abs() < 1e-9,
+            "position {k}: {eval} but black's exact score is {}: {lines:?}",
+            exact_for_black[k]
+        );
+    }
+    // The engine goes on: the game is over, so `go` has no move, and says so on stderr.
+    gui.send("go");
+    assert_eq!(gui.until(|l| l == "status")[0], "status ply is thinking");
+    let log = gui.quit();
+    assert!(!log.contains("unknown command"), "{log}");
+    assert!(log.contains("the game is over"), "{log}");
+}
+
+#[test]
+fn ping_stops_an_analysis_with_a_closing_status() {
+    let _turn = turn();
+    let mut gui = Gui::start();
+    gui.depth(60);
+    let mut game = Game::new(Position::start(BoardSize::Eight));
+    for sq in ["f5", "d6", "c3", "d3", "c4"] {
+        game.play(Move::Play(Square::parse(sq).unwrap())).unwrap();
+    }
+    gui.send(&set_game(&game));
+    gui.send("analyze");
+    assert_eq!(gui.line(), "status ply is analysing the game");
+    thread::sleep(Duration::from_millis(300));
+    let sent = Instant::now();
+    gui.send("ping 9");
+    let lines = gui.until(|l| l.starts_with("pong"));
+    assert!(sent.elapsed() < Duration::from_millis(100), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "pong 9");
+    assert_eq!(lines[lines.len() - 2], "status", "{lines:?}");
+    for l in &lines[..lines.len() - 2] {
+        parse_analysis(l);
+    }
+    gui.quit();
 }

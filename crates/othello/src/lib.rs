@@ -56,7 +56,7 @@ use std::fmt;
 
 pub use bitboard::Bitboard;
 pub use game::Game;
-pub use position::{final_score, BoardSize, Color, Move, PlayError, Position};
+pub use position::{final_score, BoardSize, Color, EmptyCentre, Move, PlayError, Position};
 pub use square::Square;
 
 /// Text that could not be read as an Othello square, position or record.

@@ -134,6 +134,24 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
+/// A position no game reaches: this centre square is empty, while the four centre squares
+/// are filled from the start ([`Position::check_centre`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EmptyCentre(pub Square);
+
+impl fmt::Display for EmptyCentre {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "impossible position: centre square {} is empty \
+             (the four centre squares are filled from the start)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for EmptyCentre {}
+
 /// An Othello position from the side to move's view.
 ///
 /// ```
@@ -205,27 +223,26 @@ impl Position {
 
     /// Checks what every game keeps from its start: the four centre squares hold discs. A
     /// position with an empty centre square (an empty board, say) cannot occur in a game.
+    /// Every front end (the CLI, the server, Python) reads positions through this check.
     ///
     /// # Errors
-    /// A message naming the first empty centre square.
+    /// [`EmptyCentre`], naming the first empty centre square.
     ///
     /// ```
-    /// use ply_othello::{text, BoardSize, Position};
+    /// use ply_othello::{text, BoardSize, Position, Square};
     /// assert!(Position::start(BoardSize::Six).check_centre().is_ok());
     /// let empty = text::parse_position("---------------- X").unwrap();
     /// let e = empty.check_centre().unwrap_err();
-    /// assert!(e.starts_with("impossible position: centre square b2 is empty"), "{e}");
+    /// assert_eq!(e.0, Square::parse("b2").unwrap());
+    /// assert!(e.to_string().starts_with("impossible position: centre square b2 is empty"), "{e}");
     /// ```
-    pub fn check_centre(&self) -> Result<(), String> {
+    pub fn check_centre(&self) -> Result<(), EmptyCentre> {
         let h = self.size.n() / 2;
         let occupied = self.player | self.opponent;
         for (c, r) in [(h - 1, h - 1), (h, h - 1), (h - 1, h), (h, h)] {
             let sq = Square::new(c, r).expect("on the board");
             if !occupied.contains(sq) {
-                return Err(format!(
-                    "impossible position: centre square {sq} is empty \
-                     (the four centre squares are filled from the start)"
-                ));
+                return Err(EmptyCentre(sq));
             }
         }
         Ok(())

@@ -2,11 +2,6 @@
 //! through the library's one analysis entry point ([`ply_othello::analyze`]), with the
 //! scores turned into discs for Python.
 
-use std::{
-    sync::{atomic::AtomicBool, Arc},
-    time::Duration,
-};
-
 use ply_othello::{
     analyze::{self as library, Analysis, Options},
     Move, Position, Square,
@@ -38,14 +33,9 @@ fn discs(score: i32, exact: bool) -> f64 {
     Analysis::shown_discs(score, exact)
 }
 
-/// Analyses `pos` within `budget`, stopping early when `stop` is raised.
-pub fn analyze(pos: &Position, budget: Duration, stop: &Arc<AtomicBool>) -> Found {
-    let opts = Options {
-        stop: Some(stop.clone()),
-        hash_mb: 16,
-        ..Options::budget(budget)
-    };
-    let a = library::analyze(pos, &opts);
+/// Analyses `pos` with `opts`.
+pub fn analyze(pos: &Position, opts: &Options) -> Found {
+    let a = library::analyze(pos, opts);
     let best_exact = a.moves.first().is_none_or(|m| m.exact);
     Found {
         score: discs(a.score, best_exact),

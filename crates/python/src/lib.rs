@@ -3,11 +3,16 @@
 //!
 //! The binding only adapts: every rule, parser, formatter and solver is the one of
 //! `ply-othello`, `ply-tictactoe` and `ply-core`. Library errors become `ValueError` with the
-//! library's message (the text the CLI prints after `error:`). Calls that can run long
+//! library's message (the text the CLI prints after `error:`); arguments are read by `args`
+//! (`TypeError` for a wrong type, `ValueError` for a bad value, never `OverflowError`); both
+//! games' boards share `board` (history, copies, equality, pickling). The OpenSpiel adapter
+//! is pure Python (`ply/openspiel.py`) over `ply.othello.Board`. Calls that can run long
 //! ([`othello::solve`], [`othello::analyze`], [`othello::perft`]) run on a worker thread with
 //! the GIL released while the calling thread watches for Ctrl-C ([`interrupt`]).
 
 mod analyze;
+mod args;
+mod board;
 mod interrupt;
 mod othello;
 mod tictactoe;

@@ -14,27 +14,51 @@ use std::{
 };
 
 use ply_othello::{
+    analyze::Options,
     obf::ObfLine,
     perft as lib_perft,
     solve::{SolveControl, SolveOptions, Solver},
-    text, BoardSize, Color, Move, Position, Square,
+    text, transcript, BoardSize, Color, Move, Position, Square,
 };
-use pyo3::{exceptions::PyIndexError, exceptions::PyValueError, prelude::*};
+use pyo3::{
+    exceptions::{PyIndexError, PyMemoryError},
+    prelude::*,
+    types::{PyDict, PyInt, PyString, PyTuple, PyType},
+};
 
-use crate::{analyze as analysis, hash_of, interrupt, repr_bool, repr_list, repr_opt};
+use crate::{
+    analyze as analysis,
+    args::{f32_array, int_in, integer, mask_array, opt_int_in, seconds, type_error, value_error},
+    board::{self, History, Replay},
+    interrupt, repr_bool, repr_list, repr_opt,
+};
 
-fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
-}
+/// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
+const TERMINAL_PLAYER: i64 = -4;
 
-fn size_of(n: u8) -> PyResult<BoardSize> {
-    BoardSize::from_n(n).ok_or_else(|| value_error(format!("size {n}: expected 4, 6 or 8")))
+/// A board size given as Python gives it: 4, 6 or 8, the 8x8 board when `None`.
+fn size_arg(size: Option<&Bound<'_, PyAny>>) -> PyResult<BoardSize> {
+    let Some(size) = size else {
+        return Ok(BoardSize::Eight);
+    };
+    integer(size, "size")?
+        .and_then(|n| u8::try_from(n).ok())
+        .and_then(BoardSize::from_n)
+        .ok_or_else(|| value_error(format!("size={size}: expected 4, 6 or 8")))
 }
 
 fn color_name(c: Color) -> &'static str {
     match c {
         Color::Black => "X",
         Color::White => "O",
+    }
+}
+
+/// OpenSpiel's player number: 0 for black, 1 for white.
+fn player_of(c: Color) -> i64 {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
     }
 }
 
@@ -47,75 +71,149 @@ fn move_index(m: Move, size: BoardSize) -> usize {
     }
 }
 
-/// The move with index `index` on a board of `size`.
-fn move_of_index(index: i64, size: BoardSize) -> PyResult<Move> {
+/// The move with index `index` (`None`: beyond `i64`) on a board of `size`.
+fn move_of_index(
+    index: Option<i64>,
+    shown: &dyn std::fmt::Display,
+    size: BoardSize,
+) -> PyResult<Move> {
     let n = i64::from(size.n());
     let pass = n * n;
-    if index == pass {
-        return Ok(Move::Pass);
-    }
-    if !(0..pass).contains(&index) {
-        return Err(value_error(format!(
-            "move index {index}: expected 0 to {last} (a square) or {pass} (a pass) on the {n}x{n} board",
+    match index {
+        Some(i) if i == pass => Ok(Move::Pass),
+        Some(i) if (0..pass).contains(&i) => {
+            let (row, col) = (i / n, i % n);
+            Ok(Move::Play(
+                Square::new(
+                    u8::try_from(col).expect("below 8"),
+                    u8::try_from(row).expect("below 8"),
+                )
+                .expect("on the board"),
+            ))
+        }
+        _ => Err(value_error(format!(
+            "move index {shown}: expected 0 to {last} (a square) or {pass} (a pass) on the {n}x{n} board",
             last = pass - 1
-        )));
+        ))),
     }
-    let (row, col) = (index / n, index % n);
-    Square::new(
-        u8::try_from(col).expect("below 8"),
-        u8::try_from(row).expect("below 8"),
-    )
-    .map(Move::Play)
-    .ok_or_else(|| value_error(format!("move index {index} is off the board")))
 }
 
-/// A move given as a name (`"d3"`, `"pass"`) or an index.
+/// A move given as a name (`"d3"`, `"pass"`) or an index; `TypeError` for anything else.
 fn parse_move(mv: &Bound<'_, PyAny>, size: BoardSize) -> PyResult<Move> {
-    if let Ok(index) = mv.extract::<i64>() {
-        return move_of_index(index, size);
+    if mv.is_instance_of::<PyInt>() {
+        return move_of_index(mv.extract::<i64>().ok(), mv, size);
     }
-    let Ok(name) = mv.extract::<String>() else {
-        return Err(value_error(format!(
-            "move {mv}: expected a square name like \"d3\", \"pass\" or an index"
-        )));
-    };
+    if !mv.is_instance_of::<PyString>() {
+        return Err(type_error(
+            "move",
+            "a square name like \"d3\", \"pass\" or an index",
+            mv,
+        ));
+    }
+    let name: String = mv.extract()?;
     let name = name.trim();
     if name.eq_ignore_ascii_case("pass") || name.eq_ignore_ascii_case("pa") {
-        Ok(Move::Pass)
-    } else {
-        Square::parse(name).map(Move::Play).map_err(value_error)
+        return Ok(Move::Pass);
     }
+    let sq = Square::parse(name).map_err(value_error)?;
+    if sq.col() >= size.n() || sq.row() >= size.n() {
+        return Err(value_error(format!(
+            "{sq} is not on the {n}x{n} board",
+            n = size.n()
+        )));
+    }
+    Ok(Move::Play(sq))
 }
 
-/// An Othello position and the moves that led to it (python-chess style).
+/// The constructor's arguments for `pos`: its cells and the side to move.
+fn cells_and_turn(pos: &Position) -> (String, &'static str) {
+    let s = text::format_position(pos);
+    (s[..s.len() - 2].to_owned(), color_name(pos.turn()))
+}
+
+/// A position read from text, checked as every front end checks it: the centre squares hold
+/// discs ([`Position::check_centre`]).
+fn checked(pos: Position) -> PyResult<Position> {
+    pos.check_centre().map_err(value_error)?;
+    Ok(pos)
+}
+
+/// An Othello position and the moves that led to it (python-chess style), with OpenSpiel's
+/// state methods (`current_player`, `returns`, `history`, `observation_tensor`,
+/// `legal_actions_mask`).
 ///
 /// `Board()` is the 8x8 start, `Board(size=6)` the 6x6 start, `Board(cells, turn)` any
 /// position: `cells` are the n*n squares row by row (`X`/`*`/`B` black, `O`/`W` white,
 /// `-`/`.` empty), `turn` is `"X"` (black) or `"O"` (white). Moves are pushed by name
 /// (`"d3"`, `"pass"`) or index (`row * n + col`, `n * n` for a pass, as in OpenSpiel).
-#[pyclass(module = "ply.othello")]
+/// Boards pickle (the moves included) and may be subclassed.
+#[pyclass(module = "ply.othello", subclass)]
 #[derive(Clone, Debug)]
 pub struct Board {
-    pos: Position,
-    stack: Vec<(Position, Move)>,
+    h: History<Position, Move>,
 }
 
 impl Board {
-    fn of(pos: Position) -> Board {
-        Board {
-            pos,
-            stack: Vec::new(),
-        }
+    fn pos(&self) -> Position {
+        self.h.pos()
     }
 
     fn legal(&self) -> Vec<Move> {
-        if self.pos.is_game_over() {
+        let pos = self.pos();
+        if pos.is_game_over() {
             Vec::new()
-        } else if self.pos.can_move() {
-            self.pos.legal_moves().map(Move::Play).collect()
+        } else if pos.can_move() {
+            pos.legal_moves().map(Move::Play).collect()
         } else {
             vec![Move::Pass]
         }
+    }
+
+    /// The player whose view a tensor takes: `player`, or the side to move.
+    fn viewer(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Color> {
+        match player {
+            Some(p) => Ok(if int_in(p, "player", 0, 1)? == 0 {
+                Color::Black
+            } else {
+                Color::White
+            }),
+            None if self.pos().is_game_over() => Err(value_error(
+                "the game is over: give the player (0 for black, 1 for white)",
+            )),
+            None => Ok(self.pos().turn()),
+        }
+    }
+}
+
+impl Replay for Board {
+    type Pos = Position;
+    type Move = Move;
+
+    fn history(&self) -> &History<Position, Move> {
+        &self.h
+    }
+
+    fn history_mut(&mut self) -> &mut History<Position, Move> {
+        &mut self.h
+    }
+
+    fn code(&self, m: Move) -> i64 {
+        i64::try_from(move_index(m, self.pos().size())).expect("below 65")
+    }
+
+    fn root_args<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        let (cells, turn) = cells_and_turn(&self.h.root());
+        Ok((PyTuple::new(py, [cells, turn.to_owned()])?, PyDict::new(py)))
+    }
+
+    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = parse_move(mv, self.pos().size())?;
+        let next = self.pos().play_move(m).map_err(value_error)?;
+        self.h.push(m, next);
+        Ok(())
     }
 }
 
@@ -123,20 +221,26 @@ impl Board {
 impl Board {
     #[new]
     #[pyo3(signature = (cells = None, turn = None, *, size = None))]
-    fn new(cells: Option<&str>, turn: Option<&str>, size: Option<u8>) -> PyResult<Board> {
+    fn new(
+        cells: Option<&str>,
+        turn: Option<&str>,
+        size: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Board> {
         let pos = match (cells, turn) {
-            (None, None) => Position::start(size_of(size.unwrap_or(8))?),
+            (None, None) => Position::start(size_arg(size)?),
             (None, Some(_)) => return Err(value_error("turn given without cells")),
             (Some(cells), turn) => {
                 let text = match turn {
                     Some(t) => format!("{cells} {t}"),
                     None => cells.to_owned(),
                 };
-                let pos = text::parse_position(&text).map_err(value_error)?;
-                if let Some(n) = size {
-                    if pos.size() != size_of(n)? {
+                let pos = checked(text::parse_position(&text).map_err(value_error)?)?;
+                if size.is_some() {
+                    let n = size_arg(size)?;
+                    if pos.size() != n {
                         return Err(value_error(format!(
-                            "size {n}: the cells make a {m}x{m} board",
+                            "size={}: the cells make a {m}x{m} board",
+                            n.n(),
                             m = pos.size().n()
                         )));
                     }
@@ -144,27 +248,42 @@ impl Board {
                 pos
             }
         };
-        Ok(Board::of(pos))
+        Ok(Board {
+            h: History::new(pos),
+        })
     }
 
     /// The position of an OBF line (`board turn;` and optional scored moves).
-    #[staticmethod]
-    fn from_obf(line: &str) -> PyResult<Board> {
-        ObfLine::parse(line)
-            .map(|l| Board::of(l.position))
-            .map_err(value_error)
+    #[classmethod]
+    fn from_obf<'py>(cls: &Bound<'py, PyType>, line: &str) -> PyResult<Bound<'py, Board>> {
+        let pos = checked(ObfLine::parse(line).map_err(value_error)?.position)?;
+        board::new_of(cls, History::new(pos))
+    }
+
+    /// The game of a transcript (`"f5d6c3"`, passes implicit or written `pass`/`PA`) from
+    /// the start of a `size` board: its moves are the board's `move_stack`.
+    #[classmethod]
+    #[pyo3(signature = (transcript, *, size = None))]
+    fn from_transcript<'py>(
+        cls: &Bound<'py, PyType>,
+        transcript: &str,
+        size: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, Board>> {
+        let game =
+            transcript::parse(transcript, Position::start(size_arg(size)?)).map_err(value_error)?;
+        board::new_of(cls, History::of_game(game.plies(), game.position()))
     }
 
     /// The board's side: 4, 6 or 8.
     #[getter]
     fn size(&self) -> u8 {
-        self.pos.size().n()
+        self.pos().size().n()
     }
 
     /// The side to move: `"X"` (black) or `"O"` (white).
     #[getter]
     fn turn(&self) -> &'static str {
-        color_name(self.pos.turn())
+        color_name(self.pos().turn())
     }
 
     /// Legal moves by name: squares in index order, `["pass"]` when the side to move must
@@ -177,75 +296,144 @@ impl Board {
     /// Legal moves by index (`row * n + col`, `n * n` for a pass), as OpenSpiel lists them.
     #[getter]
     fn legal_actions(&self) -> Vec<usize> {
-        let size = self.pos.size();
+        let size = self.pos().size();
         self.legal().iter().map(|&m| move_index(m, size)).collect()
     }
 
     /// The moves played since the board was made, by name.
     #[getter]
     fn move_stack(&self) -> Vec<String> {
-        self.stack.iter().map(|(_, m)| m.to_string()).collect()
+        self.h.moves().map(|m| m.to_string()).collect()
     }
 
     /// Black's and white's disc counts.
     #[getter]
     fn discs(&self) -> (u32, u32) {
         (
-            self.pos.disc_count(Color::Black),
-            self.pos.disc_count(Color::White),
+            self.pos().disc_count(Color::Black),
+            self.pos().disc_count(Color::White),
         )
     }
 
     /// True when `mv` (a name or an index) can be played now.
     fn is_legal(&self, mv: &Bound<'_, PyAny>) -> bool {
-        parse_move(mv, self.pos.size()).is_ok_and(|m| self.pos.play_move(m).is_ok())
+        parse_move(mv, self.pos().size()).is_ok_and(|m| self.pos().play_move(m).is_ok())
     }
 
-    /// Plays `mv`: a name (`"d3"`, `"pass"`) or an index. Raises `ValueError` when it is not
-    /// legal, saying why.
+    /// Plays `mv`: a name (`"d3"`, `"pass"`) or an index. `ValueError` when it is not
+    /// legal, saying why; `TypeError` when it is neither a name nor an index.
     fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
-        let m = parse_move(mv, self.pos.size())?;
-        let next = self.pos.play_move(m).map_err(value_error)?;
-        self.stack.push((self.pos, m));
-        self.pos = next;
-        Ok(())
+        self.play(mv)
     }
 
     /// Takes back the last move and returns its name; `IndexError` when none was played.
     fn pop(&mut self) -> PyResult<String> {
-        let (pos, m) = self
-            .stack
+        self.h
             .pop()
-            .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves played"))?;
-        self.pos = pos;
-        Ok(m.to_string())
+            .map(|m| m.to_string())
+            .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves played"))
     }
 
     /// The index of the move named `name` on this board's size.
     fn move_index(&self, name: &Bound<'_, PyAny>) -> PyResult<usize> {
-        Ok(move_index(
-            parse_move(name, self.pos.size())?,
-            self.pos.size(),
-        ))
+        let size = self.pos().size();
+        Ok(move_index(parse_move(name, size)?, size))
     }
 
     /// The name of the move with index `index` on this board's size.
-    fn move_name(&self, index: i64) -> PyResult<String> {
-        Ok(move_of_index(index, self.pos.size())?.to_string())
+    fn move_name(&self, index: &Bound<'_, PyAny>) -> PyResult<String> {
+        Ok(move_of_index(integer(index, "index")?, index, self.pos().size())?.to_string())
     }
 
     /// True when neither side can move.
     fn is_game_over(&self) -> bool {
-        self.pos.is_game_over()
+        self.pos().is_game_over()
+    }
+
+    /// OpenSpiel's player to move: 0 (black), 1 (white), or -4
+    /// (`pyspiel.PlayerId.TERMINAL`) when the game is over.
+    fn current_player(&self) -> i64 {
+        if self.pos().is_game_over() {
+            TERMINAL_PLAYER
+        } else {
+            player_of(self.pos().turn())
+        }
+    }
+
+    /// OpenSpiel's returns, black's then white's: 1 for the side with more discs at the end,
+    /// -1 for the other, 0 each for a draw and before the end.
+    fn returns(&self) -> [f64; 2] {
+        let pos = self.pos();
+        if !pos.is_game_over() {
+            return [0.0, 0.0];
+        }
+        match pos
+            .disc_count(Color::Black)
+            .cmp(&pos.disc_count(Color::White))
+        {
+            std::cmp::Ordering::Greater => [1.0, -1.0],
+            std::cmp::Ordering::Less => [-1.0, 1.0],
+            std::cmp::Ordering::Equal => [0.0, 0.0],
+        }
+    }
+
+    /// The moves played since the board was made, as OpenSpiel's actions (`history()` of
+    /// an OpenSpiel state), passes included.
+    fn history(&self) -> Vec<i64> {
+        self.h.moves().map(|m| self.code(m)).collect()
+    }
+
+    /// OpenSpiel's observation tensor for `player` (the side to move by default): three
+    /// planes of n*n cells, flat (reshape to `(3, n, n)`): empty squares, `player`'s discs,
+    /// the opponent's. A float32 numpy array when numpy is installed, else a list of floats.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor(
+        &self,
+        py: Python<'_>,
+        player: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyObject> {
+        let me = self.viewer(player)?;
+        let pos = self.pos();
+        let n = pos.size().n();
+        let cells = usize::from(n) * usize::from(n);
+        let mut values = vec![0.0f32; 3 * cells];
+        let (mine, theirs) = (pos.discs(me), pos.discs(me.other()));
+        for row in 0..n {
+            for col in 0..n {
+                let sq = Square::new(col, row).expect("on the board");
+                let plane = if mine.contains(sq) {
+                    1
+                } else if theirs.contains(sq) {
+                    2
+                } else {
+                    0
+                };
+                let cell = usize::from(row) * usize::from(n) + usize::from(col);
+                values[plane * cells + cell] = 1.0;
+            }
+        }
+        f32_array(py, &values)
+    }
+
+    /// OpenSpiel's legal actions mask: n*n+1 entries, true for the legal actions (a numpy
+    /// bool array when numpy is installed, else a list of 0 and 1).
+    fn legal_actions_mask(&self, py: Python<'_>) -> PyResult<PyObject> {
+        let n = usize::from(self.pos().size().n());
+        let mut mask = vec![false; n * n + 1];
+        for a in self.legal_actions() {
+            mask[a] = true;
+        }
+        mask_array(py, &mask)
     }
 
     /// The result when the game is over, else `None`.
     fn outcome(&self) -> Option<Outcome> {
-        if !self.pos.is_game_over() {
+        let pos = self.pos();
+        if !pos.is_game_over() {
             return None;
         }
-        let own = self.pos.final_score();
-        let score = match self.pos.turn() {
+        let own = pos.final_score();
+        let score = match pos.turn() {
             Color::Black => own,
             Color::White => -own,
         };
@@ -256,8 +444,8 @@ impl Board {
         };
         Some(Outcome {
             winner,
-            black: self.pos.disc_count(Color::Black),
-            white: self.pos.disc_count(Color::White),
+            black: pos.disc_count(Color::Black),
+            white: pos.disc_count(Color::White),
             score,
         })
     }
@@ -265,46 +453,59 @@ impl Board {
     /// The position as an OBF line: `cells turn;`.
     fn obf(&self) -> String {
         ObfLine {
-            position: self.pos,
+            position: self.pos(),
             moves: Vec::new(),
         }
         .to_string()
     }
 
-    /// A copy with the same position and moves.
-    fn copy(&self) -> Board {
-        self.clone()
+    /// A copy with the same position and moves (and class, and a subclass's attributes).
+    fn copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
+        board::copy(slf, None)
     }
 
-    fn __copy__(&self) -> Board {
-        self.clone()
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
+        board::copy(slf, None)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
-        self.clone()
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, Self>> {
+        board::copy(slf, Some(memo))
     }
 
     /// Boards are equal when their positions are (size, discs, side to move); the moves that
     /// led there do not count.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .extract::<PyRef<'_, Board>>()
-            .is_ok_and(|o| o.pos == self.pos)
+        board::eq(self, other)
     }
 
     fn __hash__(&self) -> u64 {
-        hash_of(&self.pos)
+        board::hash(self)
+    }
+
+    /// Pickling, every protocol: the first position's cells and side to move, then the moves.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        board::reduce(slf)
+    }
+
+    fn __getstate__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        board::getstate(slf)
+    }
+
+    fn __setstate__(slf: &Bound<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        board::setstate(slf, state)
     }
 
     /// The board drawn for the terminal, legal moves marked `.`.
     fn __str__(&self) -> String {
-        text::picture(&self.pos, self.pos.legal_moves())
+        text::picture(&self.pos(), self.pos().legal_moves())
     }
 
     fn __repr__(&self) -> String {
-        let s = text::format_position(&self.pos);
-        let (cells, turn) = s.split_at(s.len() - 2);
-        format!("Board('{cells}', '{}')", turn.trim())
+        let (cells, turn) = cells_and_turn(&self.pos());
+        format!("Board('{cells}', '{turn}')")
     }
 }
 
@@ -362,15 +563,30 @@ impl SolveResult {
     }
 }
 
+/// `threads` (1 by default) within the solver's range.
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let max = i64::try_from(SolveOptions::MAX_THREADS).expect("small");
+    let t = opt_int_in(threads, "threads", 1, max, 1)?;
+    Ok(usize::try_from(t).expect("positive"))
+}
+
 /// Solves `board` exactly: score, best move and line. Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (board, *, threads = 1, hash_mb = 64))]
-fn solve(py: Python<'_>, board: &Board, threads: usize, hash_mb: usize) -> PyResult<SolveResult> {
-    let options = SolveOptions { threads, hash_mb }.checked().map_err(|e| {
-        let name = e.option.replace('-', "_");
-        value_error(format!("{name}={}: expected 1 to {}", e.value, e.max))
-    })?;
-    let pos = board.pos;
+#[pyo3(signature = (board, *, threads = None, hash_mb = None))]
+fn solve(
+    py: Python<'_>,
+    board: &Board,
+    threads: Option<&Bound<'_, PyAny>>,
+    hash_mb: Option<&Bound<'_, PyAny>>,
+) -> PyResult<SolveResult> {
+    let max_mb = i64::try_from(SolveOptions::MAX_HASH_MB).expect("small");
+    let hash_mb =
+        usize::try_from(opt_int_in(hash_mb, "hash_mb", 1, max_mb, 64)?).expect("positive");
+    let options = SolveOptions {
+        threads: threads_arg(threads)?,
+        hash_mb,
+    };
+    let pos = board.pos();
     let stop = AtomicBool::new(false);
     // The table is made on the worker too: a large one takes a while to clear, and the GIL
     // stays free meanwhile.
@@ -386,7 +602,7 @@ fn solve(py: Python<'_>, board: &Board, threads: usize, hash_mb: usize) -> PyRes
         })
     })?;
     let r = found
-        .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(format!("hash_mb={hash_mb}: {e}")))?
+        .map_err(|e| PyMemoryError::new_err(format!("hash_mb={hash_mb}: {e}")))?
         .map_err(|_| value_error("the solve was stopped"))?;
     Ok(SolveResult {
         score: r.score,
@@ -460,22 +676,39 @@ impl Analysis {
     }
 }
 
-/// Every legal move's score within `time` seconds: exact when the solver finishes, else
-/// estimated by the midgame engine. Releases the GIL; Ctrl-C stops it.
+/// Every legal move's score, with the options of `ply othello analyze`: within `time`
+/// seconds (1 by default), or with the midgame engine `depth` plies deep and no clock;
+/// `threads`; `book=False` to leave out the 6x6 opening book, `solver=False` the exact
+/// solver. Exact where the solver (or the book) answers, else estimated. Releases the GIL;
+/// Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (board, *, time = 1.0))]
-fn analyze(py: Python<'_>, board: &Board, time: f64) -> PyResult<Analysis> {
-    if !(time.is_finite() && time > 0.0 && time <= 86_400.0) {
-        return Err(value_error(format!(
-            "time={time}: expected seconds, more than 0 and at most 86400"
-        )));
-    }
-    let pos = board.pos;
+#[pyo3(signature = (board, *, time = None, depth = None, threads = None, book = true, solver = true))]
+fn analyze(
+    py: Python<'_>,
+    board: &Board,
+    time: Option<&Bound<'_, PyAny>>,
+    depth: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    book: bool,
+    solver: bool,
+) -> PyResult<Analysis> {
+    let mut opts = match (time, depth) {
+        (Some(_), Some(_)) => return Err(value_error("give time or depth, not both")),
+        (None, Some(d)) => {
+            Options::depth(u32::try_from(int_in(d, "depth", 1, 64)?).expect("small"))
+        }
+        (Some(t), None) => Options::budget(Duration::from_secs_f64(seconds(t, "time", 86_400.0)?)),
+        (None, None) => Options::budget(Duration::from_secs(1)),
+    };
+    opts.threads = threads_arg(threads)?;
+    opts.book = book;
+    opts.solver = solver;
+    opts.hash_mb = 16;
+    let pos = board.pos();
     let size = pos.size();
     let stop = Arc::new(AtomicBool::new(false));
-    let found = interrupt::run(py, &stop, || {
-        analysis::analyze(&pos, Duration::from_secs_f64(time), &stop)
-    })?;
+    opts.stop = Some(stop.clone());
+    let found = interrupt::run(py, &stop, || analysis::analyze(&pos, &opts))?;
     Ok(Analysis {
         moves: found
             .moves
@@ -525,11 +758,9 @@ fn perft_stoppable(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64>
 /// Leaves of the game tree from `board` to `depth` plies (a pass is a ply; a finished game is
 /// one leaf at every depth past its end). Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
-fn perft(py: Python<'_>, board: &Board, depth: u32) -> PyResult<u64> {
-    if depth > 64 {
-        return Err(value_error(format!("depth {depth}: expected 0 to 64")));
-    }
-    let pos = board.pos;
+fn perft(py: Python<'_>, board: &Board, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let depth = u32::try_from(int_in(depth, "depth", 0, 64)?).expect("small");
+    let pos = board.pos();
     let stop = AtomicBool::new(false);
     interrupt::run(py, &stop, || perft_stoppable(&pos, depth, &stop))?
         .ok_or_else(|| value_error("perft was stopped"))

@@ -5,18 +5,19 @@
 //! of the library's spellings (`"xo./.x./..o"`, `"XO..X...O"`, rows separated by `/`, spaces or
 //! newlines).
 
-use crate::{hash_of, repr_bool, repr_opt};
 use ply_core::Value as LibValue;
 use ply_tictactoe::{self as ttt, Board as LibBoard, Cell, Counts as LibCounts, Mark};
-
 use pyo3::{
-    exceptions::{PyIndexError, PyValueError},
+    exceptions::PyIndexError,
     prelude::*,
+    types::{PyDict, PyInt, PyString, PyTuple},
 };
 
-fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
-}
+use crate::{
+    args::{integer, type_error, value_error},
+    board::{self, History, Replay},
+    repr_bool, repr_opt,
+};
 
 fn mark_of(first: &str) -> PyResult<Mark> {
     match first {
@@ -133,15 +134,75 @@ impl Check {
     }
 }
 
+/// A cell given as Python gives it: its index 0 to 8 or its name `a1` to `c3`.
+fn parse_cell(cell: &Bound<'_, PyAny>) -> PyResult<Cell> {
+    if cell.is_instance_of::<PyInt>() {
+        return integer(cell, "cell")?
+            .and_then(|i| u8::try_from(i).ok())
+            .and_then(Cell::new)
+            .ok_or_else(|| value_error(format!("cell {cell}: expected 0 to 8 or a1 to c3")));
+    }
+    if !cell.is_instance_of::<PyString>() {
+        return Err(type_error(
+            "cell",
+            "an index 0 to 8 or a name a1 to c3",
+            cell,
+        ));
+    }
+    let name: String = cell.extract()?;
+    name.trim().parse::<Cell>().map_err(value_error)
+}
+
 /// A tic-tac-toe position that can occur in a game, with who moved first.
 ///
 /// `Board()` is the empty board with X to move; `Board("xo./.x./..o", first="X")` any
-/// reachable board (`ValueError`, saying which rule it breaks, otherwise).
-#[pyclass(module = "ply.tictactoe")]
+/// reachable board (`ValueError`, saying which rule it breaks, otherwise). Cells are pushed
+/// by index (0 to 8, row by row) or name (`"b2"`). Boards pickle (the moves included) and
+/// may be subclassed.
+#[pyclass(module = "ply.tictactoe", subclass)]
 #[derive(Clone, Debug)]
 pub struct Board {
-    pos: ttt::Position,
-    stack: Vec<ttt::Position>,
+    h: History<ttt::Position, Cell>,
+}
+
+impl Board {
+    fn pos(&self) -> ttt::Position {
+        self.h.pos()
+    }
+}
+
+impl Replay for Board {
+    type Pos = ttt::Position;
+    type Move = Cell;
+
+    fn history(&self) -> &History<ttt::Position, Cell> {
+        &self.h
+    }
+
+    fn history_mut(&mut self) -> &mut History<ttt::Position, Cell> {
+        &mut self.h
+    }
+
+    fn code(&self, m: Cell) -> i64 {
+        i64::from(m.index())
+    }
+
+    fn root_args<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        let root = self.h.root();
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("first", mark_name(root.first()))?;
+        Ok((PyTuple::new(py, [root.board().to_string()])?, kwargs))
+    }
+
+    fn play(&mut self, cell: &Bound<'_, PyAny>) -> PyResult<()> {
+        let c = parse_cell(cell)?;
+        let next = self.pos().play(c).map_err(value_error)?;
+        self.h.push(c, next);
+        Ok(())
+    }
 }
 
 #[pymethods]
@@ -155,68 +216,66 @@ impl Board {
             Some(c) => ttt::Position::new(parse_board(c)?, first).map_err(value_error)?,
         };
         Ok(Board {
-            pos,
-            stack: Vec::new(),
+            h: History::new(pos),
         })
     }
 
     /// Who moved first: `"X"` or `"O"`.
     #[getter]
     fn first(&self) -> String {
-        mark_name(self.pos.first())
+        mark_name(self.pos().first())
     }
 
     /// Who moves next: `"X"` or `"O"` (also on a finished board).
     #[getter]
     fn turn(&self) -> String {
-        mark_name(self.pos.to_move())
+        mark_name(self.pos().to_move())
     }
 
     /// The empty cells (0 to 8) that can be played; `[]` when the game is over.
     #[getter]
-    fn legal_moves(&self) -> Vec<u8> {
-        self.pos.moves().map(Cell::index).collect()
+    fn legal_moves(&self) -> Vec<usize> {
+        self.pos().moves().map(|c| usize::from(c.index())).collect()
     }
 
-    /// Plays `cell` (0 to 8, row by row). `ValueError` when it is taken or the game is over.
-    fn push(&mut self, cell: i64) -> PyResult<()> {
-        let c = u8::try_from(cell)
-            .ok()
-            .and_then(Cell::new)
-            .ok_or_else(|| value_error(format!("cell {cell}: expected 0 to 8")))?;
-        let next = self.pos.play(c).map_err(value_error)?;
-        self.stack.push(self.pos);
-        self.pos = next;
-        Ok(())
+    /// The cells played since the board was made (0 to 8).
+    #[getter]
+    fn move_stack(&self) -> Vec<usize> {
+        self.h.moves().map(|c| usize::from(c.index())).collect()
+    }
+
+    /// Plays `cell`: its index (0 to 8, row by row) or its name (`"b2"`). `ValueError` when
+    /// it is taken or the game is over; `TypeError` when it is neither.
+    fn push(&mut self, cell: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.play(cell)
     }
 
     /// Takes back the last move; `IndexError` when none was played.
     fn pop(&mut self) -> PyResult<()> {
-        self.pos = self
-            .stack
+        self.h
             .pop()
-            .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves played"))?;
-        Ok(())
+            .map(|_| ())
+            .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves played"))
     }
 
     /// True when a side has three in a row or the board is full.
     fn is_game_over(&self) -> bool {
-        self.pos.is_over()
+        self.pos().is_over()
     }
 
     /// `"X"` or `"O"` when that side has three in a row, else `None`.
     fn winner(&self) -> Option<String> {
-        self.pos.winner().map(mark_name)
+        self.pos().winner().map(mark_name)
     }
 
     /// The value for the side to move under perfect play.
     fn value(&self) -> Value {
-        self.pos.value().into()
+        self.pos().value().into()
     }
 
     /// Every legal move (cell) and its value for the side that plays it.
     fn moves(&self) -> Vec<(u8, Value)> {
-        self.pos
+        self.pos()
             .analyze()
             .into_iter()
             .map(|(c, v)| (c.index(), v.into()))
@@ -225,36 +284,51 @@ impl Board {
 
     /// Distinct final boards reachable from here, by result.
     fn count_finals(&self) -> Counts {
-        self.pos.count_finals().into()
+        self.pos().count_finals().into()
     }
 
-    /// A copy with the same position and moves.
-    fn copy(&self) -> Board {
-        self.clone()
+    /// A copy with the same position and moves (and class, and a subclass's attributes).
+    fn copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
+        board::copy(slf, None)
     }
 
-    fn __copy__(&self) -> Board {
-        self.clone()
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
+        board::copy(slf, None)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
-        self.clone()
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, Self>> {
+        board::copy(slf, Some(memo))
     }
 
     /// Boards are equal when their marks and who moved first are.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .extract::<PyRef<'_, Board>>()
-            .is_ok_and(|o| o.pos == self.pos)
+        board::eq(self, other)
     }
 
     fn __hash__(&self) -> u64 {
-        hash_of(&self.pos)
+        board::hash(self)
+    }
+
+    /// Pickling, every protocol: the first position's board and who moved first, then the
+    /// moves.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        board::reduce(slf)
+    }
+
+    fn __getstate__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        board::getstate(slf)
+    }
+
+    fn __setstate__(slf: &Bound<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        board::setstate(slf, state)
     }
 
     /// Three rows of `X`, `O` and `.`.
     fn __str__(&self) -> String {
-        let rows = self.pos.board().rows();
+        let rows = self.pos().board().rows();
         rows.iter()
             .map(|r| r.iter().collect::<String>() + "\n")
             .collect()
@@ -263,8 +337,8 @@ impl Board {
     fn __repr__(&self) -> String {
         format!(
             "Board('{}', first='{}')",
-            self.pos.board(),
-            self.pos.first().as_char()
+            self.pos().board(),
+            self.pos().first().as_char()
         )
     }
 }

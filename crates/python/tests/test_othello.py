@@ -1,7 +1,10 @@
 import copy
 import json
+import multiprocessing
+import pickle
 import random
 import subprocess
+import sys
 
 import pytest
 
@@ -63,7 +66,7 @@ def test_bad_input_raises_value_error_with_the_message():
         Board().push("pass")
     with pytest.raises(ValueError, match="move index 65"):
         Board().push(65)
-    with pytest.raises(ValueError, match="size 5: expected 4, 6 or 8"):
+    with pytest.raises(ValueError, match="size=5: expected 4, 6 or 8"):
         Board(size=5)
     with pytest.raises(ValueError, match="threads=0: expected 1 to 256"):
         othello.solve(Board(size=4), threads=0)
@@ -91,7 +94,7 @@ def test_cells_and_turn_and_obf():
     assert b.obf() == cells + " X;"
     assert Board.from_obf(b.obf()) == b
     assert "a b c d e f g h" in str(b)
-    with pytest.raises(ValueError, match="size 6"):
+    with pytest.raises(ValueError, match="size=6: the cells make a 8x8 board"):
         Board(cells, "X", size=6)
 
 
@@ -205,3 +208,184 @@ def test_solve_and_analyze_finished_and_passing_positions():
     a = othello.analyze(passing, time=1)
     assert a.exact and a.score == -16 and a.moves == [] and a.best is None
     assert othello.analyze(over, time=0.1).moves == []
+
+
+def test_position_that_no_game_reaches_is_refused_as_the_cli_refuses_it(ply_bin):
+    empty = "-" * 64
+    with pytest.raises(ValueError, match="impossible position: centre square d4 is empty") as e:
+        Board(empty, "X")
+    cli = subprocess.run([ply_bin, "othello", "show", empty + " X"], capture_output=True, text=True)
+    assert cli.returncode == 2 and str(e.value) in cli.stderr
+    with pytest.raises(ValueError, match="centre square"):
+        Board.from_obf("-" * 16 + " X;")
+
+
+def test_errors_are_type_or_value_errors_never_overflow():
+    b = Board()
+    for call in [
+        lambda: othello.perft(b, -1),
+        lambda: othello.perft(b, 2**70),
+        lambda: othello.solve(b, hash_mb=-1),
+        lambda: othello.solve(b, threads=2**64),
+        lambda: Board(size=-8),
+        lambda: Board(size=2**64),
+        lambda: b.push(2**64),
+        lambda: b.push(-1),
+        lambda: b.move_name(2**80),
+        lambda: othello.analyze(b, depth=0),
+        lambda: othello.analyze(b, time=float("nan")),
+        lambda: othello.analyze(b, time=1, depth=2),
+        lambda: b.observation_tensor(2),
+        lambda: Board(size=4).push("e5"),
+    ]:
+        with pytest.raises(ValueError):
+            call()
+    for call in [
+        lambda: othello.perft(b, "3"),
+        lambda: othello.perft(b, 3.0),
+        lambda: othello.solve(b, threads="2"),
+        lambda: Board(size="8"),
+        lambda: b.push(3.5),
+        lambda: b.push(None),
+        lambda: othello.analyze(b, time="1"),
+        lambda: Board.from_transcript(42),
+    ]:
+        with pytest.raises(TypeError):
+            call()
+    with pytest.raises(ValueError, match=r"hash_mb=-1: expected 1 to 65536"):
+        othello.solve(b, hash_mb=-1)
+    with pytest.raises(ValueError, match=r"depth=-1: expected 0 to 64"):
+        othello.perft(b, -1)
+    with pytest.raises(ValueError, match=r"size=-8: expected 4, 6 or 8"):
+        Board(size=-8)
+    with pytest.raises(TypeError, match="move: expected a square name"):
+        b.push(3.5)
+    assert b.move_stack == []
+
+
+def test_from_transcript():
+    b = Board.from_transcript("f5d6c3")
+    assert b.move_stack == ["f5", "d6", "c3"] and b.history() == [37, 43, 18]
+    replay = Board()
+    for mv in ["f5", "d6", "c3"]:
+        replay.push(mv)
+    assert b == replay
+    # The passes a transcript leaves out are in the moves; the size is a keyword.
+    small = Board(size=4)
+    rng = random.Random(5)
+    while not small.is_game_over():
+        small.push(rng.choice(small.legal_actions))
+    text = "".join(m for m in small.move_stack if m != "pass")
+    again = Board.from_transcript(text, size=4)
+    assert again.move_stack == small.move_stack and again == small
+    with pytest.raises(ValueError, match="a1"):
+        Board.from_transcript("a1")
+
+
+def test_openspiel_state_methods():
+    b = Board()
+    assert b.current_player() == 0 and b.returns() == [0.0, 0.0] and b.history() == []
+    t = list(b.observation_tensor())
+    assert len(t) == 3 * 64
+    empty, mine, theirs = t[:64], t[64:128], t[128:]
+    # Black to move: black's discs (e4 = 28, d5 = 35) are the player's plane.
+    assert [i for i, v in enumerate(mine) if v] == [28, 35]
+    assert [i for i, v in enumerate(theirs) if v] == [27, 36]
+    assert sum(empty) == 60
+    # White's view swaps the two planes.
+    w = list(b.observation_tensor(1))
+    assert w[64:128] == theirs and w[128:] == mine
+    mask = list(b.legal_actions_mask())
+    assert len(mask) == 65 and [i for i, v in enumerate(mask) if v] == b.legal_actions
+    b.push("d3")
+    assert b.current_player() == 1 and b.history() == [19]
+    over = Board("XXXX" "XXXX" "XXXX" "XXX-", "O")
+    assert over.current_player() == -4 and over.returns() == [1.0, -1.0]
+    assert list(over.legal_actions_mask()) == [0] * 17
+    with pytest.raises(ValueError, match="give the player"):
+        over.observation_tensor()
+    assert len(over.observation_tensor(0)) == 48
+    # A pass is action n * n, and it is in the history.
+    passing = Board("OOOO" "OOOO" "OOOX" "OOO-", "X")
+    passing.push(16)
+    assert passing.history() == [16]
+
+
+def test_observation_tensor_is_numpy_when_numpy_is_installed():
+    np = pytest.importorskip("numpy")
+    t = Board(size=6).observation_tensor()
+    assert isinstance(t, np.ndarray) and t.dtype == np.float32 and t.shape == (108,)
+    assert t.reshape(3, 6, 6)[0].sum() == 32
+    m = Board(size=6).legal_actions_mask()
+    assert isinstance(m, np.ndarray) and m.dtype == np.bool_ and m.sum() == 4
+
+
+def test_tensors_are_lists_without_numpy():
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "from ply.othello import Board\n"
+        "b = Board(size=4)\n"
+        "t, m = b.observation_tensor(), b.legal_actions_mask()\n"
+        "assert type(t) is list and len(t) == 48 and t[16 + 6] == 1.0, t\n"
+        "assert m == [0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0], m\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_analyze_takes_the_clis_options():
+    start6 = Board(size=6)
+    a = othello.analyze(start6, depth=2, book=False, solver=False)
+    assert a.engine == "midgame" and not a.exact and a.depth == 2
+    assert othello.analyze(start6, depth=2).engine == "book"
+    # A depth that reaches the end of the game hands over to the exact solver.
+    a = othello.analyze(Board(size=4), depth=12, threads=2)
+    assert a.exact and a.score == -10
+
+
+class Tagged(Board):
+    """A subclass with an attribute of its own. As with any extension type, the arguments
+    reach the board through `__new__`; `__init__` passes none on."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+        self.tag = "mine"
+
+    def corners(self):
+        n = self.size
+        return [self.move_name(i) for i in (0, n - 1, n * (n - 1), n * n - 1)]
+
+
+def test_pickle_round_trip_keeps_position_moves_and_subclass():
+    b = Board.from_transcript("f5d6c3d3c4")
+    again = pickle.loads(pickle.dumps(b))
+    assert type(again) is Board and again == b and again.move_stack == b.move_stack
+    assert again.pop() == "c4" and again == Board.from_transcript("f5d6c3d3")
+    # A set-up position keeps its start: the moves are replayed from it.
+    small = Board("OOOO" "OOOO" "OOOX" "OOO-", "X")
+    small.push("pass")
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        s2 = pickle.loads(pickle.dumps(small, protocol=protocol))
+        assert s2 == small and s2.move_stack == ["pass"] and s2.pop() == "pass" and s2.turn == "X"
+
+    t = Tagged(size=6)
+    t.push("c2")
+    t.extra = [1, 2]
+    t2 = pickle.loads(pickle.dumps(t))
+    assert type(t2) is Tagged and t2 == t and (t2.tag, t2.extra) == ("mine", [1, 2])
+    assert t2.corners() == ["a1", "f1", "a6", "f6"]
+    c = t.copy()
+    d = copy.deepcopy(t)
+    assert type(c) is Tagged and type(d) is Tagged and c.extra is t.extra and d.extra is not t.extra
+    assert d.extra == [1, 2] and d.move_stack == ["c2"]
+    assert type(Tagged.from_transcript("c2", size=6)) is Tagged
+
+
+def _perft3(board):
+    return othello.perft(board, 3)
+
+
+def test_boards_travel_to_worker_processes():
+    boards = [Board(size=n) for n in (4, 6, 8)] + [Board.from_transcript("f5d6")]
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        counts = pool.map(_perft3, boards)
+    assert counts == [othello.perft(b, 3) for b in boards]

@@ -1,4 +1,5 @@
 import copy
+import pickle
 
 import pytest
 
@@ -67,6 +68,12 @@ def test_push_pop_copy_hash():
         b.push(4)
     with pytest.raises(ValueError, match="cell 9"):
         b.push(9)
+    with pytest.raises(ValueError, match="cell 18446744073709551616"):
+        b.push(2**64)
+    with pytest.raises(ValueError, match="`d1` is not a cell"):
+        b.push("d1")
+    with pytest.raises(TypeError, match="cell: expected"):
+        b.push(4.0)
     with pytest.raises(IndexError):
         Board().pop()
 
@@ -79,3 +86,34 @@ def test_unreachable_board_is_a_value_error():
 def test_value_type():
     assert isinstance(Board().value(), Value)
     assert str(Board("xo./.x./..o").value()) == "win in 3"
+
+
+def test_cells_by_name():
+    a, b = Board(), Board()
+    a.push("b2")
+    b.push(4)
+    assert a == b and a.move_stack == [4]
+    a.push("C1")
+    assert a.move_stack == [4, 2] and str(a) == "..O\n.X.\n...\n"
+
+
+class Named(Board):
+    """A subclass, for pickling (pickle finds classes by their module's name)."""
+
+
+def test_pickle_and_subclass():
+    b = Board("x../.o./...", first="X")
+    b.push("c3")
+    again = pickle.loads(pickle.dumps(b))
+    assert again == b and again.move_stack == [8] and again.first == "X"
+    again.pop()
+    assert again == Board("x../.o./...")
+
+    n = Named(first="O")
+    n.push(0)
+    n.name = "game 1"
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        n2 = pickle.loads(pickle.dumps(n, protocol=protocol))
+        assert type(n2) is Named and n2 == n and n2.name == "game 1" and n2.first == "O"
+    c = copy.deepcopy(n)
+    assert type(c) is Named and c.name == "game 1" and c.move_stack == [0]

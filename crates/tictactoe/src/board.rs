@@ -79,6 +79,39 @@ impl fmt::Display for Cell {
     }
 }
 
+impl std::str::FromStr for Cell {
+    type Err = BadCellName;
+
+    /// A cell by name, `a1` to `c3` (either case), as [`Cell`]'s `Display` writes it.
+    ///
+    /// ```
+    /// use ply_tictactoe::Cell;
+    /// assert_eq!("b2".parse::<Cell>().unwrap().index(), 4);
+    /// assert_eq!("C1".parse::<Cell>().unwrap().index(), 2);
+    /// assert!("d1".parse::<Cell>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Cell, BadCellName> {
+        match s.as_bytes() {
+            [c @ (b'a'..=b'c' | b'A'..=b'C'), r @ b'1'..=b'3'] => {
+                Ok(Cell((r - b'1') * 3 + (c.to_ascii_lowercase() - b'a')))
+            }
+            _ => Err(BadCellName(s.to_owned())),
+        }
+    }
+}
+
+/// A cell name that is not `a1` to `c3`; it holds the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadCellName(pub String);
+
+impl fmt::Display for BadCellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a cell: expected a1 to c3", self.0)
+    }
+}
+
+impl std::error::Error for BadCellName {}
+
 /// The eight lines of three, as masks.
 pub const LINES: [u16; 8] = [
     0b000_000_111,

@@ -27,7 +27,7 @@ mod position;
 mod stats;
 pub mod table;
 
-pub use board::{Board, Cell, Mark, CODES, FULL, LINES};
+pub use board::{BadCellName, Board, Cell, Mark, CODES, FULL, LINES};
 pub use notation::{parse_board, Notation, ParseError};
 pub use position::{check, Counts, PlayError, Position, Unreachable};
 pub use stats::{stats, Stats};

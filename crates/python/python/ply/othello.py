@@ -12,6 +12,8 @@ on 8x8, 0-35 and 36 on 6x6, 0-15 and 16 on 4x4.
 >>> b.push("d3"); b.push(2 * 8 + 2)   # c3 by index
 >>> b.move_stack
 ['d3', 'c3']
+>>> Board.from_transcript("d3c3").history()   # OpenSpiel's actions
+[19, 18]
 >>> perft(Board(), 6)
 8200
 >>> solve(Board(size=4)).score

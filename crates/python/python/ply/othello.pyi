@@ -1,18 +1,25 @@
 """Othello on 4x4, 6x6 and 8x8 boards (types of ply.othello)."""
 
-from typing import Optional, Union
+from typing import Any, Optional, TypeVar, Union
+
+_B = TypeVar("_B", bound="Board")
 
 Move = Union[str, int]
 """A move: a name (``"d3"``, ``"pass"``) or an index (``row * n + col``; ``n * n`` is a pass)."""
 
 class Board:
-    """An Othello position and the moves that led to it (python-chess style)."""
+    """An Othello position and the moves that led to it (python-chess style), with
+    OpenSpiel's state methods. Boards pickle (moves included) and may be subclassed."""
 
     def __init__(
         self, cells: Optional[str] = None, turn: Optional[str] = None, *, size: Optional[int] = None
     ) -> None: ...
-    @staticmethod
-    def from_obf(line: str) -> Board: ...
+    @classmethod
+    def from_obf(cls: type[_B], line: str) -> _B: ...
+    @classmethod
+    def from_transcript(cls: type[_B], transcript: str, *, size: Optional[int] = None) -> _B:
+        """The game of a transcript (``"f5d6c3"``) from the start; its moves are the
+        ``move_stack``."""
     @property
     def size(self) -> int: ...
     @property
@@ -33,11 +40,25 @@ class Board:
     def move_index(self, name: Move) -> int: ...
     def move_name(self, index: int) -> str: ...
     def is_game_over(self) -> bool: ...
+    def current_player(self) -> int:
+        """0 (black), 1 (white) or -4 (``pyspiel.PlayerId.TERMINAL``) at the end."""
+    def returns(self) -> list[float]:
+        """Black's and white's: 1/-1 for more/fewer discs at the end, 0 otherwise."""
+    def history(self) -> list[int]:
+        """The moves played, as OpenSpiel's actions."""
+    def observation_tensor(self, player: Optional[int] = None) -> Any:
+        """OpenSpiel's 3 planes (empty, player's, opponent's) of n*n cells, flat; a float32
+        numpy array when numpy is installed, else a list."""
+    def legal_actions_mask(self) -> Any:
+        """n*n+1 entries, true for legal actions; a numpy bool array or a list of 0/1."""
     def outcome(self) -> Optional[Outcome]: ...
     def obf(self) -> str: ...
-    def copy(self) -> Board: ...
-    def __copy__(self) -> Board: ...
-    def __deepcopy__(self, memo: object) -> Board: ...
+    def copy(self: _B) -> _B: ...
+    def __copy__(self: _B) -> _B: ...
+    def __deepcopy__(self: _B, memo: object) -> _B: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+    def __getstate__(self) -> tuple[list[int], Optional[dict[str, Any]]]: ...
+    def __setstate__(self, state: tuple[list[int], Optional[dict[str, Any]]]) -> None: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -96,13 +117,22 @@ class Analysis:
     def nodes(self) -> int: ...
     @property
     def engine(self) -> str:
-        """``"solver"`` or ``"midgame"``."""
+        """``"solver"``, ``"midgame"``, ``"mixed"`` or ``"book"``."""
 
 def solve(board: Board, *, threads: int = 1, hash_mb: int = 64) -> SolveResult:
     """The exact score, a best move and a line. Releases the GIL; Ctrl-C stops it."""
 
-def analyze(board: Board, *, time: float = 1.0) -> Analysis:
-    """Every move's score within ``time`` seconds, exact or estimated."""
+def analyze(
+    board: Board,
+    *,
+    time: Optional[float] = None,
+    depth: Optional[int] = None,
+    threads: int = 1,
+    book: bool = True,
+    solver: bool = True,
+) -> Analysis:
+    """Every move's score, exact or estimated: within ``time`` seconds (1 by default) or
+    ``depth`` plies of the midgame engine, as ``ply othello analyze`` takes them."""
 
 def perft(board: Board, depth: int) -> int:
     """Leaves of the game tree to ``depth`` plies (a pass is a ply)."""

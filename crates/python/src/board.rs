@@ -1,0 +1,193 @@
+//! What the boards of both games share, in one place: the position and the moves that led to
+//! it, copies that keep a subclass and its attributes, equality and hashing on the position,
+//! and pickling (the first position as the constructor's arguments, then the moves replayed,
+//! then a subclass's attributes).
+
+use std::hash::Hash;
+
+use pyo3::{
+    intern,
+    prelude::*,
+    pyclass::boolean_struct::False,
+    types::{PyDict, PyTuple, PyType},
+    PyClass,
+};
+
+use crate::hash_of;
+
+/// A position and the moves that led to it, each with the position it was played from.
+#[derive(Clone, Debug)]
+pub struct History<P, M> {
+    pos: P,
+    stack: Vec<(P, M)>,
+}
+
+impl<P: Copy, M: Copy> History<P, M> {
+    /// No move played yet.
+    pub fn new(pos: P) -> Self {
+        History {
+            pos,
+            stack: Vec::new(),
+        }
+    }
+
+    /// A game played from `root`: each move with the position before it, and where it ends.
+    pub fn of_game(plies: impl IntoIterator<Item = (P, M)>, pos: P) -> Self {
+        History {
+            pos,
+            stack: plies.into_iter().collect(),
+        }
+    }
+
+    /// The position now.
+    pub fn pos(&self) -> P {
+        self.pos
+    }
+
+    /// The position before the first move.
+    pub fn root(&self) -> P {
+        self.stack.first().map_or(self.pos, |&(p, _)| p)
+    }
+
+    /// Records `m`, which led to `next`.
+    pub fn push(&mut self, m: M, next: P) {
+        self.stack.push((self.pos, m));
+        self.pos = next;
+    }
+
+    /// Takes back the last move; `None` when none was played.
+    pub fn pop(&mut self) -> Option<M> {
+        let (pos, m) = self.stack.pop()?;
+        self.pos = pos;
+        Some(m)
+    }
+
+    /// The moves in the order they were played.
+    pub fn moves(&self) -> impl Iterator<Item = M> + '_ {
+        self.stack.iter().map(|&(_, m)| m)
+    }
+}
+
+/// A board class of the package: a [`History`] and the number Python gives each move.
+pub trait Replay: PyClass<Frozen = False> + Sized {
+    /// The game's position.
+    type Pos: Copy + Eq + Hash;
+    /// The game's move.
+    type Move: Copy;
+    /// The position and the moves.
+    fn history(&self) -> &History<Self::Pos, Self::Move>;
+    /// The same, to change.
+    fn history_mut(&mut self) -> &mut History<Self::Pos, Self::Move>;
+    /// The number of a move (OpenSpiel's action, tic-tac-toe's cell).
+    fn code(&self, m: Self::Move) -> i64;
+    /// The constructor's arguments that make the first position (the root of the history):
+    /// positional, then keywords.
+    ///
+    /// # Errors
+    /// Only when Python cannot make the objects.
+    fn root_args<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)>;
+    /// Plays a move given as Python gives it (its number or its name).
+    ///
+    /// # Errors
+    /// `TypeError` or `ValueError` when it is not a legal move.
+    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()>;
+}
+
+/// A new board of class `cls` (the class or a subclass) holding `history`.
+pub fn new_of<'py, T: Replay>(
+    cls: &Bound<'py, PyType>,
+    history: History<T::Pos, T::Move>,
+) -> PyResult<Bound<'py, T>> {
+    let obj = cls.call_method1(intern!(cls.py(), "__new__"), (cls,))?;
+    let board = obj.downcast_into::<T>()?;
+    *board.borrow_mut().history_mut() = history;
+    Ok(board)
+}
+
+/// A copy of the same class with the same position, moves and (for a subclass) attributes,
+/// deep-copied when `memo` is given (`copy.deepcopy`).
+pub fn copy<'py, T: Replay>(
+    slf: &Bound<'py, T>,
+    memo: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, T>>
+where
+    History<T::Pos, T::Move>: Clone,
+{
+    let py = slf.py();
+    let history = slf.borrow().history().clone();
+    let new = new_of::<T>(&slf.as_any().get_type(), history)?;
+    if let Ok(dict) = slf.as_any().getattr(intern!(py, "__dict__")) {
+        let dict = match memo {
+            Some(memo) => py
+                .import(intern!(py, "copy"))?
+                .call_method1(intern!(py, "deepcopy"), (dict, memo))?,
+            None => dict.call_method0(intern!(py, "copy"))?,
+        };
+        new.as_any()
+            .getattr(intern!(py, "__dict__"))?
+            .call_method1(intern!(py, "update"), (dict,))?;
+    }
+    Ok(new)
+}
+
+/// Boards are equal when their positions are; the moves that led there do not count.
+pub fn eq<T: Replay>(slf: &T, other: &Bound<'_, PyAny>) -> bool {
+    other
+        .downcast::<T>()
+        .is_ok_and(|o| o.borrow().history().pos() == slf.history().pos())
+}
+
+/// The hash of the position.
+pub fn hash<T: Replay>(slf: &T) -> u64 {
+    hash_of(&slf.history().pos())
+}
+
+/// `__reduce__` for every pickle protocol: the class made from the first position's
+/// constructor arguments through `__new__` (`copyreg.__newobj_ex__`, what protocol 2 does
+/// itself), then [`getstate`] given to `__setstate__`.
+pub fn reduce<'py, T: Replay>(slf: &Bound<'py, T>) -> PyResult<Bound<'py, PyTuple>> {
+    let py = slf.py();
+    let (args, kwargs) = slf.borrow().root_args(py)?;
+    let newobj = py
+        .import(intern!(py, "copyreg"))?
+        .getattr(intern!(py, "__newobj_ex__"))?;
+    let cls = slf.as_any().get_type().into_any();
+    let new_args = PyTuple::new(py, [cls, args.into_any(), kwargs.into_any()])?;
+    PyTuple::new(py, [newobj, new_args.into_any(), getstate(slf)?.into_any()])
+}
+
+/// What `pickle` keeps besides the first position: the moves' numbers, and a subclass's
+/// attributes (`None` for the class itself).
+pub fn getstate<'py, T: Replay>(slf: &Bound<'py, T>) -> PyResult<Bound<'py, PyTuple>> {
+    let py = slf.py();
+    let moves: Vec<i64> = {
+        let b = slf.borrow();
+        b.history().moves().map(|m| b.code(m)).collect()
+    };
+    let dict = slf
+        .as_any()
+        .getattr(intern!(py, "__dict__"))
+        .unwrap_or_else(|_| py.None().into_bound(py));
+    PyTuple::new(py, [moves.into_pyobject(py)?.into_any(), dict])
+}
+
+/// Replays the moves of [`getstate`] and restores the attributes.
+pub fn setstate<T: Replay>(slf: &Bound<'_, T>, state: &Bound<'_, PyAny>) -> PyResult<()> {
+    let py = slf.py();
+    let (moves, dict): (Vec<Bound<'_, PyAny>>, Option<Bound<'_, PyDict>>) = state.extract()?;
+    {
+        let mut b = slf.borrow_mut();
+        for m in &moves {
+            b.play(m)?;
+        }
+    }
+    if let Some(dict) = dict {
+        slf.as_any()
+            .getattr(intern!(py, "__dict__"))?
+            .call_method1(intern!(py, "update"), (dict,))?;
+    }
+    Ok(())
+}
