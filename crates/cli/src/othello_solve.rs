@@ -17,8 +17,7 @@
 
 use std::{
     collections::{HashMap, HashSet},
-    fs::{self, File, OpenOptions},
-    io::{self, IsTerminal, Read, Seek, Write},
+    io::{self, IsTerminal, Write},
     path::{Path, PathBuf},
     time::Instant,
 };
@@ -31,7 +30,13 @@ use ply_othello::{
 };
 use serde_json::{json, Value};
 
-use crate::error::bad;
+use crate::{
+    error::bad,
+    othello::{
+        common::{input_name, is_dash, read_input, read_position_or_transcript, solver},
+        results::{self, MoveScore, Row},
+    },
+};
 
 /// Arguments of `ply othello solve`.
 #[derive(clap::Args, Debug)]
@@ -110,27 +115,6 @@ struct Solved {
     seconds: f64,
 }
 
-/// `--threads` and `--hash-mb` as solver options, or a usage error naming the one out of
-/// range.
-fn options(threads: usize, hash_mb: usize) -> anyhow::Result<SolveOptions> {
-    SolveOptions { threads, hash_mb }
-        .checked()
-        .map_err(|e| bad(format!("--{e}")))
-}
-
-/// `--threads` of a command that makes its solver with the default table (analysis, NBoard),
-/// or a usage error when it is out of range.
-pub fn check_threads(threads: usize) -> anyhow::Result<()> {
-    options(threads, SolveOptions::default().hash_mb).map(drop)
-}
-
-/// A solver with `--threads` and `--hash-mb`, or a usage error naming the option out of
-/// range or the table the machine cannot give.
-pub fn solver(threads: usize, hash_mb: usize) -> anyhow::Result<Solver> {
-    let options = options(threads, hash_mb)?;
-    Solver::try_new(options).map_err(|e| bad(format!("--hash-mb {hash_mb}: {e}")))
-}
-
 pub fn run(a: Args) -> anyhow::Result<()> {
     let mut solver = solver(a.threads, a.hash_mb)?;
     let size = match a.size {
@@ -146,17 +130,16 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         return solve_file(&a, path, &mut solver);
     }
     let pos = match (&a.position, size) {
-        (Some(text), size) => {
-            crate::othello::read_position_or_transcript(text, size, "POS")?.position()
-        }
+        (Some(text), size) => read_position_or_transcript(text, size, "POS")?.position(),
         (None, Some(size)) => Position::start(size),
         (None, None) => return Err(bad("give a position, --size N or --obf FILE")),
     };
     let solved = solve_one(&mut solver, &pos, a.all_moves)?;
     let mut out = io::stdout().lock();
     if a.json {
-        let mut v = result_json(&pos, &solved.result, solved.moves.as_deref());
-        add_measures(&mut v, &solved);
+        let mut v = report_json(&row(&pos, &solved, 0), &solved);
+        // One position has no input line.
+        v.as_object_mut().map(|o| o.remove("line"));
         writeln!(out, "{v}")?;
     } else {
         print_text(&mut out, &pos, &solved)?;
@@ -219,20 +202,32 @@ fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Re
     })
 }
 
-/// The deterministic part of a result: what a results file holds.
-fn result_json(pos: &Position, r: &SolveResult, moves: Option<&[(Square, i32)]>) -> Value {
-    let mut v = json!({
-        "position": text::format_position(pos),
-        "score": r.score,
-        "best_move": r.best_move.map(|s| s.to_string()),
-        "pv": r.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
-    });
-    if let Some(moves) = moves {
-        v["moves"] = moves
-            .iter()
-            .map(|(sq, s)| json!({"move": sq.to_string(), "score": s}))
-            .collect();
+/// The deterministic part of a result, as a results file holds it; `line` is the input line
+/// of the position.
+fn row(pos: &Position, s: &Solved, line: usize) -> Row {
+    let r = &s.result;
+    Row {
+        best_move: r.best_move.map(|sq| sq.to_string()),
+        line,
+        moves: s.moves.as_ref().map(|moves| {
+            moves
+                .iter()
+                .map(|&(sq, score)| MoveScore {
+                    square: sq.to_string(),
+                    score,
+                })
+                .collect()
+        }),
+        position: text::format_position(pos),
+        pv: r.pv.iter().map(ToString::to_string).collect(),
+        score: r.score,
     }
+}
+
+/// A result as `--json` reports it: the row and the measures, which vary from run to run.
+fn report_json(row: &Row, s: &Solved) -> Value {
+    let mut v = serde_json::to_value(row).expect("a row is plain data");
+    add_measures(&mut v, s);
     v
 }
 
@@ -251,16 +246,22 @@ fn rate(nodes: u64, seconds: f64) -> f64 {
     }
 }
 
+/// The best move as the text report shows it: the square, `pass` when the side to move
+/// must pass, `none (game over)` at the end.
+fn best_text(pos: &Position, best: Option<Square>) -> String {
+    match best {
+        Some(sq) => sq.to_string(),
+        None if pos.is_game_over() => String::from("none (game over)"),
+        None => String::from("pass"),
+    }
+}
+
 fn print_text(out: &mut impl Write, pos: &Position, s: &Solved) -> io::Result<()> {
     let r = &s.result;
     let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
     writeln!(out, "position   {}", text::format_position(pos))?;
     writeln!(out, "score      {:+}", r.score)?;
-    writeln!(
-        out,
-        "best move  {}",
-        r.best_move.map_or(String::from("none"), |s| s.to_string())
-    )?;
+    writeln!(out, "best move  {}", best_text(pos, r.best_move))?;
     writeln!(out, "pv         {}", pv.join(" "))?;
     if let Some(moves) = &s.moves {
         let list: Vec<String> = moves.iter().map(|(sq, v)| format!("{sq}:{v:+}")).collect();
@@ -276,42 +277,9 @@ enum Sink {
     /// Nowhere: the report on stdout is all.
     None,
     /// Appended to a results file.
-    File(File),
+    File(results::Writer),
     /// To stdout, instead of the report.
     Stdout,
-}
-
-/// `-` as a file name: stdin or stdout.
-fn is_dash(path: &Path) -> bool {
-    path.as_os_str() == "-"
-}
-
-/// Reads an input file, or stdin for `-`. A missing file is bad input (a retry cannot make
-/// it appear); any other failure to read is not.
-pub fn read_input(path: &Path) -> anyhow::Result<String> {
-    let name = input_name(path);
-    let read = if is_dash(path) {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text).map(|_| text)
-    } else {
-        fs::read_to_string(path)
-    };
-    match read {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(bad(format!("{name}: no such file"))),
-        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-            Err(bad(format!("{name}: not UTF-8 text")))
-        }
-        r => r.with_context(|| format!("reading {name}")),
-    }
-}
-
-/// The name of an input in messages.
-pub fn input_name(path: &Path) -> String {
-    if is_dash(path) {
-        String::from("stdin")
-    } else {
-        path.display().to_string()
-    }
 }
 
 /// Solves every line of an OBF file (or of the shard's share of it), optionally into a
@@ -341,8 +309,23 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
                 Some(sh) => format!("shard {}/{} of {name}", sh.index, sh.count),
                 None => name.clone(),
             };
-            let (file, done) = open_results(out, &scope, &positions)?;
-            (Sink::File(file), done)
+            let (writer, entries) = results::Writer::open(out)?;
+            let done = check_done(out, &scope, &positions, &entries)?;
+            if !done.is_empty() {
+                let left = positions.len() - done.len();
+                eprintln!(
+                    "ply: {}: {} of {} already solved{}",
+                    out.display(),
+                    done.len(),
+                    positions.len(),
+                    if left == 0 {
+                        String::new()
+                    } else {
+                        format!("; solving the other {left}")
+                    }
+                );
+            }
+            (Sink::File(writer), done)
         }
     };
     let mut stdout = io::stdout().lock();
@@ -354,40 +337,32 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         // an uninterrupted one would have done.
         solver.clear();
         let solved = solve_one(solver, &pos, a.all_moves)?;
-        let mut v = result_json(&pos, &solved.result, solved.moves.as_deref());
-        v["line"] = json!(line);
-        let mut row = v.to_string();
-        row.push('\n');
+        let row = row(&pos, &solved, line);
         match &mut sink {
             Sink::None => {}
-            Sink::File(file) => file
-                .write_all(row.as_bytes())
-                .and_then(|()| file.flush())
-                .context("writing the results file")?,
+            Sink::File(writer) => writer.append(&row)?,
             Sink::Stdout => {
                 // Here a closed stdout loses results: not the quiet success of `| head`.
                 stdout
-                    .write_all(row.as_bytes())
+                    .write_all(&row.to_line())
                     .and_then(|()| stdout.flush())
                     .map_err(|e| anyhow::anyhow!("writing the results to stdout: {e}"))?;
                 continue;
             }
         }
         if a.json {
-            add_measures(&mut v, &solved);
-            writeln!(stdout, "{v}")?;
+            writeln!(stdout, "{}", report_json(&row, &solved))?;
         } else {
             let r = &solved.result;
-            let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
             writeln!(
                 stdout,
                 "line {line:>3}  score {:+3}  best {:>4}  nodes {:>12}  {:>8.3} s  {:>11.0} n/s  pv {}",
                 r.score,
-                r.best_move.map_or(String::from("none"), |s| s.to_string()),
+                best_text(&pos, r.best_move),
                 r.nodes,
                 solved.seconds,
                 rate(r.nodes, solved.seconds),
-                pv.join(" ")
+                row.pv.join(" ")
             )?;
             if let Some(moves) = &solved.moves {
                 let list: Vec<String> = moves.iter().map(|(sq, v)| format!("{sq}:{v:+}")).collect();
@@ -399,47 +374,29 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// The length of the whole lines at the start of a results file: everything after the last
-/// newline is a line cut short by a kill.
-pub fn whole_lines(bytes: &[u8]) -> usize {
-    bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
-}
-
-/// Opens a results file for appending: drops a torn last line, checks that every result in
-/// it is one of `positions` (the input lines this run solves, with their positions), and
-/// returns the input lines it already holds.
-fn open_results(
+/// The input lines a results file already holds, each checked to be one of `positions`
+/// (the input lines this run solves, with their positions).
+fn check_done(
     path: &Path,
     scope: &str,
     positions: &[(usize, Position)],
-) -> anyhow::Result<(File, HashSet<usize>)> {
-    let existing = match fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
-    };
-    let keep = whole_lines(&existing);
+    entries: &[results::Entry],
+) -> anyhow::Result<HashSet<usize>> {
     let wanted: HashMap<usize, String> = positions
         .iter()
         .map(|(line, pos)| (*line, text::format_position(pos)))
         .collect();
     let mut done = HashSet::new();
-    for (i, row) in existing[..keep].split(|&b| b == b'\n').enumerate() {
-        if row.is_empty() {
-            continue;
-        }
-        let at = format!("{} line {}", path.display(), i + 1);
-        let v: Value = serde_json::from_slice(row).map_err(|e| bad(format!("{at}: {e}")))?;
-        let line = v["line"]
-            .as_u64()
-            .ok_or_else(|| bad(format!("{at}: no \"line\" number")))? as usize;
+    for e in entries {
+        let at = format!("{} line {}", path.display(), e.at);
+        let line = e.row.line;
         let Some(want) = wanted.get(&line) else {
             return Err(bad(format!(
                 "{at}: a result for input line {line}, which is not a position of {scope}: \
                  a results file of another input or shard?"
             )));
         };
-        if v["position"].as_str() != Some(want.as_str()) {
+        if e.row.position != *want {
             return Err(bad(format!(
                 "{at}: the result for line {line} is for another position than line {line} of \
                  {scope}: a results file of another input?"
@@ -447,14 +404,5 @@ fn open_results(
         }
         done.insert(line);
     }
-    let mut file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(path)
-        .with_context(|| format!("opening {}", path.display()))?;
-    file.set_len(keep as u64)
-        .with_context(|| format!("truncating the torn last line of {}", path.display()))?;
-    file.seek(io::SeekFrom::End(0))?;
-    Ok((file, done))
+    Ok(done)
 }

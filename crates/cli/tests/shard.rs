@@ -283,7 +283,7 @@ fn exit_codes_tell_a_scheduler_what_to_do() {
     let garbage = dir.join("garbage.jsonl");
     std::fs::write(
         &garbage,
-        "{\"line\":1,\"position\":\"x\",\"score\":0}\nnot json\n",
+        "{\"best_move\":null,\"line\":1,\"position\":\"x\",\"pv\":[],\"score\":0}\nnot json\n",
     )
     .expect("w");
     // 2: bad input or usage, named.
@@ -335,8 +335,25 @@ fn exit_codes_tell_a_scheduler_what_to_do() {
     let o = ply_with_input(&["othello", "solve", "--obf", "-"], b"\xff\xfe X;\n");
     assert_eq!(o.status.code(), Some(2), "{o:?}");
     assert!(stderr(&o).contains("stdin: not UTF-8"), "{}", stderr(&o));
-    // 1: anything else, e.g. a results path that cannot be read or written.
-    let o = ply(&["othello", "solve", "--obf", s(&input), "--out", s(&dir)]);
+    // A results path that is not a regular file is refused before anything is read from it
+    // (`/dev/full` would be read as a results file until memory ran out).
+    for out in [s(&dir), "/dev/full", "/dev/zero"] {
+        let o = ply(&["othello", "solve", "--obf", s(&input), "--out", out]);
+        assert_eq!(o.status.code(), Some(2), "{out}: {o:?}");
+        assert!(
+            stderr(&o).contains(&format!("--out {out}: not a regular file")),
+            "{out}: {}",
+            stderr(&o)
+        );
+    }
+    for results in ["/dev/zero", s(&dir)] {
+        let o = ply(&["othello", "merge", results]);
+        assert_eq!(o.status.code(), Some(2), "{results}: {o:?}");
+        assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    }
+    // 1: anything else, e.g. a results path that cannot be created.
+    let missing = dir.join("no-such-dir").join("r.jsonl");
+    let o = ply(&["othello", "solve", "--obf", s(&input), "--out", s(&missing)]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     // A reader of --out - that goes away loses results: 1, not the quiet 0 of `| head`.
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
