@@ -16,16 +16,18 @@
 //! retry cannot help), 1 anything else (a retry may).
 
 use std::{
+    cell::Cell,
     collections::{HashMap, HashSet},
-    io::{self, IsTerminal, Write},
+    io::{self, Write},
     path::{Path, PathBuf},
+    sync::{Arc, Mutex, PoisonError},
     time::Instant,
 };
 
 use anyhow::Context;
 use ply_othello::{
     obf,
-    solve::{Progress, SolveControl, SolveOptions, SolveResult, Solver},
+    solve::{Pass, Progress, SolveControl, SolveOptions, SolveResult, Solver},
     text, BoardSize, Position, Square,
 };
 use serde_json::{json, Value};
@@ -33,7 +35,9 @@ use serde_json::{json, Value};
 use crate::{
     error::bad,
     othello::{
-        common::{input_name, is_dash, read_input, read_position_or_transcript, solver},
+        common::{
+            input_name, is_dash, read_input, read_position_or_transcript, solver, StatusLine,
+        },
         results::{self, MoveScore, Row},
     },
 };
@@ -134,6 +138,15 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         (None, Some(size)) => Position::start(size),
         (None, None) => return Err(bad("give a position, --size N or --obf FILE")),
     };
+    if out_of_reach(&pos) {
+        eprintln!(
+            "ply: POS: {} empty squares: an exact solve this far from the end will not finish \
+             (Ctrl-C stops it); `ply othello analyze '{}' --time 10` scores every move in the \
+             time given, exactly where it reaches the end",
+            pos.empties().count(),
+            a.position.as_deref().unwrap_or_default()
+        );
+    }
     let solved = solve_one(&mut solver, &pos, a.all_moves)?;
     let mut out = io::stdout().lock();
     if a.json {
@@ -148,24 +161,41 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The most empty squares of an 8x8 position whose exact solve can finish: the depth of the
+/// 2023 weak solution of 8x8, whose positions of 36 empties were each a job of its own.
+const REACH: u32 = 36;
+
+/// Whether an exact solve of `pos` will not finish: an 8x8 position with more than
+/// [`REACH`] empty squares (every 6x6 and 4x4 position is within reach).
+fn out_of_reach(pos: &Position) -> bool {
+    pos.size() == BoardSize::Eight && pos.empties().count() > REACH
+}
+
 /// Solves one position, showing progress on a terminal's stderr.
 fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Result<Solved> {
     let start = Instant::now();
-    let show = io::stderr().is_terminal();
-    let mut shown = false;
-    let mut progress = |p: &Progress| {
-        if show && start.elapsed().as_secs_f64() > 1.0 {
-            let best = p
-                .best
-                .map_or(String::from("-"), |(sq, v)| format!("{sq} {v:+}"));
-            eprint!(
-                "\r\x1b[K{}/{} moves  best {best}  {:.1} s",
-                p.done,
-                p.total,
-                start.elapsed().as_secs_f64()
-            );
-            shown = true;
+    let latest: Arc<Mutex<Option<Shown>>> = Arc::default();
+    let shown = latest.clone();
+    let line = StatusLine::start(move |elapsed| {
+        match &*shown.lock().unwrap_or_else(PoisonError::into_inner) {
+            Some(s) => progress_line(s, elapsed.as_secs_f64()),
+            None => format!("starting  {:.1} s", elapsed.as_secs_f64()),
         }
+    });
+    let every_move = Cell::new(false);
+    let mut progress = |p: &Progress| {
+        let mut latest = latest.lock().unwrap_or_else(PoisonError::into_inner);
+        // A search of the same pass starting again is the next aspiration window.
+        let window = match &*latest {
+            Some(last) if p.done == 0 && last.progress.pass == p.pass => last.window + 1,
+            Some(last) if last.progress.pass == p.pass => last.window,
+            _ => 1,
+        };
+        *latest = Some(Shown {
+            progress: p.clone(),
+            every_move: every_move.get(),
+            window,
+        });
     };
     let control = SolveControl {
         progress: Some(&mut progress),
@@ -175,6 +205,7 @@ fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Re
         .solve_with(pos, control)
         .context("the solve was stopped")?;
     let moves = if all_moves {
+        every_move.set(true);
         let control = SolveControl {
             progress: Some(&mut progress),
             ..SolveControl::default()
@@ -186,9 +217,7 @@ fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Re
     } else {
         None
     };
-    if shown {
-        eprint!("\r\x1b[K");
-    }
+    drop(line);
     let seconds = start.elapsed().as_secs_f64();
     let mut result = result;
     let moves = moves.map(|(m, nodes)| {
@@ -200,6 +229,53 @@ fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Re
         moves,
         seconds,
     })
+}
+
+/// What the progress line shows: the solver's latest report, whether it comes from the
+/// scores of every move, and which search window of its pass it is in.
+struct Shown {
+    progress: Progress,
+    every_move: bool,
+    window: u32,
+}
+
+/// The progress line of a solve: which search it is in (a selective pass with its
+/// confidence, the exact search, or the exact scores of every move) and, past the first, in
+/// which aspiration window; how far that search is, its best move so far, the time.
+fn progress_line(s: &Shown, seconds: f64) -> String {
+    let p = &s.progress;
+    let mut search = match (s.every_move, p.pass, p.pass.sigma()) {
+        (true, _, _) => String::from("every move, exact"),
+        (false, Pass::Selective { index, of }, Some(sigma)) => format!(
+            "selective {sigma:.1}σ ~{:.0}% (pass {} of {})",
+            confidence(sigma) * 100.0,
+            index + 1,
+            of + 1
+        ),
+        _ => String::from("exact"),
+    };
+    if s.window > 1 && !s.every_move {
+        search.push_str(&format!(", window {}", s.window));
+    }
+    let best = p
+        .best
+        .map_or(String::from("-"), |(sq, v)| format!("{sq} {v:+}"));
+    format!(
+        "{search}: {}/{} moves  best {best}  {seconds:.1} s",
+        p.done, p.total
+    )
+}
+
+/// The chance that a normal error lies within `sigma` standard deviations: erf(σ/√2), by
+/// Abramowitz and Stegun's 7.1.26 (error below 1.5e-7). 1.1σ is 73%, Edax's first level.
+fn confidence(sigma: f64) -> f64 {
+    let x = sigma.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    1.0 - poly * (-x * x).exp()
 }
 
 /// The deterministic part of a result, as a results file holds it; `line` is the input line
@@ -301,6 +377,18 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         .filter(|(k, _)| shard.holds(*k))
         .map(|(_, e)| (e.line, e.obf.position))
         .collect();
+    let far = positions.iter().filter(|(_, p)| out_of_reach(p)).count();
+    if far > 0 {
+        eprintln!(
+            "ply: {name}: {} more than {REACH} empty squares: their exact solves will not \
+             finish; `ply othello analyze` estimates such positions",
+            if far == 1 {
+                String::from("1 position has")
+            } else {
+                format!("{far} positions have")
+            }
+        );
+    }
     let (mut sink, done) = match &a.out {
         None => (Sink::None, HashSet::new()),
         Some(_) if to_stdout => (Sink::Stdout, HashSet::new()),
@@ -405,4 +493,57 @@ fn check_done(
         done.insert(line);
     }
     Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(pass: Pass, every_move: bool, window: u32) -> Shown {
+        Shown {
+            progress: Progress {
+                done: 4,
+                total: 12,
+                best: Some((Square::parse("d3").unwrap(), 2)),
+                nodes: 1000,
+                pass,
+            },
+            every_move,
+            window,
+        }
+    }
+
+    #[test]
+    fn progress_names_the_pass_and_how_far_it_is() {
+        let first = shown(Pass::Selective { index: 0, of: 2 }, false, 1);
+        assert_eq!(
+            progress_line(&first, 3.25),
+            "selective 1.1σ ~73% (pass 1 of 3): 4/12 moves  best d3 +2  3.2 s"
+        );
+        let second = progress_line(&shown(Pass::Selective { index: 1, of: 2 }, false, 2), 5.0);
+        assert!(
+            second.starts_with("selective 2.2σ ~97% (pass 2 of 3), window 2: 4/12"),
+            "{second}"
+        );
+        let exact = progress_line(&shown(Pass::Exact, false, 1), 5.0);
+        assert!(exact.starts_with("exact: 4/12 moves"), "{exact}");
+        let every = progress_line(&shown(Pass::Exact, true, 3), 5.0);
+        assert!(every.starts_with("every move, exact: 4/12"), "{every}");
+    }
+
+    #[test]
+    fn confidence_is_the_normal_chance_within_sigma() {
+        for (sigma, want) in [
+            (1.0, 0.682_689),
+            (1.1, 0.728_668),
+            (2.0, 0.954_500),
+            (3.0, 0.997_300),
+        ] {
+            assert!(
+                (confidence(sigma) - want).abs() < 1e-5,
+                "{sigma}: {}",
+                confidence(sigma)
+            );
+        }
+    }
 }

@@ -387,3 +387,70 @@ fn exit_codes_tell_a_scheduler_what_to_do() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_rerun_says_how_much_was_already_solved() {
+    let dir = scratch("shard-rerun");
+    let input = dir.join("in.obf");
+    std::fs::write(&input, positions(5)).expect("input");
+    let out = dir.join("r.jsonl");
+    let run = || {
+        ply(&[
+            "othello",
+            "solve",
+            "--hash-mb",
+            "1",
+            "--obf",
+            s(&input),
+            "--out",
+            s(&out),
+        ])
+    };
+    let first = run();
+    assert!(first.status.success(), "{first:?}");
+    assert!(
+        !stderr(&first).contains("already solved"),
+        "{}",
+        stderr(&first)
+    );
+    let whole = std::fs::read_to_string(&out).expect("results");
+    let o = run();
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        stderr(&o).contains("r.jsonl: 5 of 5 already solved"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(o.stdout.is_empty(), "nothing solved, nothing reported");
+    // With two lines lost, it says what it does.
+    let kept: String = whole.lines().take(3).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&out, kept).expect("cut");
+    let o = run();
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        stderr(&o).contains("3 of 5 already solved; solving the other 2"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&out).expect("results"), whole);
+    // merge --obf names one missing position in the singular.
+    std::fs::write(
+        &out,
+        whole
+            .lines()
+            .take(4)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>(),
+    )
+    .expect("cut");
+    let o = ply(&["othello", "merge", "--obf", s(&input), s(&out)]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(
+        stderr(&o).contains("1 of 5 positions of")
+            && stderr(&o).contains("has no result (input line "),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("run its shard again"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

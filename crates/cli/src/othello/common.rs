@@ -6,8 +6,14 @@
 
 use std::{
     fs,
-    io::{self, Read},
+    io::{self, IsTerminal, Read},
     path::Path,
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc,
+    },
+    thread::JoinHandle,
+    time::{Duration, Instant},
 };
 
 use anyhow::Context;
@@ -117,5 +123,56 @@ pub fn plural(count: usize, noun: &str) -> String {
         format!("{count} {noun}")
     } else {
         format!("{count} {noun}s")
+    }
+}
+
+/// A line on stderr that a long command redraws four times a second, from the first second
+/// on, while stderr is a terminal; erased when it is dropped. `render` gets the time since
+/// the start and says what the line shows.
+pub struct StatusLine {
+    done: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl StatusLine {
+    /// Starts the line (nothing is drawn when stderr is not a terminal).
+    pub fn start(render: impl Fn(Duration) -> String + Send + 'static) -> StatusLine {
+        let done = Arc::new(AtomicBool::new(false));
+        let thread = io::stderr().is_terminal().then(|| {
+            let done = done.clone();
+            let started = Instant::now();
+            std::thread::spawn(move || {
+                let mut drawn = false;
+                while !done.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(250));
+                    let elapsed = started.elapsed();
+                    if elapsed >= Duration::from_secs(1) && !done.load(Ordering::Relaxed) {
+                        eprint!("\r\x1b[K{}", render(elapsed));
+                        drawn = true;
+                    }
+                }
+                if drawn {
+                    eprint!("\r\x1b[K");
+                }
+            })
+        });
+        StatusLine { done, thread }
+    }
+}
+
+impl Drop for StatusLine {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl std::fmt::Debug for StatusLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StatusLine")
+            .field("drawing", &self.thread.is_some())
+            .finish()
     }
 }
