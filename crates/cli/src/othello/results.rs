@@ -249,13 +249,14 @@ impl<S: Store> Writer<S> {
             let name = self.path.display();
             return Err(match self.store.cut(self.whole) {
                 Ok(()) => anyhow::Error::new(e).context(format!(
-                    "writing {name} (cut back to its last whole line, line {}: a rerun resumes \
-                     from there)",
+                    "writing the result for input line {} to {name} (the file is cut back to \
+                     its last whole line: a rerun resumes from there)",
                     row.line
                 )),
                 Err(cut) => anyhow::Error::new(e).context(format!(
-                    "writing {name}, and cutting it back to its last whole line failed too \
-                     ({cut}): the next run drops its torn last line"
+                    "writing the result for input line {} to {name}, and cutting the file back \
+                     to its last whole line failed too ({cut}): a rerun drops its torn last line",
+                    row.line
                 )),
             });
         }
