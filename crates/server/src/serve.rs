@@ -91,10 +91,17 @@ pub async fn serve(
     Ok(())
 }
 
-/// Answers a connection past the cap with a 503 and closes it. The socket is fresh, so the
-/// short answer fits its send buffer and the write does not wait; if it cannot be written
-/// whole, the connection is closed without it.
+/// Answers a connection past the cap with a 503 and closes it, without waiting for anything.
+/// What the client has sent so far is read first (a socket closed with unread data is reset,
+/// which can lose the answer on the client's side). The socket is fresh, so the short answer
+/// fits its send buffer; if it cannot be written whole, the connection is closed without it.
 fn refuse(stream: &TcpStream, max: usize, retry_after_s: u64) {
+    let mut sink = [0; 4096];
+    for _ in 0..16 {
+        if !matches!(stream.try_read(&mut sink), Ok(n) if n > 0) {
+            break;
+        }
+    }
     let body = serde_json::json!({
         "error": format!(
             "the server is busy: {max} connections are open; try again in {retry_after_s} s"
