@@ -1,9 +1,9 @@
 //! `ply othello solve`: exact solves of one position, a start position, or every position of
 //! an OBF file, optionally into a results file that survives being killed.
 //!
-//! The results file (`--out`) holds one JSON object per line, written and flushed as soon as
-//! each position is solved. A rerun reads the file, drops a torn last line, and solves only
-//! the positions not yet in it. Its lines hold only what the solve determines (no times, no
+//! The results file (`--out`, its rows and its one reader in [`crate::othello::results`])
+//! holds one JSON object per line, written and flushed as soon as each position is solved. A
+//! rerun reads the file, drops a torn last line, and solves only the positions not yet in it. Its lines hold only what the solve determines (no times, no
 //! node counts), so an interrupted and resumed run writes the same bytes as an
 //! uninterrupted one.
 //!
