@@ -31,7 +31,7 @@ enum Command {
     /// Tic-tac-toe: analyse, check, count, state-space figures.
     #[command(subcommand)]
     Ttt(ttt::Command),
-    /// Othello: show, play, perft, solve, merge.
+    /// Othello: show, play, perft, solve, analyze, merge, book.
     #[command(subcommand)]
     Othello(othello::Command),
     /// Classic judge problems, byte-exact, plus an input generator and a stress tester.

@@ -65,7 +65,7 @@ pub struct Args {
 const DEFAULT_DEPTH: u32 = 12;
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
-    crate::othello_solve::check_threads(a.threads)?;
+    crate::othello::common::check_threads(a.threads)?;
     let (events, rx) = mpsc::channel();
     let lines = events.clone();
     // The reader only forwards lines, so that a `ping` is seen while the engine thinks.

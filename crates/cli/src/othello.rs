@@ -1,4 +1,4 @@
-//! `ply othello`: show a position, replay a game, perft, solve, analyze, merge.
+//! `ply othello`: show a position, replay a game, perft, solve, analyze, merge, book.
 //!
 //! Glue only: the text formats, the rules and perft live in `ply-othello`; this module reads
 //! arguments, calls them, and prints text or one JSON object per result.
@@ -10,10 +10,15 @@ use std::{
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use ply_othello::{ggf::GgfGame, perft, text, transcript, BoardSize, Color, Game, Move, Position};
+use ply_othello::{ggf::GgfGame, perft, text, transcript, BoardSize, Color, Move, Position};
 use serde_json::json;
 
 use crate::error::bad;
+
+pub mod common;
+pub mod results;
+
+use common::{parse_size, read_position_or_transcript};
 
 /// `ply othello` subcommands.
 #[derive(Subcommand, Debug)]
@@ -99,45 +104,6 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Merge(a) => crate::othello_merge::run(&a),
         Command::Book(c) => crate::othello_book::run(c),
     }
-}
-
-/// `4`, `6` or `8` (also `8x8`).
-pub fn parse_size(s: &str) -> Result<BoardSize, String> {
-    let n = s
-        .split_once('x')
-        .map_or(s, |(a, b)| if a == b { a } else { "" });
-    n.parse::<u8>()
-        .ok()
-        .and_then(BoardSize::from_n)
-        .ok_or_else(|| format!("`{s}` is not a board size: use 4, 6 or 8"))
-}
-
-/// Reads a position (cells and side to move, or a whole OBF line), or a transcript played
-/// from the start, with the library's reader ([`text::parse_position_or_transcript`], which
-/// the server uses too), and checks it against `--size`.
-///
-/// # Errors
-/// Bad input naming `what` (the argument) and the reason.
-pub fn read_position_or_transcript(
-    text: &str,
-    size: Option<BoardSize>,
-    what: &str,
-) -> anyhow::Result<Game> {
-    let game = text::parse_position_or_transcript(text, size.unwrap_or(BoardSize::Eight))
-        .map_err(|e| bad(format!("{what}: {e}")))?;
-    let pos = game.position();
-    pos.check_centre()
-        .map_err(|e| bad(format!("{what}: {e}")))?;
-    if let Some(size) = size {
-        if size != pos.size() {
-            return Err(bad(format!(
-                "{what}: the position is {n}x{n} but --size says {m}x{m}",
-                n = pos.size().n(),
-                m = size.n()
-            )));
-        }
-    }
-    Ok(game)
 }
 
 fn color_name(c: Color) -> &'static str {

@@ -24,7 +24,7 @@ pub struct Args {
     #[arg(allow_hyphen_values = true, value_name = "POS")]
     pub position: String,
     /// Board size of a transcript (4, 6 or 8).
-    #[arg(long, value_parser = crate::othello::parse_size)]
+    #[arg(long, value_parser = crate::othello::common::parse_size)]
     pub size: Option<BoardSize>,
     /// Think for this many seconds (default 1).
     #[arg(long, value_name = "S", conflicts_with = "depth")]
@@ -49,8 +49,9 @@ pub struct Args {
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
-    crate::othello_solve::check_threads(a.threads)?;
-    let pos = crate::othello::read_position_or_transcript(&a.position, a.size, "POS")?.position();
+    crate::othello::common::check_threads(a.threads)?;
+    let pos =
+        crate::othello::common::read_position_or_transcript(&a.position, a.size, "POS")?.position();
     let mut opts = match (a.time, a.depth) {
         (_, Some(d)) => {
             if d == 0 || d > 64 {

@@ -22,9 +22,14 @@ use ply_othello::{
     book::{self, Book},
     text, BoardSize, Position, Square,
 };
-use serde_json::Value;
 
-use crate::{error::bad, othello::parse_size, othello_solve::whole_lines};
+use crate::{
+    error::bad,
+    othello::{
+        common::{parse_size, plural},
+        results::{self, Row},
+    },
+};
 
 /// `ply othello book` subcommands.
 #[derive(Subcommand, Debug)]
@@ -95,33 +100,21 @@ struct Solved {
 }
 
 /// Every result of the files, in order, each checked: a position of `size` with a legal
-/// best move. Errors name the file and line.
+/// best move. Errors name the file and line. A torn last line is dropped, as [`results`]
+/// reads every file: its position counts as not solved.
 fn read_results(paths: &[PathBuf], size: BoardSize) -> anyhow::Result<Vec<Solved>> {
     let mut out = Vec::new();
     for path in paths {
-        let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-        let keep = whole_lines(&bytes);
-        if keep != bytes.len() {
-            return Err(bad(format!(
-                "{}: the last line is cut short: finish (resume) or merge the solve first",
-                path.display()
-            )));
-        }
-        for (i, row) in bytes.split(|&b| b == b'\n').enumerate() {
-            if row.is_empty() {
-                continue;
-            }
-            let at = format!("{} line {}", path.display(), i + 1);
-            out.push(read_row(row, size).map_err(|e| bad(format!("{at}: {e}")))?);
+        for e in results::read(path)? {
+            let at = format!("{} line {}", path.display(), e.at);
+            out.push(check_row(&e.row, size).map_err(|e| bad(format!("{at}: {e}")))?);
         }
     }
     Ok(out)
 }
 
-fn read_row(row: &[u8], size: BoardSize) -> Result<Solved, String> {
-    let v: Value = serde_json::from_slice(row).map_err(|e| e.to_string())?;
-    let field = |name: &str| v[name].as_str().ok_or(format!("no \"{name}\""));
-    let position = text::parse_position(field("position")?).map_err(|e| e.to_string())?;
+fn check_row(row: &Row, size: BoardSize) -> Result<Solved, String> {
+    let position = text::parse_position(&row.position).map_err(|e| e.to_string())?;
     if position.size() != size {
         return Err(format!(
             "a {0}x{0} position, not {1}x{1}",
@@ -129,18 +122,18 @@ fn read_row(row: &[u8], size: BoardSize) -> Result<Solved, String> {
             size.n()
         ));
     }
-    let best = Square::parse(field("best_move")?).map_err(|e| e.to_string())?;
+    let best = row
+        .best_move
+        .as_deref()
+        .ok_or("no best move (a pass or a finished game has no place in a book)")?;
+    let best = Square::parse(best).map_err(|e| e.to_string())?;
     if !position.is_legal(best) {
         return Err(format!("best move {best} is not legal"));
     }
-    let score = v["score"]
-        .as_i64()
-        .and_then(|s| i32::try_from(s).ok())
-        .ok_or("no integer \"score\"")?;
     Ok(Solved {
         position,
         best,
-        score,
+        score: row.score,
     })
 }
 
@@ -194,9 +187,9 @@ fn build(a: &BuildArgs) -> anyhow::Result<()> {
     }
     write_whole(&a.out, &book.write())?;
     eprintln!(
-        "{}: {} positions, {}x{} down to {} empty squares",
+        "{}: {}, {}x{} down to {} empty squares",
         a.out.display(),
-        book.len(),
+        plural(book.len(), "position"),
         a.size.n(),
         a.size.n(),
         book.min_empties()
@@ -246,7 +239,10 @@ fn info(a: &InfoArgs) -> anyhow::Result<()> {
             Some(g) => println!("closed      no: {g} is missing"),
         }
         for (e, n) in &by_empties {
-            println!("  {e:>2} empties  {n:>7} positions");
+            println!(
+                "  {e:>2} empties  {n:>7} position{}",
+                if *n == 1 { "" } else { "s" }
+            );
         }
     }
     Ok(())

@@ -10,18 +10,18 @@
 
 use std::{
     collections::{BTreeMap, HashMap},
-    fs,
     io::{self, Write},
     path::{Path, PathBuf},
 };
 
-use anyhow::Context;
 use ply_othello::obf;
-use serde_json::Value;
 
 use crate::{
     error::bad,
-    othello_solve::{input_name, read_input, whole_lines},
+    othello::{
+        common::{input_name, plural, read_input},
+        results::{self, MoveScore},
+    },
 };
 
 /// Arguments of `ply othello merge`.
@@ -42,8 +42,8 @@ struct Row {
     file: usize,
     at: usize,
     position: String,
-    score: Value,
-    moves: Value,
+    score: i32,
+    moves: Option<Vec<MoveScore>>,
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
@@ -76,7 +76,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
             }
             if let Some(other) = by_position.get(&row.position) {
                 let first = &by_line[other];
-                let both_moves = !first.moves.is_null() && !row.moves.is_null();
+                let both_moves = first.moves.is_some() && row.moves.is_some();
                 if first.score != row.score || (both_moves && first.moves != row.moves) {
                     return Err(bad(format!(
                         "conflicting results for position {}: {} (input line {other}) says \
@@ -113,56 +113,25 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The complete lines of one results file, each with its input line; a torn last line is
-/// dropped with a note on stderr.
+/// The rows of one results file, each with its input line (a torn last line is dropped, as
+/// [`results`] reads every file).
 fn read_rows(path: &Path, file: usize) -> anyhow::Result<Vec<(u64, Row)>> {
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(bad(format!("{}: no such file", path.display())))
-        }
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
-    };
-    let keep = whole_lines(&bytes);
-    let mut rows = Vec::new();
-    for (i, raw) in bytes[..keep].split_inclusive(|&b| b == b'\n').enumerate() {
-        let at = i + 1;
-        let body = &raw[..raw.len() - 1];
-        if body.is_empty() {
-            continue;
-        }
-        let where_ = || format!("{} line {at}", path.display());
-        let v: Value =
-            serde_json::from_slice(body).map_err(|e| bad(format!("{}: {e}", where_())))?;
-        let line = v["line"]
-            .as_u64()
-            .ok_or_else(|| bad(format!("{}: no \"line\" number", where_())))?;
-        let position = v["position"]
-            .as_str()
-            .ok_or_else(|| bad(format!("{}: no \"position\"", where_())))?
-            .to_string();
-        if !v["score"].is_i64() {
-            return Err(bad(format!("{}: no \"score\"", where_())));
-        }
-        rows.push((
-            line,
-            Row {
-                bytes: raw.to_vec(),
-                file,
-                at,
-                position,
-                score: v["score"].clone(),
-                moves: v["moves"].clone(),
-            },
-        ));
-    }
-    if keep < bytes.len() {
-        eprintln!(
-            "ply: {}: dropped a torn last line (no newline: the solve was killed while writing it)",
-            path.display()
-        );
-    }
-    Ok(rows)
+    Ok(results::read(path)?
+        .into_iter()
+        .map(|e| {
+            (
+                e.row.line as u64,
+                Row {
+                    bytes: e.bytes,
+                    file,
+                    at: e.at,
+                    position: e.row.position,
+                    score: e.row.score,
+                    moves: e.row.moves,
+                },
+            )
+        })
+        .collect())
 }
 
 /// Checks the merged results against the input: the same positions at the same lines, none
@@ -200,15 +169,21 @@ fn check_input(
     if !missing.is_empty() {
         let shown: Vec<&str> = missing.iter().take(10).map(String::as_str).collect();
         anyhow::bail!(
-            "{} of {} positions of {input_name} have no result (input lines {}{}): run their \
-             shards again",
+            "{} of {} of {input_name} {} no result (input {} {}{}): run {} again",
             missing.len(),
-            entries.len(),
+            plural(entries.len(), "position"),
+            if missing.len() == 1 { "has" } else { "have" },
+            if missing.len() == 1 { "line" } else { "lines" },
             shown.join(", "),
             if missing.len() > shown.len() {
                 ", …"
             } else {
                 ""
+            },
+            if missing.len() == 1 {
+                "its shard"
+            } else {
+                "their shards"
             }
         );
     }

@@ -1,9 +1,9 @@
 //! `ply othello solve`: exact solves of one position, a start position, or every position of
 //! an OBF file, optionally into a results file that survives being killed.
 //!
-//! The results file (`--out`) holds one JSON object per line, written and flushed as soon as
-//! each position is solved. A rerun reads the file, drops a torn last line, and solves only
-//! the positions not yet in it. Its lines hold only what the solve determines (no times, no
+//! The results file (`--out`, its rows and its one reader in [`crate::othello::results`])
+//! holds one JSON object per line, written and flushed as soon as each position is solved. A
+//! rerun reads the file, drops a torn last line, and solves only the positions not yet in it. Its lines hold only what the solve determines (no times, no
 //! node counts), so an interrupted and resumed run writes the same bytes as an
 //! uninterrupted one.
 //!
@@ -16,22 +16,31 @@
 //! retry cannot help), 1 anything else (a retry may).
 
 use std::{
+    cell::Cell,
     collections::{HashMap, HashSet},
-    fs::{self, File, OpenOptions},
-    io::{self, IsTerminal, Read, Seek, Write},
+    io::{self, Write},
     path::{Path, PathBuf},
+    sync::{Arc, Mutex, PoisonError},
     time::Instant,
 };
 
 use anyhow::Context;
 use ply_othello::{
     obf,
-    solve::{Progress, SolveControl, SolveOptions, SolveResult, Solver},
+    solve::{Pass, Progress, SolveControl, SolveOptions, SolveResult, Solver},
     text, BoardSize, Position, Square,
 };
 use serde_json::{json, Value};
 
-use crate::error::bad;
+use crate::{
+    error::bad,
+    othello::{
+        common::{
+            input_name, is_dash, read_input, read_position_or_transcript, solver, StatusLine,
+        },
+        results::{self, MoveScore, Row},
+    },
+};
 
 /// Arguments of `ply othello solve`.
 #[derive(clap::Args, Debug)]
@@ -110,27 +119,6 @@ struct Solved {
     seconds: f64,
 }
 
-/// `--threads` and `--hash-mb` as solver options, or a usage error naming the one out of
-/// range.
-fn options(threads: usize, hash_mb: usize) -> anyhow::Result<SolveOptions> {
-    SolveOptions { threads, hash_mb }
-        .checked()
-        .map_err(|e| bad(format!("--{e}")))
-}
-
-/// `--threads` of a command that makes its solver with the default table (analysis, NBoard),
-/// or a usage error when it is out of range.
-pub fn check_threads(threads: usize) -> anyhow::Result<()> {
-    options(threads, SolveOptions::default().hash_mb).map(drop)
-}
-
-/// A solver with `--threads` and `--hash-mb`, or a usage error naming the option out of
-/// range or the table the machine cannot give.
-pub fn solver(threads: usize, hash_mb: usize) -> anyhow::Result<Solver> {
-    let options = options(threads, hash_mb)?;
-    Solver::try_new(options).map_err(|e| bad(format!("--hash-mb {hash_mb}: {e}")))
-}
-
 pub fn run(a: Args) -> anyhow::Result<()> {
     let mut solver = solver(a.threads, a.hash_mb)?;
     let size = match a.size {
@@ -146,17 +134,25 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         return solve_file(&a, path, &mut solver);
     }
     let pos = match (&a.position, size) {
-        (Some(text), size) => {
-            crate::othello::read_position_or_transcript(text, size, "POS")?.position()
-        }
+        (Some(text), size) => read_position_or_transcript(text, size, "POS")?.position(),
         (None, Some(size)) => Position::start(size),
         (None, None) => return Err(bad("give a position, --size N or --obf FILE")),
     };
+    if out_of_reach(&pos) {
+        eprintln!(
+            "ply: POS: {} empty squares: an exact solve this far from the end will not finish \
+             (Ctrl-C stops it); `ply othello analyze '{}' --time 10` scores every move in the \
+             time given, exactly where it reaches the end",
+            pos.empties().count(),
+            a.position.as_deref().unwrap_or_default()
+        );
+    }
     let solved = solve_one(&mut solver, &pos, a.all_moves)?;
     let mut out = io::stdout().lock();
     if a.json {
-        let mut v = result_json(&pos, &solved.result, solved.moves.as_deref());
-        add_measures(&mut v, &solved);
+        let mut v = report_json(&row(&pos, &solved, 0), &solved);
+        // One position has no input line.
+        v.as_object_mut().map(|o| o.remove("line"));
         writeln!(out, "{v}")?;
     } else {
         print_text(&mut out, &pos, &solved)?;
@@ -165,24 +161,41 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The most empty squares of an 8x8 position whose exact solve can finish: the depth of the
+/// 2023 weak solution of 8x8, whose positions of 36 empties were each a job of its own.
+const REACH: u32 = 36;
+
+/// Whether an exact solve of `pos` will not finish: an 8x8 position with more than
+/// [`REACH`] empty squares (every 6x6 and 4x4 position is within reach).
+fn out_of_reach(pos: &Position) -> bool {
+    pos.size() == BoardSize::Eight && pos.empties().count() > REACH
+}
+
 /// Solves one position, showing progress on a terminal's stderr.
 fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Result<Solved> {
     let start = Instant::now();
-    let show = io::stderr().is_terminal();
-    let mut shown = false;
-    let mut progress = |p: &Progress| {
-        if show && start.elapsed().as_secs_f64() > 1.0 {
-            let best = p
-                .best
-                .map_or(String::from("-"), |(sq, v)| format!("{sq} {v:+}"));
-            eprint!(
-                "\r\x1b[K{}/{} moves  best {best}  {:.1} s",
-                p.done,
-                p.total,
-                start.elapsed().as_secs_f64()
-            );
-            shown = true;
+    let latest: Arc<Mutex<Option<Shown>>> = Arc::default();
+    let shown = latest.clone();
+    let line = StatusLine::start(move |elapsed| {
+        match &*shown.lock().unwrap_or_else(PoisonError::into_inner) {
+            Some(s) => progress_line(s, elapsed.as_secs_f64()),
+            None => format!("starting  {:.1} s", elapsed.as_secs_f64()),
         }
+    });
+    let every_move = Cell::new(false);
+    let mut progress = |p: &Progress| {
+        let mut latest = latest.lock().unwrap_or_else(PoisonError::into_inner);
+        // A search of the same pass starting again is the next aspiration window.
+        let window = match &*latest {
+            Some(last) if p.done == 0 && last.progress.pass == p.pass => last.window + 1,
+            Some(last) if last.progress.pass == p.pass => last.window,
+            _ => 1,
+        };
+        *latest = Some(Shown {
+            progress: p.clone(),
+            every_move: every_move.get(),
+            window,
+        });
     };
     let control = SolveControl {
         progress: Some(&mut progress),
@@ -192,6 +205,7 @@ fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Re
         .solve_with(pos, control)
         .context("the solve was stopped")?;
     let moves = if all_moves {
+        every_move.set(true);
         let control = SolveControl {
             progress: Some(&mut progress),
             ..SolveControl::default()
@@ -203,9 +217,7 @@ fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Re
     } else {
         None
     };
-    if shown {
-        eprint!("\r\x1b[K");
-    }
+    drop(line);
     let seconds = start.elapsed().as_secs_f64();
     let mut result = result;
     let moves = moves.map(|(m, nodes)| {
@@ -219,20 +231,79 @@ fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Re
     })
 }
 
-/// The deterministic part of a result: what a results file holds.
-fn result_json(pos: &Position, r: &SolveResult, moves: Option<&[(Square, i32)]>) -> Value {
-    let mut v = json!({
-        "position": text::format_position(pos),
-        "score": r.score,
-        "best_move": r.best_move.map(|s| s.to_string()),
-        "pv": r.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
-    });
-    if let Some(moves) = moves {
-        v["moves"] = moves
-            .iter()
-            .map(|(sq, s)| json!({"move": sq.to_string(), "score": s}))
-            .collect();
+/// What the progress line shows: the solver's latest report, whether it comes from the
+/// scores of every move, and which search window of its pass it is in.
+struct Shown {
+    progress: Progress,
+    every_move: bool,
+    window: u32,
+}
+
+/// The progress line of a solve: which search it is in (a selective pass with its
+/// confidence, the exact search, or the exact scores of every move) and, past the first, in
+/// which aspiration window; how far that search is, its best move so far, the time.
+fn progress_line(s: &Shown, seconds: f64) -> String {
+    let p = &s.progress;
+    let mut search = match (s.every_move, p.pass, p.pass.sigma()) {
+        (true, _, _) => String::from("every move, exact"),
+        (false, Pass::Selective { index, of }, Some(sigma)) => format!(
+            "selective {sigma:.1}σ ~{:.0}% (pass {} of {})",
+            confidence(sigma) * 100.0,
+            index + 1,
+            of + 1
+        ),
+        _ => String::from("exact"),
+    };
+    if s.window > 1 && !s.every_move {
+        search.push_str(&format!(", window {}", s.window));
     }
+    let best = p
+        .best
+        .map_or(String::from("-"), |(sq, v)| format!("{sq} {v:+}"));
+    format!(
+        "{search}: {}/{} moves  best {best}  {seconds:.1} s",
+        p.done, p.total
+    )
+}
+
+/// The chance that a normal error lies within `sigma` standard deviations: erf(σ/√2), by
+/// Abramowitz and Stegun's 7.1.26 (error below 1.5e-7). 1.1σ is 73%, Edax's first level.
+fn confidence(sigma: f64) -> f64 {
+    let x = sigma.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    1.0 - poly * (-x * x).exp()
+}
+
+/// The deterministic part of a result, as a results file holds it; `line` is the input line
+/// of the position.
+fn row(pos: &Position, s: &Solved, line: usize) -> Row {
+    let r = &s.result;
+    Row {
+        best_move: r.best_move.map(|sq| sq.to_string()),
+        line,
+        moves: s.moves.as_ref().map(|moves| {
+            moves
+                .iter()
+                .map(|&(sq, score)| MoveScore {
+                    square: sq.to_string(),
+                    score,
+                })
+                .collect()
+        }),
+        position: text::format_position(pos),
+        pv: r.pv.iter().map(ToString::to_string).collect(),
+        score: r.score,
+    }
+}
+
+/// A result as `--json` reports it: the row and the measures, which vary from run to run.
+fn report_json(row: &Row, s: &Solved) -> Value {
+    let mut v = serde_json::to_value(row).expect("a row is plain data");
+    add_measures(&mut v, s);
     v
 }
 
@@ -251,16 +322,22 @@ fn rate(nodes: u64, seconds: f64) -> f64 {
     }
 }
 
+/// The best move as the text report shows it: the square, `pass` when the side to move
+/// must pass, `none (game over)` at the end.
+fn best_text(pos: &Position, best: Option<Square>) -> String {
+    match best {
+        Some(sq) => sq.to_string(),
+        None if pos.is_game_over() => String::from("none (game over)"),
+        None => String::from("pass"),
+    }
+}
+
 fn print_text(out: &mut impl Write, pos: &Position, s: &Solved) -> io::Result<()> {
     let r = &s.result;
     let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
     writeln!(out, "position   {}", text::format_position(pos))?;
     writeln!(out, "score      {:+}", r.score)?;
-    writeln!(
-        out,
-        "best move  {}",
-        r.best_move.map_or(String::from("none"), |s| s.to_string())
-    )?;
+    writeln!(out, "best move  {}", best_text(pos, r.best_move))?;
     writeln!(out, "pv         {}", pv.join(" "))?;
     if let Some(moves) = &s.moves {
         let list: Vec<String> = moves.iter().map(|(sq, v)| format!("{sq}:{v:+}")).collect();
@@ -276,42 +353,9 @@ enum Sink {
     /// Nowhere: the report on stdout is all.
     None,
     /// Appended to a results file.
-    File(File),
+    File(results::Writer),
     /// To stdout, instead of the report.
     Stdout,
-}
-
-/// `-` as a file name: stdin or stdout.
-fn is_dash(path: &Path) -> bool {
-    path.as_os_str() == "-"
-}
-
-/// Reads an input file, or stdin for `-`. A missing file is bad input (a retry cannot make
-/// it appear); any other failure to read is not.
-pub fn read_input(path: &Path) -> anyhow::Result<String> {
-    let name = input_name(path);
-    let read = if is_dash(path) {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text).map(|_| text)
-    } else {
-        fs::read_to_string(path)
-    };
-    match read {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(bad(format!("{name}: no such file"))),
-        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-            Err(bad(format!("{name}: not UTF-8 text")))
-        }
-        r => r.with_context(|| format!("reading {name}")),
-    }
-}
-
-/// The name of an input in messages.
-pub fn input_name(path: &Path) -> String {
-    if is_dash(path) {
-        String::from("stdin")
-    } else {
-        path.display().to_string()
-    }
 }
 
 /// Solves every line of an OBF file (or of the shard's share of it), optionally into a
@@ -333,6 +377,18 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         .filter(|(k, _)| shard.holds(*k))
         .map(|(_, e)| (e.line, e.obf.position))
         .collect();
+    let far = positions.iter().filter(|(_, p)| out_of_reach(p)).count();
+    if far > 0 {
+        eprintln!(
+            "ply: {name}: {} more than {REACH} empty squares: their exact solves will not \
+             finish; `ply othello analyze` estimates such positions",
+            if far == 1 {
+                String::from("1 position has")
+            } else {
+                format!("{far} positions have")
+            }
+        );
+    }
     let (mut sink, done) = match &a.out {
         None => (Sink::None, HashSet::new()),
         Some(_) if to_stdout => (Sink::Stdout, HashSet::new()),
@@ -341,8 +397,23 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
                 Some(sh) => format!("shard {}/{} of {name}", sh.index, sh.count),
                 None => name.clone(),
             };
-            let (file, done) = open_results(out, &scope, &positions)?;
-            (Sink::File(file), done)
+            let (writer, entries) = results::Writer::open(out)?;
+            let done = check_done(out, &scope, &positions, &entries)?;
+            if !done.is_empty() {
+                let left = positions.len() - done.len();
+                eprintln!(
+                    "ply: {}: {} of {} already solved{}",
+                    out.display(),
+                    done.len(),
+                    positions.len(),
+                    if left == 0 {
+                        String::new()
+                    } else {
+                        format!("; solving the other {left}")
+                    }
+                );
+            }
+            (Sink::File(writer), done)
         }
     };
     let mut stdout = io::stdout().lock();
@@ -354,40 +425,32 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         // an uninterrupted one would have done.
         solver.clear();
         let solved = solve_one(solver, &pos, a.all_moves)?;
-        let mut v = result_json(&pos, &solved.result, solved.moves.as_deref());
-        v["line"] = json!(line);
-        let mut row = v.to_string();
-        row.push('\n');
+        let row = row(&pos, &solved, line);
         match &mut sink {
             Sink::None => {}
-            Sink::File(file) => file
-                .write_all(row.as_bytes())
-                .and_then(|()| file.flush())
-                .context("writing the results file")?,
+            Sink::File(writer) => writer.append(&row)?,
             Sink::Stdout => {
                 // Here a closed stdout loses results: not the quiet success of `| head`.
                 stdout
-                    .write_all(row.as_bytes())
+                    .write_all(&row.to_line())
                     .and_then(|()| stdout.flush())
                     .map_err(|e| anyhow::anyhow!("writing the results to stdout: {e}"))?;
                 continue;
             }
         }
         if a.json {
-            add_measures(&mut v, &solved);
-            writeln!(stdout, "{v}")?;
+            writeln!(stdout, "{}", report_json(&row, &solved))?;
         } else {
             let r = &solved.result;
-            let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
             writeln!(
                 stdout,
                 "line {line:>3}  score {:+3}  best {:>4}  nodes {:>12}  {:>8.3} s  {:>11.0} n/s  pv {}",
                 r.score,
-                r.best_move.map_or(String::from("none"), |s| s.to_string()),
+                best_text(&pos, r.best_move),
                 r.nodes,
                 solved.seconds,
                 rate(r.nodes, solved.seconds),
-                pv.join(" ")
+                row.pv.join(" ")
             )?;
             if let Some(moves) = &solved.moves {
                 let list: Vec<String> = moves.iter().map(|(sq, v)| format!("{sq}:{v:+}")).collect();
@@ -399,47 +462,29 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// The length of the whole lines at the start of a results file: everything after the last
-/// newline is a line cut short by a kill.
-pub fn whole_lines(bytes: &[u8]) -> usize {
-    bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
-}
-
-/// Opens a results file for appending: drops a torn last line, checks that every result in
-/// it is one of `positions` (the input lines this run solves, with their positions), and
-/// returns the input lines it already holds.
-fn open_results(
+/// The input lines a results file already holds, each checked to be one of `positions`
+/// (the input lines this run solves, with their positions).
+fn check_done(
     path: &Path,
     scope: &str,
     positions: &[(usize, Position)],
-) -> anyhow::Result<(File, HashSet<usize>)> {
-    let existing = match fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
-    };
-    let keep = whole_lines(&existing);
+    entries: &[results::Entry],
+) -> anyhow::Result<HashSet<usize>> {
     let wanted: HashMap<usize, String> = positions
         .iter()
         .map(|(line, pos)| (*line, text::format_position(pos)))
         .collect();
     let mut done = HashSet::new();
-    for (i, row) in existing[..keep].split(|&b| b == b'\n').enumerate() {
-        if row.is_empty() {
-            continue;
-        }
-        let at = format!("{} line {}", path.display(), i + 1);
-        let v: Value = serde_json::from_slice(row).map_err(|e| bad(format!("{at}: {e}")))?;
-        let line = v["line"]
-            .as_u64()
-            .ok_or_else(|| bad(format!("{at}: no \"line\" number")))? as usize;
+    for e in entries {
+        let at = format!("{} line {}", path.display(), e.at);
+        let line = e.row.line;
         let Some(want) = wanted.get(&line) else {
             return Err(bad(format!(
                 "{at}: a result for input line {line}, which is not a position of {scope}: \
                  a results file of another input or shard?"
             )));
         };
-        if v["position"].as_str() != Some(want.as_str()) {
+        if e.row.position != *want {
             return Err(bad(format!(
                 "{at}: the result for line {line} is for another position than line {line} of \
                  {scope}: a results file of another input?"
@@ -447,14 +492,58 @@ fn open_results(
         }
         done.insert(line);
     }
-    let mut file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(path)
-        .with_context(|| format!("opening {}", path.display()))?;
-    file.set_len(keep as u64)
-        .with_context(|| format!("truncating the torn last line of {}", path.display()))?;
-    file.seek(io::SeekFrom::End(0))?;
-    Ok((file, done))
+    Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(pass: Pass, every_move: bool, window: u32) -> Shown {
+        Shown {
+            progress: Progress {
+                done: 4,
+                total: 12,
+                best: Some((Square::parse("d3").unwrap(), 2)),
+                nodes: 1000,
+                pass,
+            },
+            every_move,
+            window,
+        }
+    }
+
+    #[test]
+    fn progress_names_the_pass_and_how_far_it_is() {
+        let first = shown(Pass::Selective { index: 0, of: 2 }, false, 1);
+        assert_eq!(
+            progress_line(&first, 3.25),
+            "selective 1.1σ ~73% (pass 1 of 3): 4/12 moves  best d3 +2  3.2 s"
+        );
+        let second = progress_line(&shown(Pass::Selective { index: 1, of: 2 }, false, 2), 5.0);
+        assert!(
+            second.starts_with("selective 2.2σ ~97% (pass 2 of 3), window 2: 4/12"),
+            "{second}"
+        );
+        let exact = progress_line(&shown(Pass::Exact, false, 1), 5.0);
+        assert!(exact.starts_with("exact: 4/12 moves"), "{exact}");
+        let every = progress_line(&shown(Pass::Exact, true, 3), 5.0);
+        assert!(every.starts_with("every move, exact: 4/12"), "{every}");
+    }
+
+    #[test]
+    fn confidence_is_the_normal_chance_within_sigma() {
+        for (sigma, want) in [
+            (1.0, 0.682_689),
+            (1.1, 0.728_668),
+            (2.0, 0.954_500),
+            (3.0, 0.997_300),
+        ] {
+            assert!(
+                (confidence(sigma) - want).abs() < 1e-5,
+                "{sigma}: {}",
+                confidence(sigma)
+            );
+        }
+    }
 }

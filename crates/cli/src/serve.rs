@@ -1,6 +1,9 @@
 //! `ply serve`: the web page and the JSON API (see ply-server).
 
-use std::{io::Write, net::SocketAddr};
+use std::{
+    io::{self, Write},
+    net::{SocketAddr, TcpListener, ToSocketAddrs},
+};
 
 use anyhow::Context;
 
@@ -9,22 +12,74 @@ use crate::error::bad;
 /// `ply serve` arguments.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Address to listen on (port 0 picks a free port; the address is printed).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    /// Address to listen on: HOST:PORT, the host a name (`localhost`) or an IP address; port 0
+    /// picks a free port. The address taken is printed.
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     addr: String,
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
-    let addr: SocketAddr = a.addr.parse().map_err(|_| {
-        bad(format!(
-            "--addr: `{}` is not an address like 127.0.0.1:8080",
-            a.addr
-        ))
-    })?;
-    ply_server::run(addr, ply_server::Config::default(), |bound| {
-        let mut out = std::io::stdout();
-        let _ = writeln!(out, "ply: serving on http://{bound}/");
-        let _ = out.flush();
+    let addrs = resolve(&a.addr)?;
+    let listener = bind(&a.addr, &addrs)?;
+    let bound = listener.local_addr().context("reading the address taken")?;
+    let mut out = io::stdout();
+    let _ = writeln!(out, "ply: serving on http://{bound}/");
+    let _ = out.flush();
+    ply_server::run(listener, ply_server::Config::default())
+        .with_context(|| format!("serving on {bound}"))
+}
+
+/// The addresses `HOST:PORT` names, or a usage error saying what is wrong with it.
+fn resolve(addr: &str) -> anyhow::Result<Vec<SocketAddr>> {
+    let form = "an address like 127.0.0.1:8080, localhost:8080 or [::1]:8080";
+    if addr
+        .rsplit_once(':')
+        .is_none_or(|(_, port)| port.parse::<u16>().is_err())
+    {
+        return Err(bad(format!("--addr `{addr}`: not {form} (HOST:PORT)")));
+    }
+    let addrs: Vec<SocketAddr> = addr
+        .to_socket_addrs()
+        .map_err(|e| bad(format!("--addr `{addr}`: not {form}: {e}")))?
+        .collect();
+    if addrs.is_empty() {
+        return Err(bad(format!("--addr `{addr}`: the host has no address")));
+    }
+    Ok(addrs)
+}
+
+/// Binds the first of `addrs` that can be bound (`localhost` may name both 127.0.0.1 and
+/// ::1); the error of the first otherwise, with what to do about it.
+fn bind(given: &str, addrs: &[SocketAddr]) -> anyhow::Result<TcpListener> {
+    let mut first_error = None;
+    for addr in addrs {
+        match TcpListener::bind(addr) {
+            Ok(l) => return Ok(l),
+            Err(e) => {
+                first_error.get_or_insert((*addr, e));
+            }
+        }
+    }
+    let (addr, e) = first_error.expect("resolve returns at least one address");
+    let other = SocketAddr::new(addr.ip(), addr.port().wrapping_add(1).max(1));
+    let any = SocketAddr::new(addr.ip(), 0);
+    Err(match e.kind() {
+        io::ErrorKind::AddrInUse => anyhow::anyhow!(
+            "--addr {given}: port {} is in use (by another server, or another `ply serve`): \
+             pick another with --addr {other}, or --addr {any} for any free port",
+            addr.port()
+        ),
+        io::ErrorKind::AddrNotAvailable => bad(format!(
+            "--addr {given}: {} is not an address of this machine: use 127.0.0.1 (this \
+             machine only) or 0.0.0.0 (every interface)",
+            addr.ip()
+        )),
+        io::ErrorKind::PermissionDenied => anyhow::anyhow!(
+            "--addr {given}: not allowed to listen on port {} (ports below 1024 need \
+             privileges): pick a port from 1024 up, such as --addr {}",
+            addr.port(),
+            SocketAddr::new(addr.ip(), 8080)
+        ),
+        _ => anyhow::Error::new(e).context(format!("listening on {addr}")),
     })
-    .with_context(|| format!("serving on {addr}"))
 }

@@ -122,14 +122,21 @@ fn broken_inputs_are_refused_naming_the_place() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("r.jsonl line 1"), "{}", stderr(&o));
 
-    std::fs::write(
-        &results,
-        "{\"position\":\"-----OX--XO----- X\",\"best_move\":\"b1\",\"score\":-10}\n{\"pos",
-    )
-    .unwrap();
+    // A torn last line is dropped, as every reader of a results file drops it: its position
+    // is not solved yet.
+    let row = "{\"best_move\":\"b1\",\"line\":1,\"position\":\"-----OX--XO----- X\",\"pv\":[],\"score\":-10}\n";
+    std::fs::write(&results, row).unwrap();
+    let whole = book4("grow", "6", &[], std::slice::from_ref(&results));
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    std::fs::write(&results, format!("{row}{{\"pos")).unwrap();
     let o = book4("grow", "6", &[], std::slice::from_ref(&results));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("cut short"), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("dropped a torn last line"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), stdout(&whole));
 
     let book = dir.join("book.bin");
     std::fs::write(&book, b"plybook\n\x01\x00").unwrap();

@@ -301,3 +301,60 @@ fn a_table_larger_than_the_machine_is_a_usage_error_naming_hash_mb() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn the_summary_of_othello_names_every_subcommand() {
+    let top = ok(&["--help"]);
+    let summary = top
+        .lines()
+        .find(|l| l.trim_start().starts_with("othello "))
+        .expect("an othello line");
+    let help = ok(&["othello", "--help"]);
+    assert!(help.starts_with("Othello: "), "{help}");
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 7, "{commands:?}");
+    for c in commands {
+        assert!(summary.contains(c), "`{c}` is missing from `{summary}`");
+        assert!(help.lines().next().unwrap().contains(c), "{help}");
+    }
+}
+
+#[test]
+fn solve_prints_a_forced_pass_as_pass() {
+    // 4x4, after these nine moves the side to move has no move and must pass.
+    let out = ok(&["othello", "solve", "--size", "4", "d3d2d1b4a2b1a4d4c4"]);
+    assert!(out.contains("best move  pass\n"), "{out}");
+    assert!(!out.contains("none"), "{out}");
+}
+
+#[test]
+fn solve_says_at_once_when_a_position_is_too_far_from_the_end() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["othello", "solve", "f5d6c3"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run ply");
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stderr).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(std::time::Duration::from_secs(10));
+    child.kill().expect("kill");
+    let _ = child.wait();
+    let line = line.expect("a note within seconds");
+    assert!(line.contains("57 empty squares"), "{line}");
+    assert!(line.contains("will not finish"), "{line}");
+    assert!(line.contains("ply othello analyze 'f5d6c3'"), "{line}");
+}

@@ -283,7 +283,7 @@ fn exit_codes_tell_a_scheduler_what_to_do() {
     let garbage = dir.join("garbage.jsonl");
     std::fs::write(
         &garbage,
-        "{\"line\":1,\"position\":\"x\",\"score\":0}\nnot json\n",
+        "{\"best_move\":null,\"line\":1,\"position\":\"x\",\"pv\":[],\"score\":0}\nnot json\n",
     )
     .expect("w");
     // 2: bad input or usage, named.
@@ -335,8 +335,25 @@ fn exit_codes_tell_a_scheduler_what_to_do() {
     let o = ply_with_input(&["othello", "solve", "--obf", "-"], b"\xff\xfe X;\n");
     assert_eq!(o.status.code(), Some(2), "{o:?}");
     assert!(stderr(&o).contains("stdin: not UTF-8"), "{}", stderr(&o));
-    // 1: anything else, e.g. a results path that cannot be read or written.
-    let o = ply(&["othello", "solve", "--obf", s(&input), "--out", s(&dir)]);
+    // A results path that is not a regular file is refused before anything is read from it
+    // (`/dev/full` would be read as a results file until memory ran out).
+    for out in [s(&dir), "/dev/full", "/dev/zero"] {
+        let o = ply(&["othello", "solve", "--obf", s(&input), "--out", out]);
+        assert_eq!(o.status.code(), Some(2), "{out}: {o:?}");
+        assert!(
+            stderr(&o).contains(&format!("--out {out}: not a regular file")),
+            "{out}: {}",
+            stderr(&o)
+        );
+    }
+    for results in ["/dev/zero", s(&dir)] {
+        let o = ply(&["othello", "merge", results]);
+        assert_eq!(o.status.code(), Some(2), "{results}: {o:?}");
+        assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    }
+    // 1: anything else, e.g. a results path that cannot be created.
+    let missing = dir.join("no-such-dir").join("r.jsonl");
+    let o = ply(&["othello", "solve", "--obf", s(&input), "--out", s(&missing)]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     // A reader of --out - that goes away loses results: 1, not the quiet 0 of `| head`.
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
@@ -368,5 +385,72 @@ fn exit_codes_tell_a_scheduler_what_to_do() {
         result_lines(&std::fs::read_to_string(&out).expect("out")),
         vec![2, 4]
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_rerun_says_how_much_was_already_solved() {
+    let dir = scratch("shard-rerun");
+    let input = dir.join("in.obf");
+    std::fs::write(&input, positions(5)).expect("input");
+    let out = dir.join("r.jsonl");
+    let run = || {
+        ply(&[
+            "othello",
+            "solve",
+            "--hash-mb",
+            "1",
+            "--obf",
+            s(&input),
+            "--out",
+            s(&out),
+        ])
+    };
+    let first = run();
+    assert!(first.status.success(), "{first:?}");
+    assert!(
+        !stderr(&first).contains("already solved"),
+        "{}",
+        stderr(&first)
+    );
+    let whole = std::fs::read_to_string(&out).expect("results");
+    let o = run();
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        stderr(&o).contains("r.jsonl: 5 of 5 already solved"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(o.stdout.is_empty(), "nothing solved, nothing reported");
+    // With two lines lost, it says what it does.
+    let kept: String = whole.lines().take(3).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&out, kept).expect("cut");
+    let o = run();
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        stderr(&o).contains("3 of 5 already solved; solving the other 2"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&out).expect("results"), whole);
+    // merge --obf names one missing position in the singular.
+    std::fs::write(
+        &out,
+        whole
+            .lines()
+            .take(4)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>(),
+    )
+    .expect("cut");
+    let o = ply(&["othello", "merge", "--obf", s(&input), s(&out)]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(
+        stderr(&o).contains("1 of 5 positions of")
+            && stderr(&o).contains("has no result (input line "),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("run its shard again"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use ply_othello::{
     obf,
     reference::minimax,
-    solve::{SolveControl, SolveOptions, Solver, Stopped},
+    solve::{Pass, Progress, SolveControl, SolveOptions, Solver, Stopped},
     BoardSize, Color, Move, Position, Square,
 };
 
@@ -271,4 +271,40 @@ fn fforum_20_to_39_every_move() {
 #[ignore = "heavy: run in the release test profile"]
 fn ffo_40_to_44_best_scores() {
     check_obf("ffo40-49.obf", 0..5, false, 2);
+}
+
+#[test]
+fn progress_names_each_pass_from_its_start() {
+    // From 18 empties on, the selective passes go first, then the exact search; each search
+    // of the root reports its start (no move done) before its moves.
+    let pos = random_position(BoardSize::Six, 18, &mut Rng(3));
+    assert_eq!(pos.empties().count(), 18);
+    let mut seen: Vec<(Pass, usize)> = Vec::new();
+    let mut solver = Solver::new(SolveOptions::default());
+    let mut progress = |p: &Progress| seen.push((p.pass, p.done));
+    solver
+        .solve_with(
+            &pos,
+            SolveControl {
+                progress: Some(&mut progress),
+                ..SolveControl::default()
+            },
+        )
+        .unwrap();
+    let passes: Vec<Pass> = seen.iter().map(|&(p, _)| p).collect();
+    let mut order = passes.clone();
+    order.dedup();
+    assert_eq!(
+        order,
+        [
+            Pass::Selective { index: 0, of: 2 },
+            Pass::Selective { index: 1, of: 2 },
+            Pass::Exact
+        ]
+    );
+    assert_eq!(seen[0].1, 0, "the first report is the start of a search");
+    assert!(seen.iter().any(|&(_, done)| done > 0));
+    assert!(Pass::Selective { index: 0, of: 2 }
+        .sigma()
+        .is_some_and(|s| s > 0.0));
 }

@@ -3,7 +3,9 @@
 //! The handlers are thin: they check parameters (every mistake is a 400 with a JSON
 //! `{"error": "..."}` naming it), call the game libraries, and shape the answer. Searches run
 //! on tokio's blocking pool behind a [`Gate`] so that a few long analyses cannot starve the
-//! cheap endpoints; every request has a time limit and a body-size limit.
+//! cheap endpoints; every request has a time limit and a body-size limit, and [`serve`] caps
+//! the open connections and the time a client may take to send a request's head. Every
+//! limit is in [`Config`].
 //!
 //! ```
 //! use ply_server::{router, Config};
@@ -21,9 +23,10 @@ pub mod openapi;
 pub mod othello;
 pub mod params;
 pub mod paste;
+mod serve;
 pub mod ttt;
 
-use std::{net::SocketAddr, time::Duration};
+use std::time::Duration;
 
 use axum::{
     extract::{Request, State},
@@ -35,6 +38,7 @@ use axum::{
 };
 pub use error::ApiError;
 pub use gate::Gate;
+pub use serve::serve;
 
 /// Limits that keep the server up.
 #[derive(Debug, Clone)]
@@ -45,10 +49,17 @@ pub struct Config {
     pub max_queue: usize,
     /// Longest wait in the queue before a 503.
     pub max_queue_wait: Duration,
+    /// What a 503 for a busy server tells the client to wait (`Retry-After`, whole seconds).
+    pub retry_after: Duration,
     /// Longest time any request may take before a 503.
     pub request_timeout: Duration,
     /// Largest request body accepted (the API takes none; this is a guard).
     pub max_body_bytes: u64,
+    /// Connections open at once; one more is answered with a 503 and closed ([`serve`]).
+    pub max_connections: usize,
+    /// Longest time a connection may take to send a request's line and headers, or sit idle
+    /// between requests, before it is closed ([`serve`]).
+    pub header_read_timeout: Duration,
 }
 
 impl Default for Config {
@@ -57,9 +68,12 @@ impl Default for Config {
         Config {
             max_searches: cores,
             max_queue: 4 * cores,
-            max_queue_wait: Duration::from_secs(15),
+            max_queue_wait: Duration::from_secs(5),
+            retry_after: Duration::from_secs(1),
             request_timeout: Duration::from_secs(30),
             max_body_bytes: 16 * 1024,
+            max_connections: 512,
+            header_read_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -75,7 +89,12 @@ pub struct AppState {
 /// The whole application: API routes, the page, and the guards around them.
 pub fn router(config: Config) -> Router {
     let state = AppState {
-        gate: Gate::new(config.max_searches, config.max_queue, config.max_queue_wait),
+        gate: Gate::new(
+            config.max_searches,
+            config.max_queue,
+            config.max_queue_wait,
+            config.retry_after,
+        ),
         config,
     };
     let mut app = Router::new()
@@ -97,27 +116,22 @@ pub fn router(config: Config) -> Router {
         .with_state(state)
 }
 
-/// Serves the application on `addr` until Ctrl-C, on a runtime of its own; `on_ready` is
-/// told the bound address (useful with port 0) before the first request is taken.
+/// Serves the application on a bound listener until Ctrl-C, on a runtime of its own, with
+/// [`serve`]'s limits.
 ///
 /// # Errors
-/// When the runtime cannot start, the address cannot be bound or the server fails.
-pub fn run(
-    addr: SocketAddr,
-    config: Config,
-    on_ready: impl FnOnce(SocketAddr),
-) -> std::io::Result<()> {
+/// When the runtime cannot start or the listener cannot be handed to it.
+pub fn run(listener: std::net::TcpListener, config: Config) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        on_ready(listener.local_addr()?);
-        axum::serve(listener, router(config))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
+        listener.set_nonblocking(true)?;
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        serve(listener, config, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
     })
 }
 
@@ -152,8 +166,10 @@ async fn guards(State(state): State<AppState>, req: Request, next: Next) -> Resp
     }
 }
 
-async fn health() -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "status": "ok" }))
+/// `{"status": "ok", "searches": {…}}`: the gate's limits and load ([`gate::Load`]), so a
+/// client can see how long a queued search may wait and what a refusal will say.
+async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "status": "ok", "searches": state.gate.load() }))
 }
 
 async fn openapi_handler() -> Json<serde_json::Value> {

@@ -12,6 +12,18 @@ fn error_response(what: &str) -> Value {
     })
 }
 
+/// The 503 of a busy server: the error, and when to try again.
+fn busy_response(what: &str) -> Value {
+    json!({
+        "description": format!("{what}. A refusal because the server is busy (the message starts `the server is busy`) carries Retry-After and retry_after_s: try again after that many seconds. A search past the queue is refused at once; a queued search waits at most searches.max_wait_ms (see /api/health)."),
+        "headers": { "Retry-After": {
+            "description": "seconds to wait before trying again (on a busy refusal)",
+            "schema": { "type": "integer", "minimum": 1 }
+        } },
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+    })
+}
+
 /// The parameters of both analysis endpoints.
 fn analyze_parameters() -> Value {
     json!([
@@ -34,18 +46,28 @@ pub fn document() -> Value {
         "info": {
             "title": "ply",
             "version": env!("CARGO_PKG_VERSION"),
-            "description": "Solve and play tic-tac-toe and Othello perfectly. Every bad parameter is answered with 400 and {\"error\": \"...\"} saying what is wrong."
+            "description": "Solve and play tic-tac-toe and Othello perfectly. Every bad parameter is answered with 400 and {\"error\": \"...\"} saying what is wrong. A busy server answers 503 with Retry-After. A connection past the server's cap is answered 503 with Retry-After and closed; a connection that has not sent a request's line and headers within the header-read timeout (10 s by default), or that stays idle that long between requests, is closed."
         },
         "paths": {
             "/api/health": {
                 "get": {
-                    "summary": "Liveness check",
+                    "summary": "Liveness check, with the limits and load of the analyses",
                     "responses": {
                         "200": {
                             "description": "The server is up",
                             "content": { "application/json": { "schema": {
-                                "type": "object", "required": ["status"],
-                                "properties": { "status": { "const": "ok" } }
+                                "type": "object", "required": ["status", "searches"],
+                                "properties": {
+                                    "status": { "const": "ok" },
+                                    "searches": { "type": "object", "properties": {
+                                        "running": { "type": "integer", "description": "analyses running now" },
+                                        "max_running": { "type": "integer", "description": "analyses that may run at once" },
+                                        "waiting": { "type": "integer", "description": "analyses waiting for a turn now" },
+                                        "max_waiting": { "type": "integer", "description": "analyses that may wait; one more is refused at once with 503" },
+                                        "max_wait_ms": { "type": "integer", "description": "the longest an analysis waits for a turn before it is refused with 503" },
+                                        "retry_after_s": { "type": "integer", "description": "what a busy refusal's Retry-After says" }
+                                    } }
+                                }
                             } } }
                         }
                     }
@@ -77,7 +99,7 @@ pub fn document() -> Value {
                         "200": { "description": "Every legal move with its score",
                                  "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OthelloAnalysis" } } } },
                         "400": error_response("A bad parameter or an impossible position"),
-                        "503": error_response("Too many analyses at once, or the request took too long")
+                        "503": busy_response("Too many analyses at once, or the request took too long")
                     }
                 }
             },
@@ -89,7 +111,7 @@ pub fn document() -> Value {
                         "200": { "description": "text/event-stream of `progress` events and a final `done` event",
                                  "content": { "text/event-stream": { "schema": { "$ref": "#/components/schemas/OthelloAnalysis" } } } },
                         "400": error_response("A bad parameter or an impossible position (before any event)"),
-                        "503": error_response("Too many analyses at once")
+                        "503": busy_response("Too many analyses at once")
                     }
                 }
             },
@@ -116,7 +138,10 @@ pub fn document() -> Value {
             }
         },
         "components": { "schemas": {
-            "Error": { "type": "object", "required": ["error"], "properties": { "error": { "type": "string" } } },
+            "Error": { "type": "object", "required": ["error"], "properties": {
+                "error": { "type": "string" },
+                "retry_after_s": { "type": "integer", "description": "on a busy refusal (503): seconds to wait before trying again, as Retry-After says" }
+            } },
             "Value": { "enum": ["win", "lose", "tie"],
                        "description": "GAMESMAN value: for positionValue, of the side to move; for a move, of the side playing it" },
             "TttAnalysis": {

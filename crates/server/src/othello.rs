@@ -306,6 +306,7 @@ pub async fn handler(
         .map_err(|e| ApiError {
             status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
             message: format!("the analysis failed: {e}"),
+            retry_after: None,
         })?;
     Ok(Json(answer))
 }

@@ -68,7 +68,17 @@ async fn bad(uri: &str, needle: &str) {
 async fn health_says_ok() {
     let (status, json) = get(app(), "/api/health").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(json, serde_json::json!({"status": "ok"}));
+    assert_eq!(json["status"], "ok");
+    // The gate's limits, so that a client can see how long a queued search may wait.
+    let searches = &json["searches"];
+    assert_eq!(searches["running"], 0, "{json}");
+    assert_eq!(searches["waiting"], 0, "{json}");
+    assert_eq!(searches["max_wait_ms"], 5000, "{json}");
+    assert_eq!(searches["retry_after_s"], 1, "{json}");
+    assert!(
+        searches["max_running"].as_u64().is_some_and(|n| n >= 1),
+        "{json}"
+    );
 }
 
 #[tokio::test]
@@ -473,12 +483,29 @@ async fn the_page_and_its_files_are_served() {
     }
 }
 
+/// A GET's status, `Retry-After` header and JSON body.
+async fn get_with_retry_after(app: Router, uri: &str) -> (StatusCode, Option<String>, Value) {
+    let response = app
+        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let retry = response
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    (status, retry, serde_json::from_slice(&bytes).unwrap())
+}
+
 #[tokio::test]
-async fn searches_beyond_the_queue_get_a_503() {
-    // One search at a time and no queue: a second search while the first runs is refused.
+async fn searches_beyond_the_queue_get_a_503_at_once_with_retry_after() {
+    // One search at a time and no queue: a second search while the first runs is refused
+    // at once, told when to come back.
     let app = router(Config {
         max_searches: 1,
         max_queue: 0,
+        retry_after: Duration::from_secs(2),
         ..Config::default()
     });
     let slow = tokio::spawn(get(
@@ -486,12 +513,54 @@ async fn searches_beyond_the_queue_get_a_503() {
         "/api/othello/analyze?size=8&budget_ms=1500",
     ));
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let (status, json) = get(app.clone(), "/api/othello/analyze?size=8&budget_ms=10").await;
+    let (_, health) = get(app.clone(), "/api/health").await;
+    assert_eq!(health["searches"]["running"], 1, "{health}");
+    let asked = std::time::Instant::now();
+    let (status, retry, json) =
+        get_with_retry_after(app.clone(), "/api/othello/analyze?size=8&budget_ms=10").await;
+    assert!(asked.elapsed() < Duration::from_millis(500), "not at once");
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{json}");
-    assert!(json["error"].as_str().unwrap().contains("busy"));
+    assert_eq!(retry.as_deref(), Some("2"));
+    assert_eq!(json["retry_after_s"], 2, "{json}");
+    assert!(json["error"].as_str().unwrap().contains("busy"), "{json}");
+    // The stream is refused alike, before any event.
+    let (status, retry, _) =
+        get_with_retry_after(app.clone(), "/api/othello/analyze/stream?size=8").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(retry.as_deref(), Some("2"));
     // Cheap requests still go through meanwhile.
     let (status, _) = get(app.clone(), "/api/health").await;
     assert_eq!(status, StatusCode::OK);
+    let (status, _) = slow.await.unwrap();
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_queued_search_waits_no_longer_than_the_bound() {
+    // One search at a time, one place in the queue, a short bound on the wait: the queued
+    // search is refused when the bound runs out, with Retry-After, not when the first ends.
+    let app = router(Config {
+        max_searches: 1,
+        max_queue: 1,
+        max_queue_wait: Duration::from_millis(300),
+        ..Config::default()
+    });
+    let slow = tokio::spawn(get(
+        app.clone(),
+        "/api/othello/analyze?size=8&budget_ms=2500",
+    ));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let asked = std::time::Instant::now();
+    let (status, retry, json) =
+        get_with_retry_after(app.clone(), "/api/othello/analyze?size=8&budget_ms=10").await;
+    let waited = asked.elapsed();
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{json}");
+    assert_eq!(retry.as_deref(), Some("1"));
+    assert!(json["error"].as_str().unwrap().contains("300 ms"), "{json}");
+    assert!(
+        waited >= Duration::from_millis(250) && waited < Duration::from_millis(1500),
+        "{waited:?}"
+    );
     let (status, _) = slow.await.unwrap();
     assert_eq!(status, StatusCode::OK);
 }

@@ -86,7 +86,7 @@ pub fn data_dir(option: Option<&Path>) -> anyhow::Result<PathBuf> {
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     let (first, last) = parse_range(&a.range)?;
-    let mut solver = crate::othello_solve::solver(a.threads, a.hash_mb)?;
+    let mut solver = crate::othello::common::solver(a.threads, a.hash_mb)?;
     let path = data_dir(a.data.as_deref())?.join(FILE);
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;

@@ -128,10 +128,11 @@ pub struct SolveResult {
     pub nodes: u64,
 }
 
-/// Where a search stands, reported after each move at the root.
+/// Where a search stands, reported when a search of the root starts and after each of its
+/// moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// Root moves finished.
+    /// Root moves finished (0 when a search starts).
     pub done: usize,
     /// Root moves in all.
     pub total: usize,
@@ -141,6 +142,55 @@ pub struct Progress {
     pub best: Option<(Square, i32)>,
     /// Nodes visited so far by the reporting thread.
     pub nodes: u64,
+    /// Which search of the position this is: a selective pass or the exact one.
+    pub pass: Pass,
+}
+
+/// Which search of a position a [`Progress`] report comes from. From 18 empties on (6x6 and
+/// 8x8), selective passes of rising confidence go before the exact search.
+///
+/// ```
+/// use ply_othello::solve::Pass;
+/// let first = Pass::Selective { index: 0, of: 2 };
+/// assert!(first.sigma().is_some_and(|s| s > 1.0));
+/// assert_eq!(Pass::Exact.sigma(), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// Selective pass `index` (from 0) of `of`: it cuts a node where the evaluation predicts
+    /// the score outside the window with [`Pass::sigma`] standard deviations to spare.
+    Selective {
+        /// Which selective pass, from 0.
+        index: u8,
+        /// How many selective passes go before the exact search.
+        of: u8,
+    },
+    /// The exact search, whose result is the answer.
+    Exact,
+}
+
+impl Pass {
+    /// The pass searching at `level` ([`EXACT`] or an index of [`SELECTIVITY`]).
+    fn at(level: u8) -> Pass {
+        if level == EXACT {
+            Pass::Exact
+        } else {
+            Pass::Selective {
+                index: level,
+                of: SELECTIVITY.len() as u8,
+            }
+        }
+    }
+
+    /// How sure a selective pass's cuts are, in standard deviations of the evaluation's
+    /// error; `None` for the exact search.
+    #[must_use]
+    pub fn sigma(self) -> Option<f64> {
+        match self {
+            Pass::Selective { index, .. } => SELECTIVITY.get(usize::from(index)).copied(),
+            Pass::Exact => None,
+        }
+    }
 }
 
 /// Limits and observers of a search. The default has none: the search runs to the end.
@@ -150,7 +200,8 @@ pub struct SolveControl<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// The search gives up soon after this instant.
     pub deadline: Option<Instant>,
-    /// Called after each root move of each search (from the calling thread).
+    /// Called when each search of the root starts and after each of its moves (from the
+    /// calling thread).
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
 }
 
@@ -349,6 +400,7 @@ impl Solver {
                     total: moves.len(),
                     best,
                     nodes,
+                    pass: Pass::Exact,
                 });
             }
         }
@@ -410,6 +462,7 @@ impl Solver {
                     total: step.total,
                     best: Square::from_index(step.best_move).map(|sq| (sq, step.best)),
                     nodes,
+                    pass: Pass::at(level),
                 });
             }
         };

@@ -7,7 +7,7 @@ use super::super::{
 };
 use super::{threads::SPLIT_DEPTH, Search, NEG_INF};
 
-/// What the root search reports after each root move.
+/// What the root search reports at its start and after each root move.
 pub(crate) struct RootStep {
     pub done: usize,
     pub total: usize,
@@ -19,7 +19,7 @@ impl Search<'_> {
     /// Principal-variation search at the root: the score within `alpha..beta` (fail-soft)
     /// and the best move. Of moves whose children are symmetric images of each other only
     /// the first is searched. With several threads, a move another thread is searching is put
-    /// off to the end. `report` hears after each root move.
+    /// off to the end. `report` hears at the start (no move done) and after each root move.
     pub fn root(
         &mut self,
         p: u64,
@@ -54,6 +54,15 @@ impl Search<'_> {
             }
         }
         let total = order.len();
+        report(
+            &RootStep {
+                done: 0,
+                total,
+                best: NEG_INF,
+                best_move: NO_MOVE,
+            },
+            self.nodes,
+        );
         let shared = self.busy.filter(|_| n > SPLIT_DEPTH);
         let alpha0 = alpha;
         let mut best = NEG_INF;
