@@ -27,13 +27,14 @@
 
 use std::{
     sync::{atomic::AtomicBool, Arc},
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 use crate::{
     book::Book,
     midgame::{self, Limits},
     solve::{SolveControl, SolveOptions, Solver},
+    spine::clock::{Clock, SystemClock},
     BoardSize, Move, Position, Square,
 };
 
@@ -61,6 +62,9 @@ pub struct Options {
     pub all_moves: bool,
     /// Answer from the opening book ([`Book::builtin`]) where it knows the position.
     pub book: bool,
+    /// Where the budget is measured: the system's clock, or a test's. (The exact solver,
+    /// near the end of the game, reads the system's clock.)
+    pub clock: Arc<dyn Clock>,
 }
 
 impl Options {
@@ -85,6 +89,7 @@ impl Options {
             stop: None,
             all_moves: true,
             book: true,
+            clock: Arc::new(SystemClock),
         }
     }
 }
@@ -196,7 +201,7 @@ pub fn analyze_with(
     opts: &Options,
     progress: &mut dyn FnMut(&Analysis),
 ) -> Analysis {
-    let started = Instant::now();
+    let started = opts.clock.now();
     let deadline = opts.budget.map(|b| started + b);
     if pos.is_game_over() {
         return Analysis {
@@ -251,6 +256,7 @@ pub fn analyze_with(
         all_moves: opts.all_moves,
         selective: true,
         threads: opts.threads.max(1),
+        clock: opts.clock.clone(),
     };
     let mid = midgame::analyze_with(pos, &limits, &mut |a| {
         progress(&known.folded(pos, from_midgame(a)));

@@ -34,7 +34,10 @@ use std::{
 
 use search::{Searcher, INF};
 
-use crate::{Move, Position, Square};
+use crate::{
+    spine::clock::{Clock, SystemClock},
+    Move, Position, Square,
+};
 
 /// One disc of score in the engine's units (those of the evaluation).
 pub const DISC: i32 = crate::eval::UNIT;
@@ -61,6 +64,8 @@ pub struct Limits {
     pub selective: bool,
     /// Threads sharing out the root moves (analysis mode only; play mode uses one).
     pub threads: usize,
+    /// Where the deadline is read against: the system's clock, or a test's.
+    pub clock: Arc<dyn Clock>,
 }
 
 impl Default for Limits {
@@ -73,6 +78,7 @@ impl Default for Limits {
             all_moves: true,
             selective: true,
             threads: 1,
+            clock: Arc::new(SystemClock),
         }
     }
 }
@@ -122,7 +128,8 @@ pub struct Analysis {
     pub score: i32,
     /// True when `score` and every move's score are exact.
     pub exact: bool,
-    /// Depth of the last complete iteration (0 when the game is over).
+    /// Plies the best move was searched to (0 when the game is over): the last complete
+    /// iteration, or the one time ran out in once it had finished that move.
     pub depth: u32,
     /// The expected line from here, passes included.
     pub pv: Vec<Move>,
@@ -181,7 +188,7 @@ pub fn analyze_with(
         let exact = depth >= empties;
         let selective = limits.selective && !exact;
         // Thread t takes root moves t, t + threads, …: the best ones go to different threads.
-        let results: Option<Vec<RootResult>> = if threads == 1 {
+        let (mut results, complete) = if threads == 1 {
             searchers[0].selective = selective;
             root_moves(&mut searchers[0], pos, &order, depth, limits.all_moves)
         } else {
@@ -196,19 +203,29 @@ pub fn analyze_with(
                         scope.spawn(move || root_moves(searcher, pos, &mine, depth, true))
                     })
                     .collect();
-                let parts: Vec<Option<Vec<RootResult>>> = handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread"))
-                    .collect();
-                parts
-                    .into_iter()
-                    .collect::<Option<Vec<_>>>()
-                    .map(|v| v.into_iter().flatten().collect())
+                let mut all = Vec::with_capacity(order.len());
+                let mut complete = true;
+                for h in handles {
+                    let (part, whole) = h.join().expect("a search thread");
+                    all.extend(part);
+                    complete &= whole;
+                }
+                (all, complete)
             })
         };
-        let Some(mut results) = results else {
+        if !complete {
+            // Time ran out inside this iteration. What it finished counts when it finished
+            // the move searched first (the best of the last iteration), against which the
+            // others were searched: the time spent on it is not thrown away.
+            if let Some(a) = done.as_mut() {
+                if results.iter().any(|r| r.square == order[0].0) {
+                    let unpruned = exact && !selective;
+                    fold_partial(a, results, depth, unpruned, limits.all_moves);
+                    progress(a);
+                }
+            }
             break;
-        };
+        }
         // Stable sort: among equal scores the earlier (better ordered) move stays first.
         results.sort_by_key(|r| std::cmp::Reverse(r.score));
         let line = results[0].line.clone();
@@ -243,7 +260,7 @@ pub fn analyze_with(
         for s in &mut searchers {
             s.may_abort = true;
         }
-        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if limits.deadline.is_some_and(|d| limits.clock.now() >= d) {
             break;
         }
     }
@@ -264,14 +281,15 @@ struct RootResult {
 /// Searches the root moves `moves` (square, score of the last iteration) of `pos` to
 /// `depth`: every one with an aspiration window around its last score (`all_moves`), or the
 /// first that way and the others only as far as needed to show they are not better. In the
-/// second case only moves found best so far are returned. `None` when time ran out.
+/// second case only moves found best so far are returned. Also whether every move was
+/// searched: when time runs out, the moves finished before it.
 fn root_moves(
     searcher: &mut Searcher<'_>,
     pos: &Position,
     moves: &[(Square, i32)],
     depth: u32,
     all_moves: bool,
-) -> Option<Vec<RootResult>> {
+) -> (Vec<RootResult>, bool) {
     let (p, o) = (pos.player().0, pos.opponent().0);
     let mut out = Vec::with_capacity(moves.len());
     let mut best = -INF;
@@ -308,7 +326,7 @@ fn root_moves(
         };
         searcher.unmake(sq.index(), f);
         if searcher.aborted {
-            return None;
+            return (out, false);
         }
         // Read the line at once, while the table still holds it: the searches of the other
         // root moves overwrite entries.
@@ -326,7 +344,60 @@ fn root_moves(
             });
         }
     }
-    Some(out)
+    (out, true)
+}
+
+/// Folds the moves an iteration `depth` plies deep finished before time ran out into the
+/// analysis of the last complete one: their scores and depth replace the older ones, and
+/// the best move, score and line follow. In play mode (`all_moves` off) `results` are the
+/// moves found best so far, the last the best; it replaces the one move of the analysis.
+fn fold_partial(
+    a: &mut Analysis,
+    results: Vec<RootResult>,
+    depth: u32,
+    exact: bool,
+    all_moves: bool,
+) {
+    let old_best = a.best;
+    let mut line = None;
+    if all_moves {
+        for r in results {
+            if let Some(m) = a.moves.iter_mut().find(|m| m.square == r.square) {
+                *m = MoveScore {
+                    square: r.square,
+                    score: r.score,
+                    exact,
+                    depth,
+                };
+            }
+            if !r.line.is_empty() && line.as_ref().is_none_or(|(_, s)| r.score > *s) {
+                line = Some((r.line, r.score));
+            }
+        }
+        // Stable: among equal scores the move searched first stays first.
+        a.moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+    } else {
+        let Some(best) = results.into_iter().max_by_key(|r| r.score) else {
+            return;
+        };
+        a.moves = vec![MoveScore {
+            square: best.square,
+            score: best.score,
+            exact,
+            depth,
+        }];
+        line = Some((best.line, best.score));
+    }
+    let best = a.moves[0];
+    a.best = Some(best.square);
+    a.score = best.score;
+    a.depth = best.depth;
+    a.exact = a.moves.iter().all(|m| m.exact);
+    a.pv = match line {
+        Some((l, _)) if l.first() == Some(&Move::Play(best.square)) => l,
+        _ if old_best == Some(best.square) => std::mem::take(&mut a.pv),
+        _ => vec![Move::Play(best.square)],
+    };
 }
 
 /// The analysis of the position after a forced pass, seen from the side that passes.

@@ -1,6 +1,7 @@
 //! The parts of a search that the midgame engine ([`crate::midgame`]) and the exact solver
 //! ([`crate::solve`]) share, so that a change to one of them is made once:
 //!
+//! - [`clock`]: where searches read the time (a test can drive it);
 //! - [`stop`]: when a search must end (a caller's flag, a deadline, another thread's end),
 //!   looked at every so many nodes;
 //! - [`bounds`]: what a fail-soft result proves about a position, and when remembered bounds
@@ -13,5 +14,6 @@
 //! with the full position, its depth and bounds in evaluation units.
 
 pub(crate) mod bounds;
+pub mod clock;
 pub mod probcut;
 pub(crate) mod stop;

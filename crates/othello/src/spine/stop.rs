@@ -6,6 +6,8 @@ use std::{
     time::Instant,
 };
 
+use super::clock::{Clock, SYSTEM};
+
 /// A search's stop control. Once it says stop, it says so at every later look.
 #[derive(Debug)]
 pub(crate) struct StopControl<'a> {
@@ -15,6 +17,8 @@ pub(crate) struct StopControl<'a> {
     /// The caller's flag.
     external: Option<&'a AtomicBool>,
     deadline: Option<Instant>,
+    /// Where the deadline is read against.
+    clock: &'a dyn Clock,
     /// Nodes between two looks.
     every: u64,
     /// The node count at which the flags and the clock are looked at next.
@@ -23,11 +27,24 @@ pub(crate) struct StopControl<'a> {
 }
 
 impl<'a> StopControl<'a> {
-    /// A control that first looks after `first` nodes, then every `every` nodes.
+    /// A control that first looks after `first` nodes, then every `every` nodes, against
+    /// the system's clock.
     pub(crate) fn new(
         shared: Option<&'a AtomicBool>,
         external: Option<&'a AtomicBool>,
         deadline: Option<Instant>,
+        every: u64,
+        first: u64,
+    ) -> StopControl<'a> {
+        StopControl::with_clock(shared, external, deadline, &SYSTEM, every, first)
+    }
+
+    /// [`StopControl::new`] with the deadline read against `clock`.
+    pub(crate) fn with_clock(
+        shared: Option<&'a AtomicBool>,
+        external: Option<&'a AtomicBool>,
+        deadline: Option<Instant>,
+        clock: &'a dyn Clock,
         every: u64,
         first: u64,
     ) -> StopControl<'a> {
@@ -36,6 +53,7 @@ impl<'a> StopControl<'a> {
             shared,
             external,
             deadline,
+            clock,
             every,
             next: first,
             stopped: false,
@@ -56,7 +74,7 @@ impl<'a> StopControl<'a> {
     /// Looks at the flags and the clock now; true once the search must end.
     pub(crate) fn look(&mut self) -> bool {
         let external = self.external.is_some_and(|e| e.load(Relaxed));
-        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        let late = self.deadline.is_some_and(|d| self.clock.now() >= d);
         if external || late {
             match self.shared {
                 Some(shared) => shared.store(true, Relaxed),
