@@ -660,7 +660,7 @@ test("game review: a quick pass over every move, then deeper; losses, mistakes, 
   for (const m of slips) assert.match(m.mark, /^\?\??$/);
   assert.equal(await page.$$eval("#chart circle.slip", (c) => c.length), slips.length);
   const summary = await page.textContent("#summary");
-  assert.match(summary, /^Black: (no mistakes|\d+ mistakes?, about [\d.]+ discs lost) · White: (no mistakes|\d+ mistakes?, about [\d.]+ discs lost)$/, summary);
+  assert.match(summary, /^Black: (no mistakes|\d+ mistakes?, about [\d.]+ discs lost)\nWhite: (no mistakes|\d+ mistakes?, about [\d.]+ discs lost)$/, summary);
   await page.screenshot({ path: join(shots, "review-quick-pass-done.png") });
   // Then deeper, one position at a time.
   await page.waitForFunction(() => /deeper at 10 s: [1-9]\d* of 35/.test(document.getElementById("chart-note").textContent), null, { timeout: 40000 });

@@ -821,9 +821,13 @@ function sideSummary(rv) {
       }
     });
     if (!moves) continue;
+    if (!known) {
+      out.push(`${colorName(side)}: ${moves} move${moves > 1 ? "s" : ""}, not reviewed yet`);
+      continue;
+    }
     let text = `${colorName(side)}: ${mistakes ? `${mistakes} mistake${mistakes > 1 ? "s" : ""}` : "no mistakes"}`;
     if (lost) text += `, ${exact ? "" : "about "}${discText(Math.round(lost * 10) / 10, exact)} discs lost`;
-    if (known < moves) text += ` (${known} of ${moves} moves reviewed)`;
+    if (known < moves) text += ` so far (${known} of ${moves} moves reviewed)`;
     out.push(text);
   }
   return out;
@@ -887,7 +891,7 @@ function renderChart() {
   if (mistakes) notes.push(`Red: a move that gave value away (${mistakes}).`);
   else if (allKnown && S.labels.length) notes.push("No slips so far.");
   $("chart-note").textContent = notes.join(" ");
-  $("summary").textContent = S.labels.length ? sideSummary(rv).join(" · ") : "";
+  $("summary").textContent = S.labels.length ? sideSummary(rv).join("\n") : "";
 }
 
 function renderControls() {
