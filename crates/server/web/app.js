@@ -187,7 +187,7 @@ function normalize(p, a) {
       : `estimate: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`;
     if (a.best) desc = `best ${a.best}: ${desc}`;
   }
-  return { value: sign * a.score, exact: a.exact, proven, moves, best, desc, depth: a.depth, nodes: a.nodes, elapsed: a.elapsedMs, line: a.line || [] };
+  return { value: sign * a.score, exact: a.exact, proven, moves, best, desc, depth: a.depth, nodes: a.nodes, line: a.line || [] };
 }
 
 // Reads a Server-Sent Events body, calling `on(event, data)` for each event as it comes.
@@ -258,7 +258,6 @@ function abortOthers() {
   const keep = pos() ? key(pos()) : null;
   for (const [k, a] of S.aborts) if (k !== keep) a.abort();
 }
-
 
 // Asks the server whether a set-up position can occur (the server and the CLI read
 // positions with one reader and one set of rules; the page does not keep a second copy).
