@@ -798,6 +798,8 @@ test("a busy server (503) is retried after Retry-After, and the page says so", {
   });
   await page.goto(`${base}/?g=othello&n=8&mode=hints&think=200`);
   await page.waitForFunction(() => /busy, retrying in 1 s/.test(document.getElementById("status").textContent), null, { timeout: 10000 });
+  // Waiting is not analysing: no clock runs for a search that has not started.
+  assert.equal(await page.textContent("#work"), "");
   await page.screenshot({ path: join(shots, "busy-retrying.png") });
   await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
   assert.equal(refused, 2);

@@ -229,6 +229,7 @@ function request(p, budget = budgetFor(p)) {
   fetchRetry(url(p, budget), { signal: abort.signal, onBusy })
     .then(async (r) => {
       S.busy.delete(k);
+      S.started.set(k, performance.now());
       if (!r.ok) throw new Error(await refusal(r));
       if (p.game === "ttt") {
         S.cache.set(k, { ...normalize(p, await r.json()), final: true });
@@ -620,7 +621,7 @@ const nodesText = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} G` : n >= 1e6 ? `$
 // search never looks frozen.
 function workText(p) {
   const k = key(p);
-  if (!S.inflight.has(k) || p.game !== "othello") return "";
+  if (!S.inflight.has(k) || S.busy.has(k) || p.game !== "othello") return "";
   const a = S.cache.get(k);
   const secs = ((performance.now() - (S.started.get(k) || performance.now())) / 1000).toFixed(1);
   if (!a) return `Analysing… ${secs} s`;
@@ -880,12 +881,15 @@ function renderChart() {
   const mistakes = rv.filter((r) => r && r.mistake).length;
   const allKnown = rv.every((r) => r !== null);
   const notes = [];
-  if (prog.total > 0 && prog.quick < prog.total) {
-    notes.push(`Reviewing: ${prog.quick} of ${prog.total} positions analysed (quick pass, ${QUICK_MS / 1000} s each).`);
-  } else if (prog.total > 0 && S.game === "othello" && prog.full < prog.total) {
-    notes.push(`Every position analysed quickly; deeper at ${S.budget / 1000} s: ${prog.full} of ${prog.total}.`);
-  } else if (prog.total > 1) {
-    notes.push(`Every position analysed${S.game === "othello" ? ` at ${S.budget / 1000} s` : ""}.`);
+  // With moves on the board, how far the review has got (one position alone is on the board).
+  if (S.labels.length) {
+    if (prog.quick < prog.total) {
+      notes.push(`Reviewing: ${prog.quick} of ${prog.total} positions analysed (quick pass, ${QUICK_MS / 1000} s each).`);
+    } else if (S.game === "othello" && prog.full < prog.total) {
+      notes.push(`Every position analysed quickly; deeper at ${S.budget / 1000} s: ${prog.full} of ${prog.total}.`);
+    } else {
+      notes.push(`Every position analysed${S.game === "othello" ? ` at ${S.budget / 1000} s` : ""}.`);
+    }
   }
   if (mistakes) notes.push(`Red: a move that gave value away (${mistakes}).`);
   else if (allKnown && S.labels.length) notes.push("No slips so far.");
