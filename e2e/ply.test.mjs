@@ -216,7 +216,7 @@ test("the keyboard plays moves and undoes them", { timeout: 60000 }, async () =>
   await page.keyboard.press("5");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Enter");
-  assert.deepEqual(await page.$$eval("#moves li button", (b) => b.map((x) => x.textContent)), ["1.b2", "2.c2"]);
+  assert.deepEqual(await moveTexts(page), ["1.b2", "2.c2"]);
   await page.keyboard.press("u");
   assert.equal(await page.$$eval("#moves li.current", (l) => l.length), 1);
   assert.equal(await page.$eval('#board .cell[data-index="5"]', (c) => c.dataset.disc || ""), "");
