@@ -489,7 +489,7 @@ test("looks: coordinates clear of values, a readable chart, phone-sized text, a 
     await page.click("#mode-hints");
     await playMoves(page, [37, 43, 18]);
     await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length > 0, null, { timeout: 30000 });
-    await page.waitForFunction(() => document.querySelectorAll("#chart circle").length >= 2, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll("#chart circle").length >= 2 && document.querySelector('#chart circle[data-ply="0"]'), null, { timeout: 30000 });
     const overlaps = await page.evaluate(() => {
       const box = (e) => e.getBoundingClientRect();
       const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -614,6 +614,8 @@ test("game review: a quick pass over every move, then deeper; losses, mistakes, 
   await page.selectOption("#budget", "10000");
   await paste(page, GAME34);
   await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 34);
+  // The quick pass takes the position on the board first: its values come long before 10 s.
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length > 0, null, { timeout: 6000 });
   // While the review runs: the chart draws only analysed positions, joins only neighbours,
   // says how far it has got, and never says "No slips" before every move is known.
   const snapshots = [];
@@ -680,7 +682,8 @@ test("honest labels: strongest, not perfect, where nothing is proven; a long ana
   assert.match(await page.textContent("#ply-note"), /^ply's [a-d][1-4]: the best move, proven$/);
   // A 3 s analysis says what it is doing while it runs, and the figures move.
   await page.goto(`${base}/?g=othello&n=8&mode=analyze&think=3000&moves=f5d6c3d3c4f4f6`);
-  await page.waitForFunction(() => /Analysing: depth \d+/.test(document.getElementById("work").textContent), null, { timeout: 20000 });
+  // The quick pass of the review comes first (0.2 s a position), then the 3 s analysis.
+  await page.waitForFunction(() => /Analysing: depth \d+.* of 3 s/.test(document.getElementById("work").textContent), null, { timeout: 30000 });
   const a = await page.textContent("#work");
   await page.waitForTimeout(800);
   const b = await page.textContent("#work");

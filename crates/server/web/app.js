@@ -256,8 +256,9 @@ function request(p, budget = budgetFor(p)) {
 
 // Stops every analysis in flight but the one of the position on the board.
 function abortOthers() {
-  const keep = pos() ? key(pos()) : null;
-  for (const [k, a] of S.aborts) if (k !== keep) a.abort();
+  const p = pos();
+  const keep = p ? [key(p), keyAt(p, QUICK_MS)] : [];
+  for (const [k, a] of S.aborts) if (!keep.includes(k)) a.abort();
 }
 
 // Asks the server whether a set-up position can occur (the server and the CLI read
@@ -343,7 +344,15 @@ function step() {
   if (S.history.length === 1 && !isStart(p)) checkSetup(p);
   if (S.invalid.has(key(p))) return;
   const wantValues = S.showValues || S.mode !== "play" || plyToMove(p);
-  if (!isOver(p) && wantValues) request(p);
+  // A game under review (moves on the board, ply not to play) gets the quick pass first,
+  // the position on the board before the others, so that the board and the chart fill in
+  // seconds; the deeper analysis of the position on the board comes next.
+  const review = S.labels.length > 0 && S.mode !== "play";
+  const quickDone = (q) => isOver(q) || settled(q) || S.errors.has(keyAt(q, QUICK_MS)) || S.errors.has(key(q));
+  if (!isOver(p) && wantValues) {
+    if (review && !quickDone(p)) request(p, Math.min(QUICK_MS, budgetFor(p)));
+    else if (!review || reviewed().every(quickDone)) request(p);
+  }
   const a = S.cache.get(key(p));
   if (atTip() && plyToMove(p) && a && a.final && a.best !== null) {
     stepTimer = setTimeout(() => {
@@ -362,11 +371,10 @@ function step() {
   // its own budget.
   if (!S.inflight.size) {
     const open = reviewed().filter((q) => !isOver(q));
-    const failed = (q, budget) => S.errors.has(keyAt(q, budget));
-    const quick = open.find((q) => !settled(q) && !failed(q, QUICK_MS) && !failed(q, budgetFor(q)));
+    const quick = open.find((q) => !quickDone(q));
     if (quick) request(quick, Math.min(QUICK_MS, budgetFor(quick)));
     else {
-      const deeper = open.find((q) => !(S.cache.get(key(q)) || {}).final && !failed(q, budgetFor(q)));
+      const deeper = open.find((q) => !(S.cache.get(key(q)) || {}).final && !S.errors.has(key(q)));
       if (deeper) request(deeper);
     }
   }
@@ -620,13 +628,15 @@ const nodesText = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} G` : n >= 1e6 ? `$
 // reached, the positions searched, the time so far. Updated on a timer, so that a long
 // search never looks frozen.
 function workText(p) {
-  const k = key(p);
-  if (!S.inflight.has(k) || S.busy.has(k) || p.game !== "othello") return "";
+  if (p.game !== "othello") return "";
+  const budget = [budgetFor(p), QUICK_MS].find((b) => S.inflight.has(keyAt(p, b)));
+  const k = keyAt(p, budget);
+  if (budget === undefined || S.busy.has(k)) return "";
   const a = S.cache.get(k);
   const secs = ((performance.now() - (S.started.get(k) || performance.now())) / 1000).toFixed(1);
   if (!a) return `Analysing… ${secs} s`;
   const what = a.proven ? "proven; scoring the other moves exactly" : `depth ${a.depth} done, searching deeper or solving`;
-  return `Analysing: ${what} · ${nodesText(a.nodes || 0)} positions · ${secs} s of ${budgetFor(p) / 1000} s`;
+  return `Analysing: ${what} · ${nodesText(a.nodes || 0)} positions · ${secs} s of ${budget / 1000} s`;
 }
 
 // How ply chose the move it played, in honest words: proven best, or the best its search
@@ -662,7 +672,7 @@ function renderStatus() {
   st.replaceChildren();
   const span = document.createElement("span");
   span.textContent = text;
-  if (thinking || S.inflight.has(k)) span.className = "thinking";
+  if (thinking || S.inflight.has(k) || S.inflight.has(keyAt(p, QUICK_MS))) span.className = "thinking";
   st.append(span);
   if (err || invalid || busy) {
     const e = document.createElement("span");
@@ -703,7 +713,7 @@ function renderStatus() {
 // Keeps the "Analysing" line of a long search moving.
 setInterval(() => {
   const p = pos();
-  if (p && S.inflight.has(key(p))) $("work").textContent = S.showValues || plyToMove(p) ? workText(p) : "";
+  if (p) $("work").textContent = S.showValues || plyToMove(p) ? workText(p) : "";
 }, 250);
 
 // Move numbers as players count them: a pass is not a move.
