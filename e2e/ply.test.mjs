@@ -6,7 +6,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
@@ -216,7 +216,7 @@ test("the keyboard plays moves and undoes them", { timeout: 60000 }, async () =>
   await page.keyboard.press("5");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Enter");
-  assert.deepEqual(await page.$$eval("#moves li button", (b) => b.map((x) => x.textContent)), ["1.b2", "2.c2"]);
+  assert.deepEqual(await moveTexts(page), ["1.b2", "2.c2"]);
   await page.keyboard.press("u");
   assert.equal(await page.$$eval("#moves li.current", (l) => l.length), 1);
   assert.equal(await page.$eval('#board .cell[data-index="5"]', (c) => c.dataset.disc || ""), "");
@@ -280,7 +280,8 @@ test("pastes are read by the server with the CLI's reader; bad ones say what is 
   await page.click("#size-4");
   await paste(page, "d3 d2 d1 b4 a2 b1 a4 d4 c4 pass a1");
   await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 11);
-  assert.match(await page.textContent("#moves"), /10\.pass/);
+  // The pass is listed but not numbered: a1 is the tenth move.
+  assert.deepEqual((await moveTexts(page)).slice(-3), ["9.c4", "pass", "10.a1"]);
   assert.match(page.url(), /moves=d3d2d1b4a2b1a4d4c4paa1/);
   await page.reload();
   await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 11);
@@ -415,11 +416,10 @@ test("the game is in the address: a link opens it, a reload keeps it, one click 
   // The copied OBF line loads back as the same position.
   await page.click("#mode-analyze");
   await paste(page, obf);
-  // Analyse mode starts from a new game with no moves, so wait for the pasted board itself:
-  // the server answers the paste a moment later.
-  await page.waitForFunction((want) => [...document.querySelectorAll("#board .cell")]
-    .map((c) => c.dataset.disc || ".").join("") === want, cells, { timeout: 10000 });
-  assert.equal(await page.$$eval("#moves li button", (b) => b.length), 0);
+  // Analyse mode keeps the game (the same cells), so wait until the pasted position has
+  // replaced its three moves: the server answers the paste a moment later.
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 0, null, { timeout: 10000 });
+  assert.equal(await boardCells(page), cells);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -489,7 +489,7 @@ test("looks: coordinates clear of values, a readable chart, phone-sized text, a 
     await page.click("#mode-hints");
     await playMoves(page, [37, 43, 18]);
     await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length > 0, null, { timeout: 30000 });
-    await page.waitForFunction(() => document.querySelectorAll("#chart circle").length >= 2, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll("#chart circle").length >= 2 && document.querySelector('#chart circle[data-ply="0"]'), null, { timeout: 30000 });
     const overlaps = await page.evaluate(() => {
       const box = (e) => e.getBoundingClientRect();
       const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -543,6 +543,270 @@ test("looks: coordinates clear of values, a readable chart, phone-sized text, a 
   assert.notEqual(busy.cursor, "pointer");
   assert.equal(busy.ghosts, 0);
   await page.screenshot({ path: join(shots, "ply-thinking.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// ---- issue 27, part 1: the page as a tool to play, analyse and review one game ----------
+
+// A 34-move 8x8 game of random moves: it has mistakes to find.
+const GAME34 = "f5f4f3f6e6d6c4g4d7c6e7d3b7f2h4b4d2c8d8a8e2g2g6h3a4e3b8g7h5g3g8e1f1b3";
+// A 4x4 game with a pass that ends with three empty squares: white wins 12-1, +14 with the
+// empties to the winner; nine moves, the pass not counted.
+const GAME4_PASS = "d3 d4 c4 d2 c1 b4 a2 d1 pass b1";
+
+// The moves as listed: number and square, without the review's marks.
+const moveTexts = (page) => page.$$eval("#moves li button", (b) => b.map((x) => x.querySelector(".n").textContent + x.childNodes[1].textContent));
+const movesParam = (page) => new URL(page.url()).searchParams.get("moves");
+
+test("the game survives a change of mode", { timeout: 90000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.goto(`${base}/?g=othello&n=8&mode=play&you=X&level=strong&moves=f5d6c3d3c4f4`);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 6);
+  const cells = await boardCells(page);
+  await page.click("#mode-analyze");
+  assert.equal(await page.$$eval("#moves li button", (b) => b.length), 6);
+  assert.equal(await boardCells(page), cells);
+  assert.equal(movesParam(page), "f5d6c3d3c4f4");
+  assert.match(page.url(), /mode=analyze/);
+  // A pasted game goes on against ply: white to move after f5d6c3, ply plays it.
+  await paste(page, "f5d6c3");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 3);
+  await page.click("#mode-play");
+  await page.click("#human-x");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 4, null, { timeout: 30000 });
+  assert.match(movesParam(page), /^f5d6c3[a-h][1-8]$/);
+  // And on with two players, the same game.
+  const four = movesParam(page);
+  await page.click("#mode-hints");
+  assert.equal(movesParam(page), four);
+  assert.equal(await page.$$eval("#moves li button", (b) => b.length), 4);
+  await page.screenshot({ path: join(shots, "mode-change-keeps-game.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the best line is shown with the analysis", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#mode-analyze");
+  await paste(page, ENDGAME14);
+  await page.waitForFunction(() => /perfect play/.test(document.getElementById("eval").textContent)
+    && document.querySelector("#board .val.best"), null, { timeout: 30000 });
+  const line = await page.textContent("#line");
+  const m = /^Best line: ((?:[a-h][1-8]|pass)(?: (?:[a-h][1-8]|pass))*)/.exec(line);
+  assert.ok(m, line);
+  // The line starts with the move framed as best, and the eval names it.
+  const first = m[1].split(" ")[0];
+  const best = await page.$eval("#board .val.best", (v) => v.closest(".cell").getAttribute("aria-label").split(",")[0]);
+  assert.equal(first, best);
+  assert.match(await page.textContent("#eval"), new RegExp(`best ${first}`));
+  assert.ok(m[1].split(" ").length >= 4, line);
+  await page.screenshot({ path: join(shots, "best-line.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("game review: a quick pass over every move, then deeper; losses, mistakes, a summary", { timeout: 150000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#mode-analyze");
+  await page.selectOption("#budget", "10000");
+  await paste(page, GAME34);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 34);
+  // The quick pass takes the position on the board first: its values come long before 10 s.
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length > 0, null, { timeout: 6000 });
+  // While the review runs: the chart draws only analysed positions, joins only neighbours,
+  // says how far it has got, and never says "No slips" before every move is known.
+  const snapshots = [];
+  for (;;) {
+    const s = await page.evaluate(() => {
+      const plies = [...document.querySelectorAll("#chart circle")].map((c) => Number(c.dataset.ply));
+      const d = (document.querySelector("#chart path.series") || { getAttribute: () => "" }).getAttribute("d");
+      const moves = [...document.querySelectorAll("#moves li button")];
+      return {
+        plies,
+        starts: (d.match(/M/g) || []).length,
+        points: (d.match(/[ML]/g) || []).length,
+        note: document.getElementById("chart-note").textContent,
+        costs: moves.filter((b) => b.querySelector(".loss")).length,
+      };
+    });
+    snapshots.push(s);
+    const set = new Set(s.plies);
+    const runs = s.plies.filter((k) => !set.has(k - 1)).length;
+    assert.equal(s.points, s.plies.length, JSON.stringify(s));
+    assert.equal(s.starts, runs, `a line across unknown positions: ${JSON.stringify(s)}`);
+    if (s.costs < 34) assert.doesNotMatch(s.note, /No slips/, JSON.stringify(s));
+    if (/deeper at 10 s/.test(s.note)) break;
+    if (s.plies.length > 3 && s.plies.length < 20 && !snapshots.shot) {
+      await page.screenshot({ path: join(shots, "review-quick-pass.png") });
+      snapshots.shot = true;
+    }
+    await page.waitForTimeout(200);
+  }
+  assert.ok(snapshots.some((s) => /Reviewing: \d+ of 35 positions/.test(s.note)), snapshots.map((s) => s.note).join("\n"));
+  const done = snapshots[snapshots.length - 1];
+  assert.equal(done.plies.length, 35);
+  assert.equal(done.costs, 34);
+  // Every move has its cost in discs; the mistakes are marked and counted per side.
+  const moves = await page.$$eval("#moves li", (ls) => ls.map((l) => ({
+    slip: l.classList.contains("slip"),
+    loss: (l.querySelector(".loss") || {}).textContent,
+    mark: (l.querySelector(".mark") || {}).textContent || "",
+  })));
+  for (const m of moves) assert.match(m.loss, /^(0|≈?−\d+(\.\d)?)$/, JSON.stringify(m));
+  const slips = moves.filter((m) => m.slip);
+  assert.ok(slips.length > 0, "a random game without a mistake");
+  for (const m of slips) assert.match(m.mark, /^\?\??$/);
+  assert.equal(await page.$$eval("#chart circle.slip", (c) => c.length), slips.length);
+  const summary = await page.textContent("#summary");
+  assert.match(summary, /^Black: (no mistakes|\d+ mistakes?, about [\d.]+ discs lost)\nWhite: (no mistakes|\d+ mistakes?, about [\d.]+ discs lost)$/, summary);
+  await page.screenshot({ path: join(shots, "review-quick-pass-done.png") });
+  // Then deeper, one position at a time.
+  await page.waitForFunction(() => /deeper at 10 s: [1-9]\d* of 35/.test(document.getElementById("chart-note").textContent), null, { timeout: 40000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("honest labels: strongest, not perfect, where nothing is proven; a long analysis shows its work", { timeout: 90000 }, async () => {
+  const { page, errors } = await openPage();
+  assert.doesNotMatch(await page.$eval("#level", (s) => [...s.options].map((o) => o.textContent).join(" ")), /Perfect/);
+  // 8x8 from the start: ply's move is the best of its search, not proven.
+  await page.goto(`${base}/?g=othello&n=8&mode=play&you=O&level=strong&think=1000`);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 1, null, { timeout: 30000 });
+  assert.match(await page.textContent("#ply-note"), /^ply's [a-h][1-8]: strongest found at depth \d+, not proven$/);
+  // 4x4: solved, so the move is proven best.
+  await page.goto(`${base}/?g=othello&n=4&mode=play&you=O&level=strong`);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 1, null, { timeout: 30000 });
+  assert.match(await page.textContent("#ply-note"), /^ply's [a-d][1-4]: the best move, proven$/);
+  // A 3 s analysis says what it is doing while it runs, and the figures move.
+  await page.goto(`${base}/?g=othello&n=8&mode=analyze&think=3000&moves=f5d6c3d3c4f4f6`);
+  // The quick pass of the review comes first (0.2 s a position), then the 3 s analysis.
+  await page.waitForFunction(() => /Analysing: depth \d+.* of 3 s/.test(document.getElementById("work").textContent), null, { timeout: 30000 });
+  const a = await page.textContent("#work");
+  await page.waitForTimeout(800);
+  const b = await page.textContent("#work");
+  assert.match(a, /Analysing: depth \d+ done, searching deeper or solving · [\d.]+ [kMG]? ?positions · \d+\.\d s of 3 s/);
+  assert.notEqual(a, b, "the analysis line did not move in 0.8 s");
+  await page.screenshot({ path: join(shots, "analysis-working.png") });
+  // Once done the line goes, the estimate says its depth.
+  await page.waitForFunction(() => document.getElementById("work").textContent === "", null, { timeout: 20000 });
+  assert.match(await page.textContent("#eval"), /estimate: .*\(depth \d+\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("paste: the board size comes from the text; GGF is read; messages in the user's words", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#size-6");
+  await page.click("#mode-analyze");
+  await paste(page, "f5d6c3d3c4f4f6f3e6e7");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 10);
+  assert.equal(await page.$$eval("#board .cell", (c) => c.length), 64);
+  assert.equal(await page.getAttribute("#size-8", "aria-pressed"), "true");
+  assert.equal(await page.textContent("#paste-error"), "");
+  // A GGF game record, as `ply othello play`, `show` and `analyze` read it.
+  const ggf = "(;GM[Othello]PC[test]PB[alice]PW[bob]RE[?]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6]B[c3//1.0];)";
+  await paste(page, ggf);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 3);
+  assert.deepEqual(await moveTexts(page), ["1.f5", "2.d6", "3.c3"]);
+  const after3 = "------------------X--------XX------OXX-----O-------------------- O";
+  for (const args of [["othello", "show", ggf, "--json"], ["othello", "analyze", ggf, "--depth", "2", "--json"]]) {
+    const run = spawnSync(plyBin, args, { encoding: "utf8" });
+    assert.equal(run.status, 0, `${args[1]}: ${run.stderr}`);
+    assert.equal(JSON.parse(run.stdout).position, after3, `${args[1]}: ${run.stdout}`);
+  }
+  // Refusals speak of what the user gave, not of the API's parameters.
+  for (const text of ["f5f5", START8, "(;GM[Othello]BO[8 bad];)"]) {
+    const err = await pasteError(page, text);
+    assert.doesNotMatch(err, /`(text|board|position|size|turn)`|server says/i, err);
+  }
+  await page.click("#clear-board");
+  await page.waitForFunction(() => /centre square/.test(document.getElementById("status").textContent));
+  assert.doesNotMatch(await page.textContent("#status"), /`|server says/i);
+  await page.click("#game-ttt");
+  await page.click("#mode-analyze");
+  const ttt = await pasteError(page, "xxx/ooo/...");
+  assert.doesNotMatch(ttt, /`/, ttt);
+  assert.match(ttt, /^The board cannot occur/, ttt);
+  await page.screenshot({ path: join(shots, "paste-plain-error.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("conventions: move numbers skip passes; the result gives discs and the score", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#mode-analyze");
+  await paste(page, GAME4_PASS);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 10);
+  assert.deepEqual(await moveTexts(page),
+    ["1.d3", "2.d4", "3.c4", "4.d2", "5.c1", "6.b4", "7.a2", "8.d1", "pass", "9.b1"]);
+  assert.equal(await page.textContent("#result"), "White wins 12–1 (+14 with the 3 empty squares to the winner)");
+  // The chart's last point, the value of the final position, says the same score.
+  await page.waitForFunction(() => document.querySelector('#chart circle[data-ply="10"]'));
+  assert.match(await page.textContent('#chart circle[data-ply="10"] title'), /^after 9\. b1: -14 for Black/);
+  await page.screenshot({ path: join(shots, "conventions-4x4.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("phone: the score and the value above the fold, no text under 12 px", { timeout: 90000 }, async () => {
+  const { page, errors } = await openPage({ width: 390, height: 844 });
+  await page.goto(`${base}/?g=othello&n=8&mode=hints&think=200&moves=f5d6c3d3c4`);
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length > 0, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById("eval").textContent !== "", null, { timeout: 30000 });
+  const where = await page.evaluate(() => {
+    const r = (id) => document.getElementById(id).getBoundingClientRect();
+    return { score: r("score"), eval: r("eval"), board: r("board"), height: window.innerHeight };
+  });
+  for (const id of ["score", "eval"]) {
+    assert.ok(where[id].height > 0 && where[id].bottom <= where.board.top, `${id} is not above the board: ${JSON.stringify(where)}`);
+    assert.ok(where[id].bottom <= where.height, `${id} is below the first screen: ${JSON.stringify(where)}`);
+  }
+  // Every piece of text a person can see, estimates (≈) included, is at least 12 px.
+  await page.waitForFunction(() => document.querySelector("#board .val .approx"), null, { timeout: 30000 });
+  const small = await page.evaluate(() => {
+    const out = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      const e = t.parentElement;
+      if (!t.textContent.trim() || !e.getClientRects().length || e.closest("[hidden], details:not([open]) > :not(summary), title")) continue;
+      let px = parseFloat(getComputedStyle(e).fontSize);
+      const svg = e.closest("svg");
+      if (svg) px *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      if (px < 12) out.push(`${e.tagName.toLowerCase()}.${e.className.baseVal ?? e.className} "${t.textContent.trim().slice(0, 20)}" ${px.toFixed(1)}px`);
+    }
+    return out;
+  });
+  assert.deepEqual(small, []);
+  await page.screenshot({ path: join(shots, "phone-review.png") });
+  await page.screenshot({ path: join(shots, "phone-review-full.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a busy server (503) is retried after Retry-After, and the page says so", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  let refused = 0;
+  await page.route("**/api/othello/analyze/stream**", async (route) => {
+    if (refused < 2) {
+      refused += 1;
+      await route.fulfill({ status: 503, headers: { "Retry-After": "1", "Content-Type": "application/json" }, body: '{"error":"busy"}' });
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto(`${base}/?g=othello&n=8&mode=hints&think=200`);
+  await page.waitForFunction(() => /busy, retrying in 1 s/.test(document.getElementById("status").textContent), null, { timeout: 10000 });
+  // Waiting is not analysing: no clock runs for a search that has not started.
+  assert.equal(await page.textContent("#work"), "");
+  await page.screenshot({ path: join(shots, "busy-retrying.png") });
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
+  assert.equal(refused, 2);
+  assert.doesNotMatch(await page.textContent("#status"), /busy|error/i);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -48,11 +48,12 @@ pub enum Command {
 /// `ply othello show`.
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    /// Cells and side to move (`---…OX…--- X`, 16/36/64 cells), an OBF line, or a transcript
-    /// (`f5d6c3`).
+    /// Cells and side to move (`---…OX…--- X`, 16/36/64 cells), an OBF line, a transcript
+    /// (`f5d6c3`), or a GGF game (`(;GM[Othello]…;)`).
     #[arg(value_name = "POS", allow_hyphen_values = true)]
     pub position: String,
-    /// Board size for a transcript (a position's size follows from its cells).
+    /// Board size for a transcript (by default the size its moves are legal on; a position's
+    /// size follows from its cells).
     #[arg(long, value_parser = parse_size)]
     pub size: Option<BoardSize>,
     /// One JSON object instead of the picture.

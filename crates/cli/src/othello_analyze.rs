@@ -19,11 +19,12 @@ use crate::error::bad;
 /// Arguments of `ply othello analyze`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The position: cells and side to move (16, 36 or 64 cells), an OBF line, or a
-    /// transcript of moves from the start (`f5d6c3…`, board size from `--size`).
+    /// The position: cells and side to move (16, 36 or 64 cells), an OBF line, a
+    /// transcript of moves from the start (`f5d6c3…`), or a GGF game (`(;GM[Othello]…;)`):
+    /// the position after its last move.
     #[arg(allow_hyphen_values = true, value_name = "POS")]
     pub position: String,
-    /// Board size of a transcript (4, 6 or 8).
+    /// Board size of a transcript (4, 6 or 8; by default the size its moves are legal on).
     #[arg(long, value_parser = crate::othello::common::parse_size)]
     pub size: Option<BoardSize>,
     /// Think for this many seconds (default 1).

@@ -13,7 +13,8 @@
 //! every OBF board.
 
 use crate::{
-    obf::ObfLine, transcript, Bitboard, BoardSize, Color, Game, ParseError, Position, Square,
+    ggf::GgfGame, obf::ObfLine, transcript, Bitboard, BoardSize, Color, Game, ParseError, Position,
+    Square,
 };
 
 /// What one cell symbol stands for.
@@ -159,14 +160,18 @@ pub fn parse_position(text: &str) -> Result<Position, ParseError> {
     Position::from_discs(black, white, turn, size).map_err(ParseError::new)
 }
 
-/// Reads what people paste: a position (cells and side to move), a whole OBF line, or a
-/// transcript played from the start position of `transcript_size`. Board cells never contain
-/// digits, so a text with a digit before any `;` (or an empty text) is a transcript; a
-/// position brings its own size. The command line and the server both read with this.
+/// Reads what people paste: a GGF game record (`(;GM[Othello]…;)`), a position (cells and
+/// side to move), a whole OBF line, or a transcript played from the start position. Board
+/// cells never contain digits, so a text with a digit before any `;` (or an empty text) is a
+/// transcript; a position and a GGF record bring their own size. A transcript is played on
+/// `transcript_size` when every move is legal there, else on the one other board size where
+/// it is (`f5d6c3` is an 8x8 game whatever board was asked for: f5 is not a first move on
+/// 6x6). The command line and the server both read with this.
 ///
 /// # Errors
-/// The reader's message, prefixed with what the text was taken for (`transcript: `,
-/// `OBF line: `, or that it is neither a transcript nor a position).
+/// The reader's message, prefixed with what the text was taken for (`GGF: `,
+/// `transcript: `, `OBF line: `, or that it is neither a transcript nor a position). A
+/// transcript legal on no board size gets the message for `transcript_size`.
 ///
 /// ```
 /// use ply_othello::{text, BoardSize};
@@ -176,15 +181,31 @@ pub fn parse_position(text: &str) -> Result<Position, ParseError> {
 /// assert_eq!(game.moves().len(), 2);
 /// let game = text::parse_position_or_transcript("-----OX--XO----- O", BoardSize::Eight).unwrap();
 /// assert_eq!(game.position().size(), BoardSize::Four);
+/// // The transcript's own board size, not the one asked for.
+/// let game = text::parse_position_or_transcript("f5d6c3", BoardSize::Six).unwrap();
+/// assert_eq!(game.position().size(), BoardSize::Eight);
+/// let ggf = "(;GM[Othello]BO[4 ---- -O*- -*O- ---- *]B[b1]W[a1];)";
+/// let game = text::parse_position_or_transcript(ggf, BoardSize::Eight).unwrap();
+/// assert_eq!((game.position().size(), game.moves().len()), (BoardSize::Four, 2));
 /// ```
 pub fn parse_position_or_transcript(
     text: &str,
     transcript_size: BoardSize,
 ) -> Result<Game, ParseError> {
+    if text.trim_start().starts_with("(;") {
+        return GgfGame::parse(text)
+            .map(|record| record.game)
+            .map_err(|e| ParseError::new(format!("GGF: {e}")));
+    }
     let board_part = text.split_once(';').map_or(text, |(board, _)| board);
     if text.trim().is_empty() || board_part.chars().any(|c| c.is_ascii_digit()) {
-        return transcript::parse(text, Position::start(transcript_size))
-            .map_err(|e| ParseError::new(format!("transcript: {e}")));
+        return transcript::parse(text, Position::start(transcript_size)).or_else(|e| {
+            [BoardSize::Eight, BoardSize::Six, BoardSize::Four]
+                .into_iter()
+                .filter(|&size| size != transcript_size)
+                .find_map(|size| transcript::parse(text, Position::start(size)).ok())
+                .ok_or_else(|| ParseError::new(format!("transcript: {e}")))
+        });
     }
     let pos = if text.contains(';') {
         ObfLine::parse(text)

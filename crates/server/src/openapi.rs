@@ -120,10 +120,10 @@ pub fn document() -> Value {
                     "summary": "Read a pasted Othello position, OBF line or transcript with the command line's reader; the game it describes",
                     "parameters": [
                         { "name": "text", "in": "query", "required": true,
-                          "description": "a position (cells then the side to move: X/O/-, */O/., B/W/. or x/o/.; or the words black/white), an OBF line, or a transcript such as f5d6c3 (passes may be written pass or pa)",
+                          "description": "a position (cells then the side to move: X/O/-, */O/., B/W/. or x/o/.; or the words black/white), an OBF line, a transcript such as f5d6c3 (passes may be written pass or pa), or a GGF game (;GM[Othello]…;)",
                           "schema": { "type": "string" }, "example": "f5d6c3" },
                         { "name": "size", "in": "query", "required": false,
-                          "description": "board a transcript is played on (a position brings its own size)",
+                          "description": "board a transcript is played on when it is legal there, else the size it is written for (a position or a GGF game brings its own size)",
                           "schema": { "enum": [4, 6, 8], "default": 8 } }
                     ],
                     "responses": {

@@ -1,8 +1,10 @@
-//! `GET /api/othello/position`: reads what a person pastes — a position, an OBF line or a
-//! transcript — with the same reader as the command line
+//! `GET /api/othello/position`: reads what a person pastes — a position, an OBF line, a
+//! transcript or a GGF game — with the same reader as the command line
 //! ([`ply_othello::text::parse_position_or_transcript`]), so that the page and `ply othello
-//! show` accept and refuse the same texts with the same messages. The page calls it on Load
-//! and after every edit of a set-up board, and keeps its own rules only for playing moves.
+//! show` accept and refuse the same texts with the same messages. A transcript is played on
+//! `size` when it is legal there, else on the board size it is written for. The page calls
+//! it on Load and after every edit of a set-up board, and keeps its own rules only for
+//! playing moves.
 
 use axum::{
     extract::{rejection::QueryRejection, Query},
@@ -61,12 +63,12 @@ pub fn read(params: &Params) -> Result<Read, ApiError> {
     };
     let Some(input) = params.get("text") else {
         return Err(ApiError::bad(
-            "`text` is missing: a position, an OBF line or a transcript",
+            "`text` is missing: a position, an OBF line, a transcript or a GGF game",
         ));
     };
     if input.trim().is_empty() {
         return Err(ApiError::bad(
-            "`text` is empty: paste a position, an OBF line or a transcript",
+            "`text` is empty: paste a position, an OBF line, a transcript or a GGF game",
         ));
     }
     let game = text::parse_position_or_transcript(input, size)

@@ -27,7 +27,19 @@ const S = {
   // Set-up positions the server refused, by key: the server's message.
   invalid: new Map(),
   checked: new Set(),
+  // Requests waiting out a busy server, by key: what to say meanwhile.
+  busy: new Map(),
+  // When each analysis in flight started, by key: the page shows that it is working.
+  started: new Map(),
+  // How ply chose its move after each ply index, for an honest word on its level.
+  plyNotes: new Map(),
 };
+
+// Game review: every position of the game gets a quick first analysis of this budget, then
+// one at the "Think" setting.
+const QUICK_MS = 200;
+// How often a request turned away by a busy server (503) is tried again.
+const BUSY_RETRIES = 5;
 
 // How "Play ply" chooses: how long it thinks and which moves it may play, as the lowest
 // worth a move may have given the best one's (tic-tac-toe: a rank, 100 - moves to a win,
@@ -52,8 +64,29 @@ function budgetFor(p) {
   return S.mode === "play" && p.turn !== S.human && level.budget ? level.budget : S.budget;
 }
 
+function keyAt(p, budget) {
+  return p.game === "ttt" ? `t|${p.first}|${p.cells.join("")}` : `o|${p.size}|${p.cells.join("")}|${p.turn}|${budget}`;
+}
+
 function key(p) {
-  return p.game === "ttt" ? `t|${p.first}|${p.cells.join("")}` : `o|${p.size}|${p.cells.join("")}|${p.turn}|${budgetFor(p)}`;
+  return keyAt(p, budgetFor(p));
+}
+
+// The analysis to show on the board: the one at the position's budget, or the quick pass's
+// while that one is still shallower.
+function shown(p) {
+  const full = S.cache.get(key(p));
+  const quick = p.game === "othello" ? S.cache.get(keyAt(p, QUICK_MS)) : null;
+  if (!quick || (full && (full.final || !quick.final || full.depth >= quick.depth))) return full;
+  return quick;
+}
+
+// A finished analysis of `p`, the deepest there is (the game review reads only these).
+function settled(p) {
+  const full = S.cache.get(key(p));
+  if (full && full.final) return full;
+  const quick = p.game === "othello" ? S.cache.get(keyAt(p, QUICK_MS)) : null;
+  return quick && quick.final ? quick : null;
 }
 
 function isOver(p) {
@@ -66,11 +99,44 @@ function legalMoves(p) {
 
 // ---- analysis -------------------------------------------------------------------------
 
-function url(p) {
+function url(p, budget) {
   if (p.game === "ttt") {
     return `/api/ttt/analyze?board=${p.cells.join("")}&first=${p.first.toLowerCase()}`;
   }
-  return `/api/othello/analyze/stream?size=${p.size}&position=${p.cells.join("")}&turn=${p.turn}&budget_ms=${budgetFor(p)}`;
+  return `/api/othello/analyze/stream?size=${p.size}&position=${p.cells.join("")}&turn=${p.turn}&budget_ms=${budget}`;
+}
+
+const sleep = (ms, signal) => new Promise((ok, fail) => {
+  const t = setTimeout(ok, ms);
+  if (signal) signal.addEventListener("abort", () => { clearTimeout(t); fail(new DOMException("stopped", "AbortError")); }, { once: true });
+});
+
+// Fetches `u`; when the server is busy (503), waits the `Retry-After` it gives (1 to 30 s)
+// and tries again, a bounded number of times, telling `onBusy` each time.
+async function fetchRetry(u, { signal, onBusy } = {}) {
+  for (let tries = 1; ; tries++) {
+    const r = await fetch(u, { signal });
+    if (r.status !== 503 || tries > BUSY_RETRIES) return r;
+    const wait = Math.min(30, Math.max(1, Number(r.headers.get("Retry-After")) || 1));
+    if (onBusy) onBusy(`The server is busy, retrying in ${wait} s (${tries} of ${BUSY_RETRIES})`);
+    await sleep(wait * 1000, signal);
+  }
+}
+
+// A server message in the words of the page: the API's parameter names are not the user's.
+function plain(message) {
+  const words = { text: "the text", board: "the board", position: "the position", size: "the board size", turn: "the side to move", budget_ms: "the thinking time" };
+  const out = message
+    .replace(/^`(\w+)`: /, "")
+    .replace(/`(text|board|position|size|turn|budget_ms)`/g, (_, w) => words[w]);
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+
+// A server's refusal as a message for the page.
+async function refusal(r) {
+  if (r.status === 503) return "The server is busy: try again in a moment";
+  const body = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  return plain(body.error || `HTTP ${r.status}`);
 }
 
 // Reads an answer into one shape for both games: the value for X/black (for the chart), and
@@ -91,7 +157,7 @@ function normalize(p, a) {
     const desc = isOver(p)
       ? ""
       : `${p.turn} ${words[a.positionValue]}${a.positionValue === "tie" ? "" : ` in ${a.remoteness}`} with perfect play`;
-    return { value: sign * v, exact: true, moves, best, desc };
+    return { value: sign * v, exact: true, moves, best, desc, depth: 0, line: [] };
   }
   let bestScore = -Infinity;
   for (const m of a.moves) bestScore = Math.max(bestScore, m.score);
@@ -106,6 +172,7 @@ function normalize(p, a) {
   }
   const sign = p.turn === "X" ? 1 : -1;
   let desc = "";
+  let proven = false;
   if (a.status !== "over") {
     const forBlack = sign * a.score;
     const who = forBlack > 0 ? "Black" : forBlack < 0 ? "White" : "";
@@ -114,12 +181,13 @@ function normalize(p, a) {
     // The score is exact once the best move is (the solver or the book proves the position
     // first), even while other moves are still estimates: the CLI's and Python's rule.
     const bestMove = a.moves.find((m) => m.move === a.best);
-    desc = a.exact || (bestMove && bestMove.exact)
+    proven = a.exact || Boolean(bestMove && bestMove.exact);
+    desc = proven
       ? (who ? `${who} wins by ${shown} with perfect play` : "a draw with perfect play")
       : `estimate: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`;
     if (a.best) desc = `best ${a.best}: ${desc}`;
   }
-  return { value: sign * a.score, exact: a.exact, moves, best, desc };
+  return { value: sign * a.score, exact: a.exact, proven, moves, best, desc, depth: a.depth, nodes: a.nodes, line: a.line || [] };
 }
 
 // Reads a Server-Sent Events body, calling `on(event, data)` for each event as it comes.
@@ -145,22 +213,24 @@ async function readEvents(response, on) {
   }
 }
 
-// Asks the server for the value of every move of `p`. Othello analyses stream: every
-// snapshot replaces the last (estimates first, then exact values as the solver finds them,
-// the best move first); the entry is `final` once the analysis is done.
-function request(p) {
-  const k = key(p);
+// Asks the server for the value of every move of `p` within `budget` ms (the position's
+// own budget unless told). Othello analyses stream: every snapshot replaces the last
+// (estimates first, then exact values as the solver finds them, the best move first); the
+// entry is `final` once the analysis is done.
+function request(p, budget = budgetFor(p)) {
+  const k = keyAt(p, budget);
   if ((S.cache.has(k) && S.cache.get(k).final) || S.inflight.has(k) || S.errors.has(k) || S.invalid.has(k)) return;
   S.inflight.add(k);
+  S.started.set(k, performance.now());
   const abort = new AbortController();
   S.aborts.set(k, abort);
   render();
-  fetch(url(p), { signal: abort.signal })
+  const onBusy = (text) => { S.busy.set(k, text); render(); };
+  fetchRetry(url(p, budget), { signal: abort.signal, onBusy })
     .then(async (r) => {
-      if (!r.ok) {
-        const body = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-        throw new Error(body.error || `HTTP ${r.status}`);
-      }
+      S.busy.delete(k);
+      S.started.set(k, performance.now());
+      if (!r.ok) throw new Error(await refusal(r));
       if (p.game === "ttt") {
         S.cache.set(k, { ...normalize(p, await r.json()), final: true });
         return;
@@ -177,6 +247,8 @@ function request(p) {
     .finally(() => {
       S.inflight.delete(k);
       S.aborts.delete(k);
+      S.busy.delete(k);
+      S.started.delete(k);
       render();
       step();
     });
@@ -184,15 +256,9 @@ function request(p) {
 
 // Stops every analysis in flight but the one of the position on the board.
 function abortOthers() {
-  const keep = pos() ? key(pos()) : null;
-  for (const [k, a] of S.aborts) if (k !== keep) a.abort();
-}
-
-// The server's message for a refused text, without the parameter's name: the person
-// pasted a text, not a parameter.
-async function refusal(r) {
-  const body = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  return (body.error || `HTTP ${r.status}`).replace(/^`(text|board)`: /, "");
+  const p = pos();
+  const keep = p ? [key(p), keyAt(p, QUICK_MS)] : [];
+  for (const [k, a] of S.aborts) if (!keep.includes(k)) a.abort();
 }
 
 // Asks the server whether a set-up position can occur (the server and the CLI read
@@ -204,10 +270,11 @@ function checkSetup(p) {
   const u = p.game === "ttt"
     ? `/api/ttt/analyze?board=${p.cells.join("")}&first=${p.first.toLowerCase()}`
     : `/api/othello/position?size=${p.size}&text=${encodeURIComponent(`${p.cells.join("")} ${p.turn}`)}`;
-  fetch(u)
+  fetchRetry(u)
     .then(async (r) => {
       if (r.ok) return;
-      S.invalid.set(k, await refusal(r));
+      if (r.status === 503) S.checked.delete(k);
+      else S.invalid.set(k, await refusal(r));
     })
     .catch((e) => S.invalid.set(k, e.message))
     .finally(refresh);
@@ -243,6 +310,7 @@ function plyChoice(p, a) {
 }
 
 function push(next, label) {
+  for (const k of S.plyNotes.keys()) if (k >= S.ply) S.plyNotes.delete(k);
   S.history = S.history.slice(0, S.ply + 1);
   S.labels = S.labels.slice(0, S.ply);
   S.history.push(next);
@@ -276,25 +344,46 @@ function step() {
   if (S.history.length === 1 && !isStart(p)) checkSetup(p);
   if (S.invalid.has(key(p))) return;
   const wantValues = S.showValues || S.mode !== "play" || plyToMove(p);
-  if (!isOver(p) && wantValues) request(p);
+  // A game under review (moves on the board, ply not to play) gets the quick pass first,
+  // the position on the board before the others, so that the board and the chart fill in
+  // seconds; the deeper analysis of the position on the board comes next.
+  const review = S.labels.length > 0 && S.mode !== "play";
+  const quickDone = (q) => isOver(q) || settled(q) || S.errors.has(keyAt(q, QUICK_MS)) || S.errors.has(key(q));
+  if (!isOver(p) && wantValues) {
+    if (review && !quickDone(p)) request(p, Math.min(QUICK_MS, budgetFor(p)));
+    else if (!review || reviewed().every(quickDone)) request(p);
+  }
   const a = S.cache.get(key(p));
   if (atTip() && plyToMove(p) && a && a.final && a.best !== null) {
     stepTimer = setTimeout(() => {
       if (pos() === p && atTip()) {
-        playIndex(plyChoice(p, a));
+        const i = plyChoice(p, a);
+        const chosen = a.moves.get(i);
+        const move = p.game === "ttt" ? Ttt.name(i) : Oth.name(p, i);
+        playIndex(i);
+        S.plyNotes.set(S.ply - 1, { move, level: S.level, exact: Boolean(chosen && chosen.exact) && i === a.best, depth: a.depth });
         refresh();
       }
     }, 250);
   }
-  // Fill in the chart: analyse earlier positions that are still unknown, one at a time.
+  // Review the game, one analysis at a time: a quick pass over every position first, so that
+  // the chart and the cost of every move come within seconds, then each position again at
+  // its own budget.
   if (!S.inflight.size) {
-    for (const q of S.history) {
-      if (!isOver(q) && !S.cache.has(key(q)) && !S.errors.has(key(q)) && !S.invalid.has(key(q))) {
-        request(q);
-        break;
-      }
+    const open = reviewed().filter((q) => !isOver(q));
+    const quick = open.find((q) => !quickDone(q));
+    if (quick) request(quick, Math.min(QUICK_MS, budgetFor(quick)));
+    else {
+      const deeper = open.find((q) => !(S.cache.get(key(q)) || {}).final && !S.errors.has(key(q)));
+      if (deeper) request(deeper);
     }
   }
+}
+
+// The positions of the game the review covers: all of them, but a set-up position the
+// server refused.
+function reviewed() {
+  return S.history.filter((q) => !S.invalid.has(key(q)));
 }
 
 function refresh() {
@@ -313,6 +402,7 @@ function newGame() {
 // Puts a game on the board: its positions and the moves between them, at its last position.
 function setGame(history, labels) {
   clearTimeout(stepTimer);
+  S.plyNotes.clear();
   S.history = history;
   S.labels = labels;
   S.ply = history.length - 1;
@@ -330,20 +420,22 @@ function clearBoard() {
 }
 
 // Reads a pasted text on the server, with the reader the command line uses, and loads the
-// game it describes; a text the server refuses shows its message and changes nothing.
+// game it describes (on the board size it is written for); a text the server refuses shows
+// its message and changes nothing.
 async function loadPaste(text) {
   const err = $("paste-error");
   err.textContent = "";
+  const onBusy = (message) => { err.textContent = message; };
   try {
     if (S.game === "ttt") {
-      const r = await fetch(`/api/ttt/analyze?board=${encodeURIComponent(text)}&first=${S.first.toLowerCase()}`);
+      const r = await fetchRetry(`/api/ttt/analyze?board=${encodeURIComponent(text)}&first=${S.first.toLowerCase()}`, { onBusy });
       if (!r.ok) throw new Error(await refusal(r));
       const body = await r.json();
       const cells = [...body.position.board];
       S.paint = "play";
       setGame([{ game: "ttt", cells, first: S.first, turn: body.position.toMove }], []);
     } else {
-      const r = await fetch(`/api/othello/position?size=${S.size}&text=${encodeURIComponent(text)}`);
+      const r = await fetchRetry(`/api/othello/position?size=${S.size}&text=${encodeURIComponent(text)}`, { onBusy });
       if (!r.ok) throw new Error(await refusal(r));
       const body = await r.json();
       S.size = body.size;
@@ -410,7 +502,7 @@ function renderBoard() {
   board.className = `board ${p.game} n${n}${S.keyboard ? " kbd" : ""}${busy ? " busy" : ""}`;
   board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
   board.style.gridTemplateRows = `repeat(${n}, 1fr)`;
-  const a = S.cache.get(key(p));
+  const a = shown(p);
   const invalid = S.invalid.has(key(p));
   const legal = new Set(isOver(p) || invalid ? [] : legalMoves(p));
   const win = p.game === "ttt" ? Ttt.winner(p) : null;
@@ -518,12 +610,43 @@ function resultText(p) {
     const you = S.mode === "play" ? (w.mark === S.human ? " — you win!" : " — ply wins") : "";
     return { text: `${w.mark} wins${you}`, lost: S.mode === "play" && w.mark !== S.human };
   }
+  // The discs on the board, then the score as the values count it: the final disc
+  // difference with the empty squares to the winner.
   const x = Oth.count(p, "X"), o = Oth.count(p, "O");
+  const empty = p.cells.length - x - o;
   const diff = Oth.finalForBlack(p);
   const winner = diff > 0 ? "X" : diff < 0 ? "O" : null;
-  let text = winner ? `${colorName(winner)} wins ${Math.max(x, o)}–${Math.min(x, o)}` : `Draw ${x}–${o}`;
+  const score = `${Math.abs(diff) > 0 ? "+" : ""}${Math.abs(diff)}${empty ? ` with the ${empty} empty square${empty > 1 ? "s" : ""} to the winner` : ""}`;
+  let text = winner ? `${colorName(winner)} wins ${Math.max(x, o)}–${Math.min(x, o)} (${score})` : `Draw ${x}–${o}`;
   if (S.mode === "play" && winner) text += winner === S.human ? " — you win!" : " — ply wins";
   return { text, lost: S.mode === "play" && winner !== null && winner !== S.human };
+}
+
+const nodesText = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${Math.round(n / 1e3)} k` : String(n));
+
+// What the analysis of the position on the board is doing, while it runs: the depth it has
+// reached, the positions searched, the time so far. Updated on a timer, so that a long
+// search never looks frozen.
+function workText(p) {
+  if (p.game !== "othello") return "";
+  const budget = [budgetFor(p), QUICK_MS].find((b) => S.inflight.has(keyAt(p, b)));
+  const k = keyAt(p, budget);
+  if (budget === undefined || S.busy.has(k)) return "";
+  const a = S.cache.get(k);
+  const secs = ((performance.now() - (S.started.get(k) || performance.now())) / 1000).toFixed(1);
+  if (!a) return `Analysing… ${secs} s`;
+  const what = a.proven ? "proven; scoring the other moves exactly" : `depth ${a.depth} done, searching deeper or solving`;
+  return `Analysing: ${what} · ${nodesText(a.nodes || 0)} positions · ${secs} s of ${budget / 1000} s`;
+}
+
+// How ply chose the move it played, in honest words: proven best, or the best its search
+// found at some depth.
+function plyNoteText() {
+  const note = S.plyNotes.get(S.ply - 1);
+  if (!note || S.mode !== "play") return "";
+  if (note.level !== "strong") return `ply's ${note.move}: a move near the best (${$("level").selectedOptions[0].textContent} level)`;
+  if (note.exact) return `ply's ${note.move}: the best move, proven`;
+  return `ply's ${note.move}: strongest found at depth ${note.depth}, not proven`;
 }
 
 function renderStatus() {
@@ -532,6 +655,7 @@ function renderStatus() {
   const st = $("status");
   const err = S.errors.get(k);
   const invalid = S.invalid.get(k);
+  const busy = S.busy.get(k);
   let text;
   let thinking = false;
   if (invalid) text = editing() ? "Setting up — not a position a game can reach yet" : "Not a position a game can reach";
@@ -548,12 +672,12 @@ function renderStatus() {
   st.replaceChildren();
   const span = document.createElement("span");
   span.textContent = text;
-  if (thinking || S.inflight.has(k)) span.className = "thinking";
+  if (thinking || S.inflight.has(k) || S.inflight.has(keyAt(p, QUICK_MS))) span.className = "thinking";
   st.append(span);
-  if (err || invalid) {
+  if (err || invalid || busy) {
     const e = document.createElement("span");
-    e.className = "error";
-    e.textContent = `The server says: ${invalid || err}`;
+    e.className = busy && !err && !invalid ? "busy" : "error";
+    e.textContent = plain(invalid || err || busy);
     st.append(e);
   }
 
@@ -567,18 +691,70 @@ function renderStatus() {
     res.hidden = true;
   }
 
-  const a = S.cache.get(k);
+  const a = shown(p);
   if (p.game === "othello") {
     $("score").textContent = `Black ${Oth.count(p, "X")} – White ${Oth.count(p, "O")}`;
   } else {
     $("score").textContent = "";
   }
   $("eval").textContent = a && S.showValues ? a.desc : "";
+  $("work").textContent = S.showValues || plyToMove(p) ? workText(p) : "";
+  $("ply-note").textContent = plyNoteText();
+  const line = a && S.showValues && a.line.length && !editing() ? a.line : [];
+  $("line").hidden = !line.length;
+  $("line").textContent = line.length ? `Best line: ${line.slice(0, 16).join(" ")}${line.length > 16 ? " …" : ""}` : "";
 
   const legend = $("legend");
   legend.innerHTML = p.game === "ttt"
     ? '<span><i style="background:var(--win)"></i>win</span><span><i style="background:var(--tie)"></i>draw</span><span><i style="background:var(--lose)"></i>loss</span><span>number: moves to the end</span>'
     : '<span><i style="background:hsl(140 70% 30%)"></i>best</span><span><i style="background:hsl(5 70% 30%)"></i>worse</span><span>score: final disc difference for the mover</span><span>≈ estimate, else exact</span>';
+}
+
+// Keeps the "Analysing" line of a long search moving.
+setInterval(() => {
+  const p = pos();
+  if (p) $("work").textContent = S.showValues || plyToMove(p) ? workText(p) : "";
+}, 250);
+
+// Move numbers as players count them: a pass is not a move.
+function moveNumbers() {
+  let n = 0;
+  return S.labels.map((l) => (l === "pass" ? null : ++n));
+}
+
+// Discs as people read them: whole when exact, to a tenth when estimated.
+const discText = (d, exact) => (exact || Number.isInteger(d) ? String(d) : d.toFixed(1));
+
+// What every move cost its mover, from the finished analysis of the position before it: the
+// best move's score less the score of the move played (Othello, in discs), or a worse
+// outcome than the best move's (tic-tac-toe). `null` where that analysis is not in yet;
+// `{ pass: true }` for a pass.
+function review() {
+  return S.labels.map((l, k) => {
+    if (l === "pass") return { pass: true };
+    const before = S.history[k];
+    const a = settled(before);
+    if (!a || a.best === null || S.invalid.has(key(before))) return null;
+    const played = a.moves.get(before.game === "ttt" ? "abc".indexOf(l[0]) + 3 * (Number(l[1]) - 1) : Oth.index(before, l));
+    const best = a.moves.get(a.best);
+    if (!played || !best) return null;
+    if (before.game === "ttt") {
+      const outcome = (v) => Math.sign(v.rank);
+      const mistake = outcome(played) < outcome(best);
+      return { loss: null, exact: true, mistake, blunder: mistake, best: Ttt.name(a.best) };
+    }
+    const loss = Math.max(0, best.score - played.score);
+    const exact = played.exact && best.exact;
+    // Estimates of one search disagree by a few discs: only a clear gap counts as a mistake.
+    const mistake = exact ? loss > 0 : loss >= 4;
+    return { loss, exact, mistake, blunder: loss >= 10, best: Oth.name(before, a.best) };
+  });
+}
+
+function lossText(r) {
+  if (r.loss === null) return r.mistake ? "?" : "";
+  const d = discText(r.loss, r.exact);
+  return r.loss === 0 ? "0" : `${r.exact ? "" : "≈"}−${d}`;
 }
 
 function renderMoves() {
@@ -590,20 +766,28 @@ function renderMoves() {
     li.textContent = "No moves yet.";
     list.append(li);
   }
-  const slips = slipSet();
+  const rv = review();
+  const numbers = moveNumbers();
   S.labels.forEach((l, k) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
-    b.innerHTML = `<span class="n">${k + 1}.</span>${l}`;
-    b.title = `${colorName(S.history[k].turn)} ${l}${slips.has(k) ? " — slipped" : ""}`;
+    const r = rv[k];
+    const mark = r && r.mistake ? (r.blunder ? "??" : "?") : "";
+    const cost = r && !r.pass ? lossText(r) : "";
+    b.innerHTML = `<span class="n">${numbers[k] === null ? "" : `${numbers[k]}.`}</span>${l}${mark ? `<span class="mark">${mark}</span>` : ""}${cost && S.game === "othello" ? `<span class="loss${r.mistake ? " bad" : ""}">${cost}</span>` : ""}`;
+    const who = colorName(S.history[k].turn);
+    const what = !r || r.pass ? "" : r.loss === null
+      ? (r.mistake ? ` — a worse outcome than ${r.best}` : " — best")
+      : r.loss === 0 ? " — best" : ` — ${discText(r.loss, r.exact)} discs ${r.exact ? "" : "(estimated) "}less than ${r.best}`;
+    b.title = `${numbers[k] === null ? "" : `${numbers[k]}. `}${who} ${l}${what}`;
     b.addEventListener("click", () => {
       S.ply = k + 1;
       refresh();
     });
     if (k + 1 === S.ply) li.className = "current";
     else if (k + 1 > S.ply) li.className = "future";
-    if (slips.has(k)) li.classList.add("slip");
+    if (r && r.mistake) li.classList.add("slip");
     li.append(b);
     list.append(li);
   });
@@ -613,26 +797,48 @@ function renderMoves() {
   $("redo").disabled = atTip();
 }
 
-// Value of each position for X/black, where known.
+// Value of each position for X/black, where a finished analysis knows it.
 function series() {
   return S.history.map((p) => {
     if (S.invalid.has(key(p))) return null;
     if (isOver(p)) return p.game === "ttt" ? (Ttt.winner(p) ? (Ttt.winner(p).mark === "X" ? 1 : -1) : 0) : Oth.finalForBlack(p);
-    const a = S.cache.get(key(p));
+    const a = settled(p);
     return a ? a.value : null;
   });
 }
 
-// Moves after which the mover's value dropped: who slipped when.
-function slipSet() {
-  const v = series();
-  const out = new Set();
-  for (let k = 0; k + 1 < v.length; k++) {
-    if (v[k] === null || v[k + 1] === null || S.labels[k] === "pass") continue;
-    const mover = S.history[k].turn === "X" ? 1 : -1;
-    const drop = mover * (v[k] - v[k + 1]);
-    const exact = S.game === "ttt" || ((S.cache.get(key(S.history[k])) || {}).exact && (isOver(S.history[k + 1]) || (S.cache.get(key(S.history[k + 1])) || {}).exact));
-    if (drop > (exact ? 0 : 4)) out.add(k);
+// How far the review has got: positions analysed in the quick pass and at the full budget.
+function reviewProgress() {
+  const open = reviewed().filter((q) => !isOver(q));
+  const quick = open.filter((q) => settled(q)).length;
+  const full = open.filter((q) => (S.cache.get(key(q)) || {}).final).length;
+  return { total: open.length, quick, full };
+}
+
+// Per side: moves reviewed, mistakes, and discs given away.
+function sideSummary(rv) {
+  const out = [];
+  for (const side of ["X", "O"]) {
+    let moves = 0, known = 0, mistakes = 0, lost = 0, exact = true;
+    rv.forEach((r, k) => {
+      if (S.history[k].turn !== side || (r && r.pass)) return;
+      moves += 1;
+      if (!r) return;
+      known += 1;
+      if (r.mistake) {
+        mistakes += 1;
+        if (r.loss !== null) { lost += r.loss; exact = exact && r.exact; }
+      }
+    });
+    if (!moves) continue;
+    if (!known) {
+      out.push(`${colorName(side)}: ${moves} move${moves > 1 ? "s" : ""}, not reviewed yet`);
+      continue;
+    }
+    let text = `${colorName(side)}: ${mistakes ? `${mistakes} mistake${mistakes > 1 ? "s" : ""}` : "no mistakes"}`;
+    if (lost) text += `, ${exact ? "" : "about "}${discText(Math.round(lost * 10) / 10, exact)} discs lost`;
+    if (known < moves) text += ` so far (${known} of ${moves} moves reviewed)`;
+    out.push(text);
   }
   return out;
 }
@@ -650,38 +856,55 @@ function chartSpan(values) {
 function renderChart() {
   const svg = $("chart");
   const v = series();
+  const rv = review();
+  const numbers = moveNumbers();
   // L: room for the labels; the first point sits a gap to the right of them.
-  const W = 320, H = 120, L = 66, R = 8, T = 10, B = 14, GAP = 10;
+  const W = 320, H = 120, L = 80, R = 8, T = 10, B = 14, GAP = 10;
   const span = S.game === "ttt" ? 1 : chartSpan(v);
   const n = Math.max(v.length - 1, S.game === "ttt" ? 9 : 8);
   const x = (k) => L + GAP + ((W - L - GAP - R) * k) / n;
   const clamp = (val) => Math.max(-span, Math.min(span, val));
   const y = (val) => T + ((H - T - B) * (span - clamp(val))) / (2 * span);
-  const slips = slipSet();
   const top = S.game === "ttt" ? "X wins" : `Black +${Math.round(span)}`;
   const bottom = S.game === "ttt" ? "O wins" : `White +${Math.round(span)}`;
   let out = `<line class="axis" x1="${L}" x2="${W - R}" y1="${y(0)}" y2="${y(0)}"/>`;
-  const label = (yy, text) => `<text x="${L - 4}" y="${yy + 3.5}" text-anchor="end">${text}</text>`;
+  const label = (yy, text) => `<text x="${L - 4}" y="${yy + 4}" text-anchor="end">${text}</text>`;
   out += label(T, top) + label(H - B, bottom) + label(y(0), "even");
+  // Lines join neighbouring positions only: a gap stays a gap until its position is known.
   let path = "";
   v.forEach((val, k) => {
     if (val === null) return;
-    path += `${path ? "L" : "M"}${x(k).toFixed(1)},${y(val).toFixed(1)} `;
+    path += `${k > 0 && v[k - 1] !== null ? "L" : "M"}${x(k).toFixed(1)},${y(val).toFixed(1)} `;
   });
   if (path) out += `<path class="series" d="${path}"/>`;
   v.forEach((val, k) => {
     if (val === null) return;
     const clipped = Math.abs(val) > span;
-    const cls = ["pt", slips.has(k - 1) ? "slip" : "", k === S.ply ? "current" : "", clipped ? "clipped" : ""].join(" ");
-    out += `<circle class="${cls}" data-ply="${k}" cx="${x(k).toFixed(1)}" cy="${y(val).toFixed(1)}" r="3.5"><title>after move ${k}: ${val}${clipped ? " (off the scale)" : ""}</title></circle>`;
+    const slip = k > 0 && rv[k - 1] && rv[k - 1].mistake;
+    const cls = ["pt", slip ? "slip" : "", k === S.ply ? "current" : "", clipped ? "clipped" : ""].join(" ");
+    const after = k === 0 ? "start" : numbers[k - 1] === null ? `after the pass` : `after ${numbers[k - 1]}. ${S.labels[k - 1]}`;
+    const shownVal = S.game === "ttt" ? val : `${val > 0 ? "+" : ""}${discText(val, Number.isInteger(val))} for Black`;
+    out += `<circle class="${cls}" data-ply="${k}" cx="${x(k).toFixed(1)}" cy="${y(val).toFixed(1)}" r="3.5"><title>${after}: ${shownVal}${clipped ? " (off the scale)" : ""}</title></circle>`;
   });
   svg.innerHTML = out;
-  const known = v.filter((q) => q !== null).length;
-  $("chart-note").textContent = slips.size
-    ? `Red points: a move that gave value away (${slips.size}).`
-    : known > 1
-      ? "No slips so far."
-      : "";
+  const prog = reviewProgress();
+  const mistakes = rv.filter((r) => r && r.mistake).length;
+  const allKnown = rv.every((r) => r !== null);
+  const notes = [];
+  // With moves on the board, how far the review has got (one position alone is on the board).
+  if (S.labels.length) {
+    if (prog.quick < prog.total) {
+      notes.push(`Reviewing: ${prog.quick} of ${prog.total} positions analysed (quick pass, ${QUICK_MS / 1000} s each).`);
+    } else if (S.game === "othello" && prog.full < prog.total) {
+      notes.push(`Every position analysed quickly; deeper at ${S.budget / 1000} s: ${prog.full} of ${prog.total}.`);
+    } else {
+      notes.push(`Every position analysed${S.game === "othello" ? ` at ${S.budget / 1000} s` : ""}.`);
+    }
+  }
+  if (mistakes) notes.push(`Red: a move that gave value away (${mistakes}).`);
+  else if (allKnown && S.labels.length) notes.push("No slips so far.");
+  $("chart-note").textContent = notes.join(" ");
+  $("summary").textContent = S.labels.length ? sideSummary(rv).join("\n") : "";
 }
 
 function renderControls() {
@@ -712,7 +935,7 @@ function renderControls() {
   $("paint-o").textContent = S.game === "ttt" ? "O" : "White";
   $("turn-x").textContent = S.game === "ttt" ? "X" : "Black";
   $("turn-o").textContent = S.game === "ttt" ? "O" : "White";
-  $("paste").placeholder = S.game === "ttt" ? "9 cells, e.g. x.o/.x./..o" : "OBF line or transcript (f5d6c3…)";
+  $("paste").placeholder = S.game === "ttt" ? "9 cells, e.g. x.o/.x./..o" : "transcript (f5d6c3…), OBF line or GGF";
 }
 
 function render() {
@@ -839,10 +1062,13 @@ function wire() {
   document.querySelectorAll("[data-game]").forEach((b) => b.addEventListener("click", () => { S.game = b.dataset.game; newGame(); }));
   document.querySelectorAll("[data-first]").forEach((b) => b.addEventListener("click", () => { S.first = b.dataset.first; newGame(); }));
   document.querySelectorAll("[data-size]").forEach((b) => b.addEventListener("click", () => { S.size = Number(b.dataset.size); newGame(); }));
+  // A change of mode keeps the game: review the game just played, or play ply from a
+  // pasted or set-up position.
   document.querySelectorAll("[data-mode]").forEach((b) => b.addEventListener("click", () => {
     S.mode = b.dataset.mode;
     S.paint = "play";
-    newGame();
+    $("paste-error").textContent = "";
+    refresh();
   }));
   document.querySelectorAll("[data-human]").forEach((b) => b.addEventListener("click", () => { S.human = b.dataset.human; refresh(); }));
   document.querySelectorAll("[data-paint]").forEach((b) => b.addEventListener("click", () => { S.paint = b.dataset.paint; render(); }));
