@@ -9,10 +9,9 @@ use std::{
 };
 
 use ply_othello::{
-    analyze::{self, Analysis, Options},
+    analyze::{self, Analysis, Engine, Options, Report, Shown, Status},
     text, BoardSize, Position,
 };
-use serde_json::json;
 
 use crate::error::bad;
 
@@ -85,102 +84,54 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     if let Some(t) = ticker {
         t.stop();
     }
-    let elapsed = started.elapsed();
+    let report = Report::new(&pos, &result, started.elapsed());
     let mut out = io::stdout().lock();
     if a.json {
-        writeln!(out, "{}", to_json(&pos, &result, elapsed))?;
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
     } else {
-        print_text(&mut out, &pos, &result, elapsed)?;
+        print_text(&mut out, &pos, &report)?;
     }
     out.flush()?;
     Ok(())
 }
 
-/// A score in discs: whole when exact, one decimal when estimated.
-fn score_text(score: i32, exact: bool) -> String {
-    let shown = Analysis::shown_discs(score, exact);
-    if exact {
-        format!("{:+}", shown as i64)
-    } else {
-        format!("{shown:+.1}")
-    }
-}
-
-/// A score in discs as the JSON API writes it.
-fn score_json(score: i32, exact: bool) -> serde_json::Value {
-    json!(ply_server::othello::discs(score, exact))
-}
-
-fn to_json(pos: &Position, a: &Analysis, elapsed: Duration) -> serde_json::Value {
-    json!({
-        "position": text::format_position(pos),
-        "to_move": if pos.turn() == ply_othello::Color::Black { "black" } else { "white" },
-        "empties": pos.empties().count(),
-        "score": score_json(a.score, a.exact),
-        "exact": a.exact,
-        "best": a.best.map(|s| s.to_string()),
-        "line": a.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "moves": a.moves.iter().map(|m| json!({
-            "move": m.square.to_string(),
-            "score": score_json(m.score, m.exact),
-            "exact": m.exact,
-            "depth": m.depth,
-        })).collect::<Vec<_>>(),
-        "depth": a.depth,
-        "nodes": a.nodes,
-        "elapsed_ms": u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
-        "engine": a.engine.name(),
-    })
-}
-
-fn print_text(
-    out: &mut impl Write,
-    pos: &Position,
-    a: &Analysis,
-    elapsed: Duration,
-) -> io::Result<()> {
+fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()> {
     writeln!(out, "position   {}", text::format_position(pos))?;
-    let best_exact = a.moves.first().is_none_or(|m| m.exact);
-    let kind = if a.exact {
+    let kind = if r.all_exact {
         "exact".to_string()
-    } else if best_exact {
-        let left = a.moves.iter().filter(|m| !m.exact).count();
-        format!("exact for the best move; {left} other moves still estimated")
+    } else if r.proven {
+        let left = r.moves.iter().filter(|m| !m.exact).count();
+        format!("exact; {left} other moves still estimated")
     } else {
         "estimate".to_string()
     };
-    writeln!(
-        out,
-        "score      {} ({kind})",
-        score_text(a.score, best_exact)
-    )?;
-    if pos.is_game_over() {
-        writeln!(out, "the game is over")?;
-    } else if a.moves.is_empty() {
-        writeln!(out, "the side to move must pass")?;
+    writeln!(out, "score      {} ({kind})", r.score)?;
+    match r.status {
+        Status::Over => writeln!(out, "the game is over")?,
+        Status::Pass => writeln!(out, "the side to move must pass")?,
+        Status::Play => {}
     }
-    for m in &a.moves {
+    for m in &r.moves {
         let how = if m.exact {
             "exact".to_string()
         } else {
             format!("estimate, depth {}", m.depth)
         };
-        writeln!(
-            out,
-            "  {}  {:>6}  {how}",
-            m.square,
-            score_text(m.score, m.exact)
-        )?;
+        writeln!(out, "  {}  {:>6}  {how}", m.square, m.score.to_string())?;
     }
-    let line: Vec<String> = a.line.iter().map(ToString::to_string).collect();
-    writeln!(out, "line       {}", line.join(" "))?;
+    writeln!(out, "line       {}", r.line.join(" "))?;
+    // Where the scores come from; an exact result is just that, whichever engine proved it.
+    let source = match (r.all_exact, r.engine) {
+        (true, Engine::Book) => "book",
+        (true, _) => "exact",
+        (false, engine) => engine.name(),
+    };
     writeln!(
         out,
-        "searched   depth {}, {} nodes, {:.2} s ({})",
-        a.depth,
-        a.nodes,
-        elapsed.as_secs_f64(),
-        a.engine.name()
+        "searched   depth {}, {} nodes, {:.2} s ({source})",
+        r.depth,
+        r.nodes,
+        r.elapsed_ms as f64 / 1000.0,
     )
 }
 
@@ -203,7 +154,7 @@ impl Ticker {
                         "depth {:>2}  best {}  {}  exact {}/{}  {} nodes  {:.1} s",
                         a.depth,
                         a.best.map_or("--".to_string(), |s| s.to_string()),
-                        score_text(a.score, a.exact),
+                        Shown::new(a.score, a.proven),
                         a.moves.iter().filter(|m| m.exact).count(),
                         a.moves.len(),
                         a.nodes,

@@ -20,7 +20,8 @@ fn the_four_by_four_start_is_exact_and_every_move_is_listed() {
     let v = json(&[
         "othello", "analyze", "--size", "4", "", "--time", "5", "--json",
     ]);
-    assert_eq!(v["exact"], true);
+    assert_eq!(v["proven"], true);
+    assert_eq!(v["all_exact"], true);
     assert_eq!(v["score"], -10);
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 4);
@@ -33,7 +34,8 @@ fn the_four_by_four_start_is_exact_and_every_move_is_listed() {
 #[test]
 fn estimates_say_so_and_name_their_depth() {
     let v = json(&["othello", "analyze", "f5d6", "--depth", "3", "--json"]);
-    assert_eq!(v["exact"], false);
+    assert_eq!(v["proven"], false);
+    assert_eq!(v["all_exact"], false);
     assert_eq!(v["engine"], "midgame");
     for m in v["moves"].as_array().unwrap() {
         assert_eq!(m["exact"], false);
@@ -59,4 +61,27 @@ fn bad_input_is_refused_with_exit_status_2() {
         assert!(err.starts_with("ply: ") || err.contains("error"), "{err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+}
+
+/// A proven score says so even while other moves are estimates: after c2 b2 on 6x6 the book
+/// knows the position's value and its best move, not the other moves.
+#[test]
+fn a_proven_score_is_whole_while_other_moves_are_estimates() {
+    let v = json(&[
+        "othello", "analyze", "--size", "6", "c2b2", "--depth", "2", "--json",
+    ]);
+    assert_eq!(v["proven"], true);
+    assert_eq!(v["all_exact"], false);
+    assert_eq!(v["score"], 20);
+    assert!(
+        v["score"].is_i64(),
+        "a proven score is whole: {}",
+        v["score"]
+    );
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves[0]["move"], "b3");
+    assert_eq!(moves[0]["exact"], true);
+    assert!(moves[1..]
+        .iter()
+        .all(|m| m["exact"] == false && m["score"].is_f64()));
 }

@@ -350,7 +350,7 @@ fn hint_streams_search_lines_for_the_best_moves_and_ends_with_status() {
 }
 
 #[test]
-fn ping_while_thinking_answers_pong_within_100_ms() {
+fn ping_while_thinking_stops_the_search_and_answers_pong() {
     let _turn = turn();
     let mut gui = Gui::start();
     // Depth 60: half a minute of thinking unless stopped.
@@ -366,7 +366,9 @@ fn ping_while_thinking_answers_pong_within_100_ms() {
         let lines = gui.until(|l| l.starts_with("pong"));
         let took = sent.elapsed();
         assert_eq!(lines.last().unwrap(), &format!("pong {n}"));
-        assert!(took < Duration::from_millis(100), "pong after {took:?}");
+        // Stopped, not finished: far sooner than the half minute. (A quiet machine answers in
+        // a few milliseconds; the bound is wide so that a loaded one does not fail it.)
+        assert!(took < Duration::from_secs(3), "pong after {took:?}");
         // The stopped search says nothing more: no move for a position the GUI left; only a
         // closing `status`, just before the pong, so the GUI stops showing "thinking".
         assert!(!lines.iter().any(|l| l.starts_with("===")), "{lines:?}");
@@ -554,7 +556,7 @@ fn ping_stops_an_analysis_with_a_closing_status() {
     let sent = Instant::now();
     gui.send("ping 9");
     let lines = gui.until(|l| l.starts_with("pong"));
-    assert!(sent.elapsed() < Duration::from_millis(100), "{lines:?}");
+    assert!(sent.elapsed() < Duration::from_secs(3), "{lines:?}");
     assert_eq!(lines.last().unwrap(), "pong 9");
     assert_eq!(lines[lines.len() - 2], "status", "{lines:?}");
     for l in &lines[..lines.len() - 2] {

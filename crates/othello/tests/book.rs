@@ -37,7 +37,7 @@ fn analyze_answers_the_6x6_start_from_the_book() {
     let start = Position::start(BoardSize::Six);
     let a = analyze(&start, &Options::budget(Duration::from_secs(1)));
     assert_eq!(a.engine, Engine::Book);
-    assert!(a.exact);
+    assert!(a.proven && a.all_exact);
     assert_eq!(a.score, -4 * DISC);
     assert_eq!(a.moves.len(), 4);
     assert!(a.moves.iter().all(|m| m.exact && m.score == -4 * DISC));
@@ -63,7 +63,7 @@ fn analyze_answers_the_6x6_start_from_the_book() {
         },
     );
     assert_ne!(off.engine, Engine::Book);
-    assert!(!off.exact);
+    assert!(!off.proven && !off.all_exact);
 }
 
 #[test]

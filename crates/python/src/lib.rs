@@ -10,7 +10,6 @@
 //! ([`othello::solve`], [`othello::analyze`], [`othello::perft`]) run on a worker thread with
 //! the GIL released while the calling thread watches for Ctrl-C ([`interrupt`]).
 
-mod analyze;
 mod args;
 mod board;
 mod interrupt;

@@ -10,11 +10,11 @@ use std::{
         atomic::{AtomicBool, Ordering},
         Arc,
     },
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use ply_othello::{
-    analyze::Options,
+    analyze::{Options, Report},
     obf::ObfLine,
     perft as lib_perft,
     solve::{SolveControl, SolveOptions, Solver},
@@ -27,7 +27,6 @@ use pyo3::{
 };
 
 use crate::{
-    analyze as analysis,
     args::{f32_array, int_in, integer, mask_array, opt_int_in, seconds, type_error, value_error},
     board::{self, History, Replay},
     interrupt, repr_bool, repr_list, repr_opt,
@@ -647,13 +646,16 @@ pub struct Analysis {
     moves: Vec<MoveScore>,
     /// The move to play; `None` for a pass or when the game is over.
     best: Option<String>,
-    /// The position's score for the side to move, in discs.
+    /// The position's score for the side to move, in discs: whole when proven, to a tenth
+    /// when estimated.
     score: f64,
-    /// True when `score` and every move's score are exact.
-    exact: bool,
+    /// True when `score` is the position's exact value.
+    proven: bool,
+    /// True when every move's score is exact.
+    all_exact: bool,
     /// The expected line, passes included.
     line: Vec<String>,
-    /// Plies searched (the empty squares when the solver answered).
+    /// Plies the best move's estimate was searched to (the empty squares once exact).
     depth: u32,
     /// Positions searched.
     nodes: u64,
@@ -665,9 +667,10 @@ pub struct Analysis {
 impl Analysis {
     fn __repr__(&self) -> String {
         format!(
-            "Analysis(score={}, exact={}, best={}, engine='{}', depth={}, moves={})",
+            "Analysis(score={}, proven={}, all_exact={}, best={}, engine='{}', depth={}, moves={})",
             self.score,
-            repr_bool(self.exact),
+            repr_bool(self.proven),
+            repr_bool(self.all_exact),
             repr_opt(self.best.as_deref()),
             self.engine,
             self.depth,
@@ -708,25 +711,35 @@ fn analyze(
     let size = pos.size();
     let stop = Arc::new(AtomicBool::new(false));
     opts.stop = Some(stop.clone());
-    let found = interrupt::run(py, &stop, || analysis::analyze(&pos, &opts))?;
-    Ok(Analysis {
-        moves: found
-            .moves
-            .iter()
-            .map(|m| MoveScore {
-                mv: m.square.to_string(),
-                index: move_index(Move::Play(m.square), size),
-                score: m.score,
+    // The library's one report, as every front end presents it.
+    let report = interrupt::run(py, &stop, || {
+        let started = Instant::now();
+        let found = ply_othello::analyze::analyze(&pos, &opts);
+        Report::new(&pos, &found, started.elapsed())
+    })?;
+    let moves = report
+        .moves
+        .iter()
+        .map(|m| {
+            let square: Square = m.square.parse().expect("the report names squares");
+            MoveScore {
+                mv: m.square.clone(),
+                index: move_index(Move::Play(square), size),
+                score: m.score.discs,
                 exact: m.exact,
-            })
-            .collect(),
-        best: found.best.map(|s| s.to_string()),
-        score: found.score,
-        exact: found.exact,
-        line: found.line.iter().map(ToString::to_string).collect(),
-        depth: found.depth,
-        nodes: found.nodes,
-        engine: found.engine,
+            }
+        })
+        .collect();
+    Ok(Analysis {
+        moves,
+        best: report.best,
+        score: report.score.discs,
+        proven: report.proven,
+        all_exact: report.all_exact,
+        line: report.line,
+        depth: report.depth,
+        nodes: report.nodes,
+        engine: report.engine.name(),
     })
 }
 

@@ -153,7 +153,8 @@ def test_analyze_exact_near_the_end(data):
             mv, score = item.strip().split(":")
             expected[mv.lower()] = int(score)
     a = othello.analyze(Board.from_obf(line), time=60)
-    assert a.exact and a.engine in ("solver", "midgame") and a.best == "a2" and a.score == 38
+    assert a.proven and a.all_exact and a.engine in ("solver", "midgame")
+    assert a.best == "a2" and a.score == 38
     for m in a.moves:
         if m.move in expected:
             assert m.score == expected[m.move], m
@@ -161,7 +162,7 @@ def test_analyze_exact_near_the_end(data):
 
 def test_analyze_estimates_the_opening():
     a = othello.analyze(Board(), time=0.2)
-    assert a.engine == "midgame" and not a.exact
+    assert a.engine == "midgame" and not a.proven and not a.all_exact
     assert sorted(m.move for m in a.moves) == sorted(Board().legal_moves)
     assert a.best in Board().legal_moves
 
@@ -169,7 +170,7 @@ def test_analyze_estimates_the_opening():
 def test_analyze_answers_the_6x6_opening_from_the_book():
     start = Board(size=6)
     a = othello.analyze(start, time=1)
-    assert a.exact and a.engine == "book" and a.score == -4
+    assert a.proven and a.all_exact and a.engine == "book" and a.score == -4
     assert sorted(m.move for m in a.moves) == sorted(start.legal_moves)
     assert all(m.exact and m.score == -4 for m in a.moves)
 
@@ -206,7 +207,7 @@ def test_solve_and_analyze_finished_and_passing_positions():
     r = othello.solve(passing)
     assert (r.score, r.best_move) == (-16, None)
     a = othello.analyze(passing, time=1)
-    assert a.exact and a.score == -16 and a.moves == [] and a.best is None
+    assert a.proven and a.score == -16 and a.moves == [] and a.best is None
     assert othello.analyze(over, time=0.1).moves == []
 
 
@@ -335,11 +336,11 @@ def test_tensors_are_lists_without_numpy():
 def test_analyze_takes_the_clis_options():
     start6 = Board(size=6)
     a = othello.analyze(start6, depth=2, book=False, solver=False)
-    assert a.engine == "midgame" and not a.exact and a.depth == 2
+    assert a.engine == "midgame" and not a.proven and a.depth == 2
     assert othello.analyze(start6, depth=2).engine == "book"
     # A depth that reaches the end of the game hands over to the exact solver.
     a = othello.analyze(Board(size=4), depth=12, threads=2)
-    assert a.exact and a.score == -10
+    assert a.proven and a.all_exact and a.score == -10
 
 
 class Tagged(Board):

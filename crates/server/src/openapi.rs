@@ -186,20 +186,22 @@ pub fn document() -> Value {
                     "position": { "type": "string" },
                     "turn": { "enum": ["X", "O"] },
                     "status": { "enum": ["play", "pass", "over"] },
+                    "empties": { "type": "integer" },
                     "discs": { "type": "object", "properties": { "X": { "type": "integer" }, "O": { "type": "integer" } } },
-                    "score": { "type": "number", "description": "final disc difference for the side to move, empties to the winner; whole when exact" },
-                    "exact": { "type": "boolean" },
+                    "score": { "type": "number", "description": "final disc difference for the side to move, empties to the winner; whole when proven, to a tenth when estimated" },
+                    "proven": { "type": "boolean", "description": "the score is the position's exact value (some moves may still be estimates)" },
+                    "all_exact": { "type": "boolean", "description": "every move's score is exact" },
                     "best": { "type": ["string", "null"] },
                     "line": { "type": "array", "items": { "type": "string" }, "description": "expected line; pass for a pass" },
                     "moves": { "type": "array", "items": { "type": "object", "properties": {
                         "move": { "type": "string", "example": "d3" },
-                        "score": { "type": "number" },
+                        "score": { "type": "number", "description": "whole when exact, to a tenth when estimated" },
                         "exact": { "type": "boolean" },
                         "depth": { "type": "integer", "description": "plies searched for an estimate; the empty squares when exact" }
                     } } },
-                    "depth": { "type": "integer" },
+                    "depth": { "type": "integer", "description": "plies the best move's estimate was searched to; the empty squares once exact" },
                     "nodes": { "type": "integer" },
-                    "elapsedMs": { "type": "integer" },
+                    "elapsed_ms": { "type": "integer" },
                     "engine": { "enum": ["solver", "midgame", "mixed", "book"], "description": "solver: the exact endgame solver; midgame: iterative deepening over the learnt evaluation (exact when it reached the end); mixed: some moves exact (solved or from the book), the others estimated; book: every score from the 6x6 opening book" }
                 }
             }

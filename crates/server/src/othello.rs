@@ -27,8 +27,10 @@ use axum::{
     Json,
 };
 use futures_util::stream::{self, Stream};
-use ply_othello::{analyze::Options, BoardSize, Color, Position, Square};
-use serde::Serialize;
+use ply_othello::{
+    analyze::{Options, Report, Status},
+    BoardSize, Color, Position,
+};
 
 use crate::{error::ApiError, params::Params, AppState};
 
@@ -37,67 +39,8 @@ pub const DEFAULT_BUDGET_MS: u64 = 1000;
 /// Largest search budget a request may ask for.
 pub const MAX_BUDGET_MS: u64 = 10_000;
 
-/// The answer of `/api/othello/analyze`.
-#[derive(Serialize, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct Analysis {
-    /// Squares on a side.
-    pub size: u8,
-    /// The board as `n * n` cells, `X` black, `O` white, `.` empty, row by row.
-    pub position: String,
-    /// The side to move, `X` or `O`.
-    pub turn: char,
-    /// `play` (the side to move has a move), `pass` (it must pass) or `over`.
-    pub status: &'static str,
-    /// Discs on the board per colour.
-    pub discs: Discs,
-    /// Score of the position for the side to move: final disc difference with the empty
-    /// squares given to the winner. A whole number when exact, an estimate otherwise.
-    pub score: serde_json::Number,
-    /// True when `score` and every move's score are exact.
-    pub exact: bool,
-    /// The best move (`null` when the side to move must pass or the game is over).
-    pub best: Option<String>,
-    /// The expected line from here (`pass` for a pass).
-    pub line: Vec<String>,
-    /// Every legal move, best first.
-    pub moves: Vec<MoveScore>,
-    /// Depth of the last complete search iteration.
-    pub depth: u32,
-    /// Positions searched.
-    pub nodes: u64,
-    /// Wall time spent on the analysis.
-    pub elapsed_ms: u64,
-    /// What produced the scores: `solver` (exact endgame solver), `midgame` (iterative
-    /// deepening over the learnt evaluation; exact when it reached the end of the game) or
-    /// `mixed` (some moves solved, the others estimated).
-    pub engine: &'static str,
-}
-
-/// Discs per colour.
-#[derive(Serialize, Debug)]
-pub struct Discs {
-    /// Black discs.
-    #[serde(rename = "X")]
-    pub black: u32,
-    /// White discs.
-    #[serde(rename = "O")]
-    pub white: u32,
-}
-
-/// One legal move and its score for the side playing it.
-#[derive(Serialize, Debug)]
-pub struct MoveScore {
-    /// The square, `a1`...
-    #[serde(rename = "move")]
-    pub square: String,
-    /// The score after this move for the side that plays it (see `Analysis::score`).
-    pub score: serde_json::Number,
-    /// True when the score is exact, false when it is an estimate.
-    pub exact: bool,
-    /// Plies searched for an estimate (the empty squares when exact).
-    pub depth: u32,
-}
+/// The answer of `/api/othello/analyze`: the library's one analysis report.
+pub type Analysis = ply_othello::analyze::Report;
 
 /// What an analysis request asks for, after checking.
 #[derive(Debug, Clone, Copy)]
@@ -188,43 +131,7 @@ pub fn check_centre(pos: &Position) -> Result<(), ApiError> {
 
 /// `play` (the side to move has a move), `pass` (it must pass) or `over`.
 pub fn status(pos: &Position) -> &'static str {
-    if pos.is_game_over() {
-        "over"
-    } else if pos.can_move() {
-        "play"
-    } else {
-        "pass"
-    }
-}
-
-/// The board as `n * n` cells, row by row.
-pub fn cells(pos: &Position) -> String {
-    let n = pos.size().n();
-    let (black, white) = (pos.discs(Color::Black), pos.discs(Color::White));
-    let mut out = String::with_capacity(usize::from(n) * usize::from(n));
-    for row in 0..n {
-        for col in 0..n {
-            let sq = Square::new(col, row).expect("on the board");
-            out.push(if black.contains(sq) {
-                'X'
-            } else if white.contains(sq) {
-                'O'
-            } else {
-                '.'
-            });
-        }
-    }
-    out
-}
-
-/// A score in discs: a whole number when exact, one decimal otherwise.
-pub fn discs(score: i32, exact: bool) -> serde_json::Number {
-    let shown = ply_othello::analyze::Analysis::shown_discs(score, exact);
-    if exact {
-        serde_json::Number::from(shown as i64)
-    } else {
-        serde_json::Number::from_f64(shown).unwrap_or_else(|| serde_json::Number::from(0))
-    }
+    Status::of(pos).name()
 }
 
 /// Runs the analysis on the calling thread (meant for the blocking pool) through the
@@ -249,36 +156,9 @@ pub fn analyze(
     answer(&pos, &found, started)
 }
 
-/// The library's analysis in the API's shape.
+/// The library's analysis in the API's shape: its one report.
 fn answer(pos: &Position, found: &ply_othello::analyze::Analysis, started: Instant) -> Analysis {
-    Analysis {
-        size: pos.size().n(),
-        position: cells(pos),
-        turn: pos.turn().symbol(),
-        status: status(pos),
-        discs: Discs {
-            black: pos.disc_count(Color::Black),
-            white: pos.disc_count(Color::White),
-        },
-        score: discs(found.score, found.exact),
-        exact: found.exact,
-        best: found.best.map(|s| s.to_string()),
-        line: found.line.iter().map(ToString::to_string).collect(),
-        moves: found
-            .moves
-            .iter()
-            .map(|m| MoveScore {
-                square: m.square.to_string(),
-                score: discs(m.score, m.exact),
-                exact: m.exact,
-                depth: m.depth,
-            })
-            .collect(),
-        depth: found.depth,
-        nodes: found.nodes,
-        elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-        engine: found.engine.name(),
-    }
+    Report::new(pos, found, started.elapsed())
 }
 
 /// Raises the stop flag when dropped: when the request is abandoned (client gone, timeout),

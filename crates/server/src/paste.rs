@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::{
     error::ApiError,
-    othello::{cells, check_centre, status},
+    othello::{check_centre, status},
     params::Params,
 };
 
@@ -96,7 +96,7 @@ pub fn read(params: &Params) -> Result<Read, ApiError> {
 
 fn step(pos: &ply_othello::Position) -> Step {
     Step {
-        position: cells(pos),
+        position: ply_othello::text::cells(pos),
         turn: pos.turn().symbol(),
         status: status(pos),
     }

@@ -86,7 +86,10 @@ async fn othello_4x4_start_is_solved_exactly() {
     let (status, json) = get(app(), "/api/othello/analyze?size=4&budget_ms=5000").await;
     assert_eq!(status, StatusCode::OK, "{json}");
     assert_eq!(json["status"], "play");
-    assert_eq!(json["exact"], true);
+    assert_eq!(
+        (&json["proven"], &json["all_exact"]),
+        (&true.into(), &true.into())
+    );
     // 4x4 is a white win by 8 discs: -10 for black with the empties to the winner.
     assert_eq!(json["score"], -10);
     let moves = json["moves"].as_array().unwrap();
@@ -106,13 +109,20 @@ async fn othello_6x6_start_is_answered_exactly_from_the_book() {
     assert_eq!(status, StatusCode::OK, "{json}");
     // 6x6 is a white win 16-20: -4 for black, every first move the same up to symmetry.
     assert_eq!(json["score"], -4);
-    assert_eq!(json["exact"], true);
+    assert_eq!(
+        (&json["proven"], &json["all_exact"]),
+        (&true.into(), &true.into())
+    );
     assert_eq!(json["engine"], "book");
     let moves = json["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 4);
     assert!(moves.iter().all(|m| m["exact"] == true && m["score"] == -4));
-    let elapsed = json["elapsedMs"].as_u64().unwrap();
-    assert!(elapsed < 50, "{elapsed} ms");
+    // At once from the book, not after the default budget a search would spend.
+    let elapsed = json["elapsed_ms"].as_u64().unwrap();
+    assert!(
+        elapsed < ply_server::othello::DEFAULT_BUDGET_MS,
+        "{elapsed} ms"
+    );
     // The line follows the book for both sides, from the best move on.
     let line = json["line"].as_array().unwrap();
     assert_eq!(line[0], json["best"]);
@@ -125,7 +135,10 @@ async fn othello_8x8_start_gives_estimates_within_the_budget() {
     let (status, json) = get(app(), "/api/othello/analyze?size=8&budget_ms=200").await;
     assert_eq!(status, StatusCode::OK, "{json}");
     assert!(started.elapsed() < Duration::from_secs(5));
-    assert_eq!(json["exact"], false);
+    assert_eq!(
+        (&json["proven"], &json["all_exact"]),
+        (&false.into(), &false.into())
+    );
     assert_eq!(json["moves"].as_array().unwrap().len(), 4);
     assert!(json["moves"]
         .as_array()
@@ -167,7 +180,10 @@ async fn othello_endgames_go_to_the_exact_solver() {
     let (status, json) = get(app(), &othello_uri(&pos)).await;
     assert_eq!(status, StatusCode::OK, "{json}");
     assert_eq!(json["engine"], "solver");
-    assert_eq!(json["exact"], true);
+    assert_eq!(
+        (&json["proven"], &json["all_exact"]),
+        (&true.into(), &true.into())
+    );
     let want = ply_othello::midgame::analyze(&pos, &ply_othello::midgame::Limits::default());
     assert!(want.exact);
     assert_eq!(json["score"], want.score / ply_othello::midgame::DISC);
@@ -197,7 +213,7 @@ async fn othello_positions_are_read_with_the_side_to_move() {
     let pos = Position::start(BoardSize::Eight)
         .play(ply_othello::Square::parse("f5").unwrap())
         .unwrap();
-    let cells = ply_server::othello::cells(&pos);
+    let cells = ply_othello::text::cells(&pos);
     let uri = format!("/api/othello/analyze?position={cells}&turn=O&budget_ms=100");
     let (status, json) = get(app(), &uri).await;
     assert_eq!(status, StatusCode::OK, "{json}");
@@ -242,7 +258,7 @@ fn othello_uri(pos: &Position) -> String {
     format!(
         "/api/othello/analyze?size={}&position={}&turn={}&budget_ms=2000",
         pos.size().n(),
-        ply_server::othello::cells(pos),
+        ply_othello::text::cells(pos),
         pos.turn().symbol()
     )
 }
@@ -256,7 +272,10 @@ async fn othello_a_forced_pass_is_reported() {
     assert_eq!(json["best"], Value::Null);
     assert!(json["moves"].as_array().unwrap().is_empty());
     assert_eq!(json["line"][0], "pass");
-    assert_eq!(json["exact"], true);
+    assert_eq!(
+        (&json["proven"], &json["all_exact"]),
+        (&true.into(), &true.into())
+    );
 }
 
 #[tokio::test]
@@ -588,7 +607,10 @@ async fn othello_stream_sends_snapshots_then_the_final_answer() {
         .all(|(e, _)| e == "progress"));
     assert!(events.len() >= 2, "progress before the answer: {events:?}");
     // The final answer is the one /api/othello/analyze gives: 4x4 is exact, -10 for black.
-    assert_eq!(done["exact"], true);
+    assert_eq!(
+        (&done["proven"], &done["all_exact"]),
+        (&true.into(), &true.into())
+    );
     assert_eq!(done["score"], -10);
     let (_, plain) = get(app(), "/api/othello/analyze?size=4&budget_ms=5000").await;
     assert_eq!(done["moves"], plain["moves"]);

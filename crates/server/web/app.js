@@ -178,16 +178,15 @@ function normalize(p, a) {
     const who = forBlack > 0 ? "Black" : forBlack < 0 ? "White" : "";
     const amount = Math.abs(forBlack);
     const shown = Number.isInteger(amount) ? amount : amount.toFixed(1);
-    // The score is exact once the best move is (the solver or the book proves the position
-    // first), even while other moves are still estimates: the CLI's and Python's rule.
-    const bestMove = a.moves.find((m) => m.move === a.best);
-    proven = a.exact || Boolean(bestMove && bestMove.exact);
+    // The report says whether the position's score is proven, even while other moves are
+    // still estimates (the solver or the book proves the position first).
+    proven = a.proven;
     desc = proven
       ? (who ? `${who} wins by ${shown} with perfect play` : "a draw with perfect play")
       : `estimate: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`;
     if (a.best) desc = `best ${a.best}: ${desc}`;
   }
-  return { value: sign * a.score, exact: a.exact, proven, moves, best, desc, depth: a.depth, nodes: a.nodes, line: a.line || [] };
+  return { value: sign * a.score, exact: a.all_exact, proven, moves, best, desc, depth: a.depth, nodes: a.nodes, line: a.line || [] };
 }
 
 // Reads a Server-Sent Events body, calling `on(event, data)` for each event as it comes.

@@ -20,7 +20,7 @@ use std::{
 
 use anyhow::Context;
 use ply_othello::{
-    analyze::{self, Analysis, Options},
+    analyze::{self, Analysis, Options, Shown},
     eval::{self, train},
     obf,
     solve::{SolveOptions, Solver},
@@ -314,7 +314,7 @@ fn six_line(out: &mut impl Write, line: &Scored, budget: Duration) -> anyhow::Re
         let est = Analysis::discs(estimate(&pos, budget).score);
         let ok = est.signum() == f64::from(truth).signum();
         let shipped = analyze::analyze(&pos, &Options::budget(budget));
-        let shown = Analysis::shown_discs(shipped.score, shipped.exact);
+        let shown = Shown::new(shipped.score, shipped.proven).discs;
         let shipped_ok = shown.signum() == f64::from(truth).signum();
         right += usize::from(ok);
         shipped_right += usize::from(shipped_ok);
@@ -331,7 +331,7 @@ fn six_line(out: &mut impl Write, line: &Scored, budget: Duration) -> anyhow::Re
             },
             word(ok),
             shown,
-            if shipped.exact { "=" } else { "~" },
+            if shipped.proven { "=" } else { "~" },
             word(shipped_ok)
         )?;
         out.flush()?;

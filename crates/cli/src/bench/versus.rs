@@ -150,7 +150,7 @@ fn play(start: &Position, ours: Color, budget: Duration, addr: &str) -> anyhow::
 /// The other engine's move through its JSON API.
 fn baseline_move(pos: &Position, budget: Duration, addr: &str) -> anyhow::Result<Square> {
     let n = pos.size().n();
-    let cells = ply_server::othello::cells(pos);
+    let cells = ply_othello::text::cells(pos);
     let turn = if pos.turn() == Color::Black { 'X' } else { 'O' };
     let request = format!(
         "GET /api/othello/analyze?size={n}&position={cells}&turn={turn}&budget_ms={} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n",

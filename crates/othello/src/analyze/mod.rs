@@ -21,9 +21,13 @@
 //! use ply_othello::{analyze::{analyze, Options}, BoardSize, Position};
 //!
 //! let a = analyze(&Position::start(BoardSize::Four), &Options::budget(Duration::from_secs(5)));
-//! assert!(a.exact);
+//! assert!(a.proven && a.all_exact);
 //! assert_eq!(a.score, -10 * ply_othello::analyze::DISC);
 //! ```
+
+mod report;
+
+pub use report::{Discs, MoveReport, Report, Shown, Status};
 
 use std::{
     sync::{atomic::AtomicBool, Arc},
@@ -111,6 +115,8 @@ pub struct MoveValue {
 
 /// Which engine produced an analysis's scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Engine {
     /// Every score from the exact solver.
     Solver,
@@ -123,7 +129,7 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// `solver`, `midgame` or `mixed`.
+    /// `solver`, `midgame`, `mixed` or `book`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -145,8 +151,11 @@ pub struct Analysis {
     pub best: Option<Square>,
     /// Score of the position for the side to move, in [`DISC`] units.
     pub score: i32,
-    /// True when the score and every move's score are exact.
-    pub exact: bool,
+    /// True when `score` is the position's exact value (proven by the solver, the book, or a
+    /// search to the end), whether or not every move's score is.
+    pub proven: bool,
+    /// True when every move's score is exact (and so is `score`).
+    pub all_exact: bool,
     /// Depth of the midgame engine's last complete iteration (the empty squares once exact).
     pub depth: u32,
     /// The expected line from here, passes included.
@@ -162,16 +171,6 @@ impl Analysis {
     #[must_use]
     pub fn discs(score: i32) -> f64 {
         f64::from(score) / f64::from(DISC)
-    }
-
-    /// `score` in discs as shown to people: whole when exact, to a tenth when estimated.
-    #[must_use]
-    pub fn shown_discs(score: i32, exact: bool) -> f64 {
-        if exact {
-            f64::from(score / DISC)
-        } else {
-            (Analysis::discs(score) * 10.0).round() / 10.0
-        }
     }
 }
 
@@ -208,7 +207,8 @@ pub fn analyze_with(
             moves: Vec::new(),
             best: None,
             score: pos.final_score() * DISC,
-            exact: true,
+            proven: true,
+            all_exact: true,
             depth: 0,
             line: Vec::new(),
             nodes: 1,
@@ -262,7 +262,7 @@ pub fn analyze_with(
         progress(&known.folded(pos, from_midgame(a)));
     });
     let mut a = known.folded(pos, from_midgame(&mid));
-    if plan.is_none() || a.exact {
+    if plan.is_none() || a.all_exact {
         return a;
     }
 
@@ -298,7 +298,8 @@ pub fn analyze_with(
             a.moves = vec![solved];
             a.best = Some(best);
             a.score = solved.score;
-            a.exact = true;
+            a.proven = true;
+            a.all_exact = true;
             a.depth = empties;
             a.engine = Engine::Solver;
         }
@@ -414,7 +415,8 @@ impl Known<'_> {
             line: self.line(pos, best.square),
             best: Some(best.square),
             score: best.score,
-            exact: true,
+            proven: true,
+            all_exact: true,
             depth: pos.empties().count(),
             nodes: 0,
             engine: Engine::Book,
@@ -449,10 +451,12 @@ impl Known<'_> {
         }
         a.best = Some(best.square);
         a.score = best.score;
-        a.exact =
+        a.all_exact =
             a.moves.iter().all(|m| m.exact) && a.moves.len() == pos.legal_moves().count() as usize;
+        // The book's value of the position, reached by an exact move, is the score.
+        a.proven = a.all_exact || (best.exact && self.value == Some(best.score));
         a.engine = Engine::Mixed;
-        if a.exact {
+        if a.all_exact {
             a.depth = pos.empties().count();
         }
         a
@@ -506,14 +510,15 @@ fn settle(a: &mut Analysis, pos: &Position, solved: Square, pv: &[Move]) {
     }
     a.best = Some(best.square);
     a.score = best.score;
-    a.exact = a.moves.iter().all(|m| m.exact);
-    let solved_count = a.moves.iter().filter(|m| m.exact).count();
-    a.engine = if a.exact && solved_count == a.moves.len() {
+    a.all_exact = a.moves.iter().all(|m| m.exact);
+    // The position was solved (or its value known) before any single move was.
+    a.proven |= a.all_exact;
+    a.engine = if a.all_exact {
         Engine::Solver
     } else {
         Engine::Mixed
     };
-    if a.exact {
+    if a.all_exact {
         a.depth = pos.empties().count();
     }
 }
@@ -532,7 +537,8 @@ fn from_midgame(m: &midgame::Analysis) -> Analysis {
             .collect(),
         best: m.best,
         score: m.score,
-        exact: m.exact,
+        proven: m.exact,
+        all_exact: m.exact,
         depth: m.depth,
         line: m.pv.clone(),
         nodes: m.nodes,

@@ -1,0 +1,229 @@
+//! The one report of an analysis that every front end presents: `ply othello analyze
+//! --json`, the web API (`/api/othello/analyze`), the Python package and NBoard. One place
+//! decides how a score is shown: whole when it is exact (proven), to a tenth of a disc when
+//! it is an estimate.
+//!
+//! With the `serde` feature the report serializes to the JSON the CLI and the API print.
+//!
+//! ```
+//! use std::time::Duration;
+//! use ply_othello::{analyze::{analyze, Options, Report}, BoardSize, Position};
+//!
+//! let pos = Position::start(BoardSize::Four);
+//! let a = analyze(&pos, &Options::budget(Duration::from_secs(5)));
+//! let r = Report::new(&pos, &a, Duration::from_millis(12));
+//! assert_eq!(r.position, ".....OX..XO.....");
+//! assert!(r.proven && r.all_exact);
+//! assert_eq!(r.score.to_string(), "-10");
+//! assert_eq!(r.moves.len(), 4);
+//! ```
+
+use std::{fmt, time::Duration};
+
+use super::{Analysis, Engine, DISC};
+use crate::{text, Color, Position};
+
+/// A score in discs as shown to people: whole when exact, to a tenth when estimated.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shown {
+    /// The score in discs, already rounded (a whole number when `exact`).
+    pub discs: f64,
+    /// Whether it is exact.
+    pub exact: bool,
+}
+
+impl Shown {
+    /// The score `score` (in [`DISC`] units) as shown: exact scores are whole numbers of
+    /// discs, estimates are rounded to a tenth.
+    #[must_use]
+    pub fn new(score: i32, exact: bool) -> Shown {
+        let discs = if exact {
+            f64::from(score / DISC)
+        } else {
+            (f64::from(score) / f64::from(DISC) * 10.0).round() / 10.0
+        };
+        Shown { discs, exact }
+    }
+}
+
+/// `+6` for an exact score, `+5.3` for an estimate (`0` and `0.0` without a sign).
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.discs > 0.0 { "+" } else { "" };
+        if self.exact {
+            write!(f, "{sign}{}", self.discs as i64)
+        } else {
+            write!(f, "{sign}{:.1}", self.discs)
+        }
+    }
+}
+
+/// A JSON number: an integer when exact, a number with a fraction otherwise.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Shown {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.exact {
+            s.serialize_i64(self.discs as i64)
+        } else {
+            s.serialize_f64(self.discs)
+        }
+    }
+}
+
+/// Whether the side to move plays, must pass, or the game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Status {
+    /// The side to move has a legal move.
+    Play,
+    /// The side to move must pass.
+    Pass,
+    /// Neither side can move.
+    Over,
+}
+
+impl Status {
+    /// The status of `pos`.
+    #[must_use]
+    pub fn of(pos: &Position) -> Status {
+        if pos.is_game_over() {
+            Status::Over
+        } else if pos.can_move() {
+            Status::Play
+        } else {
+            Status::Pass
+        }
+    }
+
+    /// `play`, `pass` or `over`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Play => "play",
+            Status::Pass => "pass",
+            Status::Over => "over",
+        }
+    }
+}
+
+/// Discs on the board per colour (`X` black, `O` white in JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Discs {
+    /// Black discs.
+    #[cfg_attr(feature = "serde", serde(rename = "X"))]
+    pub black: u32,
+    /// White discs.
+    #[cfg_attr(feature = "serde", serde(rename = "O"))]
+    pub white: u32,
+}
+
+/// One legal move and its score for the side that plays it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MoveReport {
+    /// The square, `a1`...
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
+    pub square: String,
+    /// The score after the move for the side that plays it.
+    pub score: Shown,
+    /// Whether the score is exact.
+    pub exact: bool,
+    /// Plies searched for an estimate (the empty squares when exact).
+    pub depth: u32,
+}
+
+/// An analysis as every front end presents it (see the module docs).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Report {
+    /// Squares on a side.
+    pub size: u8,
+    /// The board as `n * n` cells row by row, `X` black, `O` white, `.` empty
+    /// ([`text::cells`]).
+    pub position: String,
+    /// The side to move, `X` or `O`.
+    pub turn: char,
+    /// Whether the side to move plays, must pass, or the game is over.
+    pub status: Status,
+    /// Empty squares.
+    pub empties: u32,
+    /// Discs per colour.
+    pub discs: Discs,
+    /// Score of the position for the side to move: the final disc difference, empty squares
+    /// to the winner. Whole when `proven`, an estimate to a tenth otherwise.
+    pub score: Shown,
+    /// Whether `score` is the position's exact value.
+    pub proven: bool,
+    /// Whether every move's score is exact.
+    pub all_exact: bool,
+    /// The best move; `None` when the side to move must pass or the game is over.
+    pub best: Option<String>,
+    /// The expected line from here (`pass` for a pass).
+    pub line: Vec<String>,
+    /// Every legal move scored, best first (only the best in play mode).
+    pub moves: Vec<MoveReport>,
+    /// Plies the best move's estimate was searched to (the empty squares once exact).
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Wall time the analysis took.
+    pub elapsed_ms: u64,
+    /// Where the scores come from.
+    pub engine: Engine,
+}
+
+impl Report {
+    /// The report of `a`, an analysis of `pos` that took `elapsed`.
+    #[must_use]
+    pub fn new(pos: &Position, a: &Analysis, elapsed: Duration) -> Report {
+        Report {
+            size: pos.size().n(),
+            position: text::cells(pos),
+            turn: pos.turn().symbol(),
+            status: Status::of(pos),
+            empties: pos.empties().count(),
+            discs: Discs {
+                black: pos.disc_count(Color::Black),
+                white: pos.disc_count(Color::White),
+            },
+            score: Shown::new(a.score, a.proven),
+            proven: a.proven,
+            all_exact: a.all_exact,
+            best: a.best.map(|s| s.to_string()),
+            line: a.line.iter().map(ToString::to_string).collect(),
+            moves: a
+                .moves
+                .iter()
+                .map(|m| MoveReport {
+                    square: m.square.to_string(),
+                    score: Shown::new(m.score, m.exact),
+                    exact: m.exact,
+                    depth: m.depth,
+                })
+                .collect(),
+            depth: a.depth,
+            nodes: a.nodes,
+            elapsed_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
+            engine: a.engine,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_scores_are_whole_and_estimates_are_tenths() {
+        assert_eq!(Shown::new(6 * DISC, true).to_string(), "+6");
+        assert_eq!(Shown::new(-4 * DISC, true).to_string(), "-4");
+        assert_eq!(Shown::new(0, true).to_string(), "0");
+        let estimate = Shown::new(5 * DISC + DISC / 3, false);
+        assert_eq!(estimate.to_string(), "+5.3");
+        assert_eq!(estimate.discs, 5.3);
+        assert_eq!(Shown::new(-DISC / 2, false).to_string(), "-0.5");
+        assert_eq!(Shown::new(0, false).to_string(), "0.0");
+    }
+}
