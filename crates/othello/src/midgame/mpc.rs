@@ -2,7 +2,7 @@
 //! error whose spread was measured on positions ply plays. When the shallow value lies far
 //! enough outside the window, the deep search is skipped.
 //!
-//! The spreads come from `cargo run --release -p ply-othello --example calibrate-mpc`, which
+//! The spreads come from `cargo run --release -p ply-train --example calibrate-mpc`, which
 //! searches positions of seeded games at every depth pair and fits
 //! `sigma = a + b * depth + c * empties` (in discs) by least squares; its output is pasted
 //! below.

@@ -114,7 +114,7 @@ fn probcut_depth(n: u32) -> u32 {
 
 /// The spread (in discs) of the exact score of a node with `n` empties around the evaluation
 /// searched `depth` plies deep on a board of `side` squares a side, as fitted by
-/// `cargo run --release -p ply-othello --example calibrate-mpc -- --size 8|6 --endgame`.
+/// `cargo run --release -p ply-train --example calibrate-mpc -- --size 8|6 --endgame`.
 #[inline]
 fn probcut_sigma(side: u32, n: u32, depth: u32) -> f64 {
     let (a, b, c) = if side == 8 {

@@ -20,7 +20,7 @@
 //!    edges; symmetric images of a pattern share one weight. One position in twenty is kept
 //!    aside to report the error on positions never trained on.
 //!
-//! `cargo run --release -p ply-othello --example train-eval -- --size 8` runs it all and
+//! `cargo run --release -p ply-train --example train-eval -- --size 8` runs it all and
 //! writes `crates/othello/data/eval8.bin`; with `--exact-cache FILE` the exact scores are
 //! kept in a file ([`ExactCache`]) for the next run.
 
@@ -32,13 +32,14 @@ use std::{
     time::Instant,
 };
 
-use super::{
-    extra_indices, layout, phase_count, phase_of, phase_width, Eval, EvalState, EXTRA_WEIGHTS, UNIT,
-};
-use crate::{
+use ply_othello::{
+    eval::{
+        extra_indices, layout, phase_count, phase_of, phase_width, Eval, EvalState, Layout,
+        EXTRA_WEIGHTS, UNIT,
+    },
     final_score, moves,
     solve::{SolveOptions, Solver},
-    BoardSize, Position,
+    BoardSize, Color, Position, Square,
 };
 
 /// SplitMix64: a small, good, seedable generator.
@@ -274,7 +275,7 @@ impl ExactCache {
 }
 
 /// The heuristic player's choice among `legal` moves (deterministic given `rng`).
-fn heuristic_move(pos: &Position, rng: &mut Rng) -> crate::Square {
+fn heuristic_move(pos: &Position, rng: &mut Rng) -> Square {
     let size = pos.size();
     let m = size.n() - 1;
     let corners: u64 = [0, m, m * 8, m * 8 + m].iter().map(|&s| 1u64 << s).sum();
@@ -286,7 +287,7 @@ fn heuristic_move(pos: &Position, rng: &mut Rng) -> crate::Square {
     if rng.below(8) == 0 {
         return moves[rng.below(moves.len() as u64) as usize];
     }
-    let key = |sq: crate::Square| {
+    let key = |sq: Square| {
         let bit = 1u64 << sq.index();
         let replies = pos.play_unchecked(sq).legal_moves().count() as i32;
         replies + if bit & corners != 0 { -20 } else { 0 } + if bit & xs != 0 { 10 } else { 0 }
@@ -441,7 +442,7 @@ struct Row {
 }
 
 /// The weight indices a position lights up within its phase's weights.
-fn features(eval_layout: &super::Layout, p: u64, o: u64, size: BoardSize) -> Vec<u32> {
+fn features(eval_layout: &Layout, p: u64, o: u64, size: BoardSize) -> Vec<u32> {
     let l = eval_layout;
     let mut f: Vec<u32> = l
         .instances
@@ -650,7 +651,7 @@ pub fn train(
         let cached = cache.as_deref();
         let labels = par_map(&todo, cfg.threads, |_, &i| {
             let s = &samples[i];
-            let pos = Position::from_raw(s.p, s.o, crate::Color::Black, size);
+            let pos = Position::from_raw(s.p, s.o, Color::Black, size);
             let exact = s.empties(size) <= cfg.exact_empties;
             if let Some(score) = cached.filter(|_| exact).and_then(|c| c.get(s.p, s.o)) {
                 (f32::from(score), true)
@@ -772,7 +773,7 @@ mod tests {
     #[test]
     fn search_value_is_minimax_over_the_evaluation() {
         // Depth 1 from the start: the best child's negated static value.
-        let e = super::super::builtin(BoardSize::Six).unwrap();
+        let e = ply_othello::eval::builtin(BoardSize::Six).unwrap();
         let pos = Position::start(BoardSize::Six);
         let want = pos
             .legal_moves()
