@@ -49,7 +49,7 @@ pub struct GenArgs {
     /// Board size: 8 or 6.
     #[arg(long, value_parser = parse_size, default_value = "8")]
     pub size: BoardSize,
-    /// Depth of the midgame engine [default: 4].
+    /// Depth of the midgame engine [default: 6].
     #[arg(long, value_name = "D")]
     pub depth: Option<u8>,
     /// Random opening moves, A-B (each game draws its number) or one number [default: 6-20
