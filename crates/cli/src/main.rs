@@ -14,6 +14,7 @@ mod othello_book;
 mod othello_merge;
 mod othello_solve;
 mod serve;
+mod train;
 mod ttt;
 
 pub use error::BadInput;
@@ -43,6 +44,9 @@ enum Command {
     Nboard(nboard::Args),
     /// Serve the web page and the JSON API.
     Serve(serve::Args),
+    /// Training data for the evaluation: self-play games, sharded and resumable.
+    #[command(subcommand)]
+    Train(train::Command),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +63,7 @@ fn main() -> ExitCode {
         Command::Bench(c) => bench::run(c).map(|()| ExitCode::SUCCESS),
         Command::Nboard(a) => nboard::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Serve(a) => serve::run(a).map(|()| ExitCode::SUCCESS),
+        Command::Train(c) => train::run(c).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

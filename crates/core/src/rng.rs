@@ -50,6 +50,21 @@ impl SplitMix64 {
         // The product's high half is below `n`, so it fits in a usize.
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
+
+    /// A number in `0..n` as `next_u64() % n` (the bias is below `n / 2^64` too). The
+    /// training's games and weights were drawn with this rule, so it stays for them: the
+    /// same seed must keep giving the same games.
+    ///
+    /// # Panics
+    ///
+    /// If `n` is 0.
+    pub fn below_by_remainder(&mut self, n: u64) -> u64 {
+        assert!(
+            n > 0,
+            "SplitMix64::below_by_remainder(0): the range 0..0 is empty"
+        );
+        self.next_u64() % n
+    }
 }
 
 #[cfg(test)]

@@ -21,8 +21,7 @@ use std::{
 use anyhow::Context;
 use ply_othello::{
     analyze::{self, Analysis, Options, Shown},
-    eval::{self, train},
-    obf,
+    eval, obf,
     solve::{SolveOptions, Solver},
     BoardSize, Color, Move, Position,
 };
@@ -200,7 +199,7 @@ fn solved_game_positions(size: BoardSize, per_bucket: usize) -> Scored {
         let mut seed = 777_000_000u64;
         while found < per_bucket {
             seed += 1;
-            let positions = train::game_positions(size, seed);
+            let positions = ply_train::fit::game_positions(size, seed);
             if let Some(pos) = positions
                 .into_iter()
                 .find(|p| (lo..=hi).contains(&p.empties().count()))

@@ -15,9 +15,9 @@
 //! [`Eval::evaluate_reference`] reads every square from scratch; the two are tested
 //! against each other.
 //!
-//! The weights are made by `cargo run --release -p ply-othello --example train-eval` (see
-//! [`train`]) and shipped in `crates/othello/data/eval8.bin` and `eval6.bin`
-//! ([`weights`] has the file format).
+//! The weights are made by `cargo run --release -p ply-train --example train-eval` (the
+//! `ply-train` crate, kept out of the runtime library) and shipped in
+//! `crates/othello/data/eval8.bin` and `eval6.bin` ([`weights`] has the file format).
 //!
 //! ```
 //! use ply_othello::{eval, BoardSize, Position, Square};
@@ -37,7 +37,6 @@
 //! ```
 
 pub mod patterns;
-pub mod train;
 pub mod weights;
 
 use std::sync::LazyLock;
@@ -533,7 +532,7 @@ impl Eval {
 
 /// The side to move's handicap (see [`Eval::with_tempo`]) of the shipped evaluation of a
 /// board size, in [`UNIT`]s, as measured by
-/// `cargo run --release -p ply-othello --example calibrate-tempo -- --size 8|6 --tempo 0`:
+/// `cargo run --release -p ply-train --example calibrate-tempo -- --size 8|6 --tempo 0`:
 /// on 8x8 (300 positions) the fixed-depth searches of depths 1 to 8 were off by +0.66
 /// discs on average at even depths and -1.39 at odd ones, on 6x6 (`--positions 1000`,
 /// depths 1 to 10) by +0.51 and -0.94. With these the same runs (without `--tempo`) give

@@ -10,7 +10,7 @@
 //!   at least [`ENDGAME_MIN_EMPTIES`] empties, with the [`endgame_spread`] and the deviations
 //!   of the pass ([`SELECTIVITY`]).
 //!
-//! The spreads come from `cargo run --release -p ply-othello --example calibrate-mpc`, which
+//! The spreads come from `cargo run --release -p ply-train --example calibrate-mpc`, which
 //! searches positions of seeded games and fits `sigma = a + b * depth + c * empties` (in
 //! discs) by least squares (`--endgame` against exact scores).
 

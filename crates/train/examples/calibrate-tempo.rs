@@ -2,22 +2,23 @@
 //! move's handicap (`eval::Eval::with_tempo`) that makes even and odd depths agree.
 //!
 //! ```text
-//! cargo run --release -p ply-othello --example calibrate-tempo -- --size 8|6 [--positions N] [--tempo T]
+//! cargo run --release -p ply-train --example calibrate-tempo -- --size 8|6 [--positions N] [--tempo T]
 //! ```
 //! Positions come from seeded games (the training's game generator, seeds apart from the
 //! training set's and from `calibrate-mpc`'s), those with 14 to 24 empty squares on 8x8 and
 //! 10 to 24 on 6x6. Each is solved exactly and searched at every depth from 1 to 8 (8x8) or
-//! 10 (6x6) by the plain fixed-depth search of the training (`train::search_value`), with
+//! 10 (6x6) by the plain fixed-depth search of the training (`fit::search_value`), with
 //! the shipped weights and a handicap of `T` units (default: the shipped one). The table
 //! gives the mean error (`search - exact`, in discs) and the mean absolute error at each
 //! depth. A handicap moves every even depth's value down by itself and every odd depth's up
 //! (when no game ends within the search), so `T + (even - odd) / 2` centres both.
 
 use ply_othello::{
-    eval::{self, train},
+    eval,
     solve::{SolveOptions, Solver},
     BoardSize,
 };
+use ply_train::fit;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -53,7 +54,7 @@ fn main() {
     let mut seed = 97_000_000;
     while picked.len() < positions {
         picked.extend(
-            train::game_positions(size, seed)
+            fit::game_positions(size, seed)
                 .into_iter()
                 .filter(|pos| empties.contains(&pos.empties().count()) && pos.can_move()),
         );
@@ -78,7 +79,7 @@ fn main() {
                             let exact = f64::from(solver.solve(pos).score);
                             let unit = f64::from(eval::UNIT);
                             let v = (1..=deepest)
-                                .map(|d| f64::from(train::search_value(e, pos, d)) / unit)
+                                .map(|d| f64::from(fit::search_value(e, pos, d)) / unit)
                                 .collect();
                             (exact, v)
                         })

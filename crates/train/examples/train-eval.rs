@@ -1,9 +1,9 @@
 //! Makes the evaluation weights of `ply_othello::eval` (`crates/othello/data/eval8.bin` and
-//! `eval6.bin`) from nothing but the rules and a seed: see `ply_othello::eval::train` for
+//! `eval6.bin`) from nothing but the rules and a seed: see `ply_train::fit` for
 //! what it does.
 //!
 //! ```text
-//! cargo run --release -p ply-othello --example train-eval -- --size 8|6 \
+//! cargo run --release -p ply-train --example train-eval -- --size 8|6 \
 //!     [--games N] [--exact-games N] [--mid-games N] [--exact-empties E] [--mid-empties E]
 //!     [--seed S] [--threads T] [--out FILE]
 //!     [--exact-cache FILE] [--ridge R] [--iterations N] [--phases N]
@@ -16,10 +16,8 @@
 
 use std::process::ExitCode;
 
-use ply_othello::{
-    eval::{train, weights},
-    BoardSize,
-};
+use ply_othello::{eval::weights, BoardSize};
+use ply_train::fit;
 
 fn main() -> ExitCode {
     match run() {
@@ -50,7 +48,7 @@ fn run() -> Result<(), String> {
             overrides.push((flag, value));
         }
     }
-    let mut cfg = train::Config::shipped(size);
+    let mut cfg = fit::Config::shipped(size);
     let mut out = format!("crates/othello/data/eval{}.bin", size.n());
     let mut cache_path = None;
     for (flag, value) in overrides {
@@ -82,13 +80,13 @@ fn run() -> Result<(), String> {
     eprintln!("training {0}x{0}: {cfg:?}", size.n());
     let mut cache = match &cache_path {
         Some(path) => {
-            let c = train::ExactCache::open(std::path::Path::new(path), size)?;
+            let c = fit::ExactCache::open(std::path::Path::new(path), size)?;
             eprintln!("{path}: {} exact scores known", c.len());
             Some(c)
         }
         None => None,
     };
-    let (eval, reports) = train::train(&cfg, cache.as_mut(), |line| eprintln!("  {line}"))?;
+    let (eval, reports) = fit::train(&cfg, cache.as_mut(), |line| eprintln!("  {line}"))?;
     println!("phase  empties  trained  held-out  exact  MAE trained  MAE held-out (discs)");
     for (i, r) in reports.iter().enumerate() {
         println!(

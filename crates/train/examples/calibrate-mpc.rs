@@ -2,7 +2,7 @@
 //! the fitted spread model.
 //!
 //! ```text
-//! cargo run --release -p ply-othello --example calibrate-mpc -- --size 8|6 [--games N] [--endgame]
+//! cargo run --release -p ply-train --example calibrate-mpc -- --size 8|6 [--games N] [--endgame]
 //! ```
 //! Positions come from seeded games (the training's game generator, seeds apart from the
 //! training set's). Without `--endgame` (the midgame engine, `ply_othello::midgame::mpc`) each
@@ -14,11 +14,12 @@
 //! standard deviations by least squares, each weighted by its number of positions.
 
 use ply_othello::{
-    eval::{self, train, Eval},
+    eval::{self, Eval},
     midgame::mpc,
     solve::{SolveOptions, Solver},
     BoardSize, Color, Position,
 };
+use ply_train::fit;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -45,12 +46,12 @@ fn main() {
     }
     let deepest = if size == BoardSize::Eight { 9 } else { 10 };
     let e = eval::builtin(size).expect("an evaluated size");
-    let mut cfg = train::Config::shipped(size);
+    let mut cfg = fit::Config::shipped(size);
     cfg.games = games;
     cfg.exact_games = 0;
     cfg.mid_games = 0;
     cfg.seed = 99_000_000;
-    let samples = train::draw_samples(&cfg);
+    let samples = fit::draw_samples(&cfg);
     let picked: Vec<Position> = samples
         .iter()
         .map(|s| Position::from_raw(s.p, s.o, Color::Black, size))
@@ -128,7 +129,7 @@ fn main() {
 fn midgame_diffs(e: &Eval, pos: &Position, deepest: u32, out: &mut Vec<(u32, u32, f64)>) {
     let empties = pos.empties().count();
     let v: Vec<i32> = (0..=deepest)
-        .map(|d| train::search_value(e, pos, d))
+        .map(|d| fit::search_value(e, pos, d))
         .collect();
     for d in mpc::MIN_DEPTH..=deepest {
         let sh = mpc::shallow_depth(d) as usize;
@@ -142,7 +143,7 @@ fn endgame_diffs(e: &Eval, solver: &mut Solver, pos: &Position, out: &mut Vec<(u
     let empties = pos.empties().count();
     let exact = f64::from(solver.solve(pos).score);
     for d in [2, 4, 6] {
-        let v = f64::from(train::search_value(e, pos, d)) / f64::from(eval::UNIT);
+        let v = f64::from(fit::search_value(e, pos, d)) / f64::from(eval::UNIT);
         out.push((d, empties, exact - v));
     }
 }

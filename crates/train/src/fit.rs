@@ -20,7 +20,7 @@
 //!    edges; symmetric images of a pattern share one weight. One position in twenty is kept
 //!    aside to report the error on positions never trained on.
 //!
-//! `cargo run --release -p ply-othello --example train-eval -- --size 8` runs it all and
+//! `cargo run --release -p ply-train --example train-eval -- --size 8` runs it all and
 //! writes `crates/othello/data/eval8.bin`; with `--exact-cache FILE` the exact scores are
 //! kept in a file ([`ExactCache`]) for the next run.
 
@@ -32,34 +32,16 @@ use std::{
     time::Instant,
 };
 
-use super::{
-    extra_indices, layout, phase_count, phase_of, phase_width, Eval, EvalState, EXTRA_WEIGHTS, UNIT,
-};
-use crate::{
+use ply_core::SplitMix64;
+use ply_othello::{
+    eval::{
+        extra_indices, layout, phase_count, phase_of, phase_width, Eval, EvalState, Layout,
+        EXTRA_WEIGHTS, UNIT,
+    },
     final_score, moves,
     solve::{SolveOptions, Solver},
-    BoardSize, Position,
+    BoardSize, Color, Position, Square,
 };
-
-/// SplitMix64: a small, good, seedable generator.
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-}
 
 /// What to train, and how hard.
 #[derive(Clone, Debug)]
@@ -274,7 +256,7 @@ impl ExactCache {
 }
 
 /// The heuristic player's choice among `legal` moves (deterministic given `rng`).
-fn heuristic_move(pos: &Position, rng: &mut Rng) -> crate::Square {
+fn heuristic_move(pos: &Position, rng: &mut SplitMix64) -> Square {
     let size = pos.size();
     let m = size.n() - 1;
     let corners: u64 = [0, m, m * 8, m * 8 + m].iter().map(|&s| 1u64 << s).sum();
@@ -283,25 +265,25 @@ fn heuristic_move(pos: &Position, rng: &mut Rng) -> crate::Square {
         .map(|&s| 1u64 << s)
         .sum();
     let moves: Vec<_> = pos.legal_moves().into_iter().collect();
-    if rng.below(8) == 0 {
-        return moves[rng.below(moves.len() as u64) as usize];
+    if rng.below_by_remainder(8) == 0 {
+        return moves[rng.below_by_remainder(moves.len() as u64) as usize];
     }
-    let key = |sq: crate::Square| {
+    let key = |sq: Square| {
         let bit = 1u64 << sq.index();
         let replies = pos.play_unchecked(sq).legal_moves().count() as i32;
         replies + if bit & corners != 0 { -20 } else { 0 } + if bit & xs != 0 { 10 } else { 0 }
     };
     let best = moves.iter().map(|&sq| key(sq)).min().expect("a legal move");
     let ties: Vec<_> = moves.into_iter().filter(|&sq| key(sq) == best).collect();
-    ties[rng.below(ties.len() as u64) as usize]
+    ties[rng.below_by_remainder(ties.len() as u64) as usize]
 }
 
 /// The positions drawn from game `seed`: one per phase, where the side to move has a move.
 #[must_use]
 pub fn game_positions(size: BoardSize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d));
+    let mut rng = SplitMix64::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d));
     let mut pos = Position::start(size);
-    let random_plies = 2 + rng.below(9);
+    let random_plies = 2 + rng.below_by_remainder(9);
     let mut seen: Vec<Vec<Position>> = vec![Vec::new(); phase_count(size)];
     let mut ply = 0;
     while !pos.is_game_over() {
@@ -312,7 +294,7 @@ pub fn game_positions(size: BoardSize, seed: u64) -> Vec<Position> {
         seen[phase_of(size, pos.empties().count())].push(pos);
         let sq = if ply < random_plies {
             let moves: Vec<_> = pos.legal_moves().into_iter().collect();
-            moves[rng.below(moves.len() as u64) as usize]
+            moves[rng.below_by_remainder(moves.len() as u64) as usize]
         } else {
             heuristic_move(&pos, &mut rng)
         };
@@ -321,7 +303,7 @@ pub fn game_positions(size: BoardSize, seed: u64) -> Vec<Position> {
     }
     seen.into_iter()
         .filter(|s| !s.is_empty())
-        .map(|s| s[rng.below(s.len() as u64) as usize])
+        .map(|s| s[rng.below_by_remainder(s.len() as u64) as usize])
         .collect()
 }
 
@@ -441,7 +423,7 @@ struct Row {
 }
 
 /// The weight indices a position lights up within its phase's weights.
-fn features(eval_layout: &super::Layout, p: u64, o: u64, size: BoardSize) -> Vec<u32> {
+fn features(eval_layout: &Layout, p: u64, o: u64, size: BoardSize) -> Vec<u32> {
     let l = eval_layout;
     let mut f: Vec<u32> = l
         .instances
@@ -603,7 +585,9 @@ pub fn draw_samples(cfg: &Config) -> Vec<Sample> {
                 o: pos.opponent().0,
                 score: 0.0,
                 exact: false,
-                held_out: Rng(out.len() as u64).next_u64().is_multiple_of(20),
+                held_out: SplitMix64::new(out.len() as u64)
+                    .next_u64()
+                    .is_multiple_of(20),
             });
         }
     }
@@ -650,7 +634,7 @@ pub fn train(
         let cached = cache.as_deref();
         let labels = par_map(&todo, cfg.threads, |_, &i| {
             let s = &samples[i];
-            let pos = Position::from_raw(s.p, s.o, crate::Color::Black, size);
+            let pos = Position::from_raw(s.p, s.o, Color::Black, size);
             let exact = s.empties(size) <= cfg.exact_empties;
             if let Some(score) = cached.filter(|_| exact).and_then(|c| c.get(s.p, s.o)) {
                 (f32::from(score), true)
@@ -772,7 +756,7 @@ mod tests {
     #[test]
     fn search_value_is_minimax_over_the_evaluation() {
         // Depth 1 from the start: the best child's negated static value.
-        let e = super::super::builtin(BoardSize::Six).unwrap();
+        let e = ply_othello::eval::builtin(BoardSize::Six).unwrap();
         let pos = Position::start(BoardSize::Six);
         let want = pos
             .legal_moves()

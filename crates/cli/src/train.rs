@@ -1,0 +1,299 @@
+//! `ply train`: training data for the evaluation. Glue only: the games, the file format, the
+//! resumption and the merge live in `ply-train`; this module reads arguments, reports
+//! progress on stderr and prints summaries.
+
+use std::{
+    ops::ControlFlow,
+    path::PathBuf,
+    time::{Duration, Instant},
+};
+
+use clap::{Args, Subcommand};
+use ply_othello::BoardSize;
+use ply_train::{
+    datagen::{self, Progress},
+    games::{engine_fingerprint, Counts, DataError, Header, Params, Shard},
+};
+use serde_json::json;
+
+use crate::{error::bad, othello::common::parse_size};
+
+/// `ply train` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play seeded self-play games into a game file (random opening, the midgame engine at a
+    /// fixed depth, perfect play from E empties on), or resume the file where it stopped.
+    Gen(GenArgs),
+    /// Merge the files of every shard of a set into one, in game order: the bytes one
+    /// process playing every game would have written.
+    Merge(MergeArgs),
+    /// The parameters of a game file and its games and positions, every record checked.
+    Info(InfoArgs),
+}
+
+/// `ply train gen`.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// The game file: created, or resumed when it holds the first games already.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Games in the whole set (all shards together).
+    #[arg(long, value_name = "N")]
+    pub games: u64,
+    /// Seed of the set: game k plays from a seed made of this and k alone.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play only shard I of N (I from 0): the games k with k mod N = I.
+    #[arg(long, value_name = "I/N", default_value = "0/1")]
+    pub shard: Shard,
+    /// Board size: 8 or 6.
+    #[arg(long, value_parser = parse_size, default_value = "8")]
+    pub size: BoardSize,
+    /// Depth of the midgame engine [default: 6].
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u8>,
+    /// Random opening moves, A-B (each game draws its number) or one number [default: 6-20
+    /// on 8x8, 4-10 on 6x6].
+    #[arg(long, value_name = "A-B", value_parser = parse_range)]
+    pub random_moves: Option<(u8, u8)>,
+    /// Perfect play (the exact solver) from this many empty squares on [default: 20 on 8x8,
+    /// 14 on 6x6].
+    #[arg(long, value_name = "E")]
+    pub exact_empties: Option<u8>,
+    /// Seconds between progress lines on stderr.
+    #[arg(long, value_name = "S", default_value_t = 60)]
+    pub progress_secs: u64,
+}
+
+/// `ply train merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The files of every shard of one set (`gen --shard I/N`), in any order.
+    #[arg(required = true, value_name = "SHARDS")]
+    pub shards: Vec<PathBuf>,
+    /// The merged file (written under a temporary name, renamed when whole).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Merge unfinished shards as far as every shard holds its games.
+    #[arg(long)]
+    pub partial: bool,
+}
+
+/// `ply train info`.
+#[derive(Args, Debug)]
+pub struct InfoArgs {
+    /// A game file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// One JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(c: Command) -> anyhow::Result<()> {
+    match c {
+        Command::Gen(a) => gen(&a),
+        Command::Merge(a) => merge(&a),
+        Command::Info(a) => info(&a),
+    }
+}
+
+/// A library error as the CLI reports it: bad input (status 2) or not (status 1).
+fn data_error(e: DataError) -> anyhow::Error {
+    if e.is_bad_input() {
+        bad(e.to_string())
+    } else {
+        anyhow::Error::new(e)
+    }
+}
+
+fn parse_range(s: &str) -> Result<(u8, u8), String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .map_err(|_| format!("`{s}` is not A-B or A (whole numbers up to 255)"))
+    };
+    let (a, b) = match s.split_once('-') {
+        Some((a, b)) => (num(a)?, num(b)?),
+        None => (num(s)?, num(s)?),
+    };
+    if a > b {
+        return Err(format!("`{s}`: the range {a}-{b} is empty"));
+    }
+    Ok((a, b))
+}
+
+fn gen(a: &GenArgs) -> anyhow::Result<()> {
+    let d = Params::default_for(a.size);
+    let (random_min, random_max) = a.random_moves.unwrap_or((d.random_min, d.random_max));
+    let params = Params {
+        size: a.size,
+        seed: a.seed,
+        games: a.games,
+        depth: a.depth.unwrap_or(d.depth),
+        random_min,
+        random_max,
+        exact_empties: a.exact_empties.unwrap_or(d.exact_empties),
+    };
+    params.check().map_err(|e| match e {
+        DataError::Params { field, message } => bad(format!("{}: {message}", option_of(field))),
+        other => data_error(other),
+    })?;
+    let header = Header::new(params, a.shard);
+    let name = a.out.display();
+    let every = Duration::from_secs(a.progress_secs.max(1));
+    let mut last = Instant::now();
+    let mut first = true;
+    let report = datagen::generate(&a.out, &header, &mut |p| {
+        if first {
+            first = false;
+            if let Some(bytes) = p.cut {
+                eprintln!("{name}: cut a torn last record ({bytes} bytes)");
+            }
+            if p.resumed > 0 {
+                eprintln!("{name}: resuming after {} games", p.resumed);
+            }
+        }
+        if last.elapsed() >= every {
+            last = Instant::now();
+            eprintln!("{name}: {}", progress_line(p));
+        }
+        ControlFlow::Continue(())
+    })
+    .map_err(data_error)?;
+    let c = report.counts;
+    eprintln!(
+        "{name}: {} of shard {}'s {} games ({} found at the start), {} positions ({} exact), \
+         {} bytes",
+        c.games,
+        a.shard,
+        header.shard_games(),
+        report.resumed,
+        c.positions,
+        c.exact,
+        c.bytes
+    );
+    Ok(())
+}
+
+/// The option of `ply train gen` that sets a parameter.
+fn option_of(field: &str) -> &str {
+    match field {
+        "board size" => "--size",
+        "depth" => "--depth",
+        "random moves" => "--random-moves",
+        "exact empties" => "--exact-empties",
+        "games" => "--games",
+        other => other,
+    }
+}
+
+fn progress_line(p: &Progress) -> String {
+    let secs = p.elapsed.as_secs_f64().max(1e-9);
+    format!(
+        "shard {}: {} of {} games, {} positions ({} exact), {} bytes; this run {} games in {:.0} \
+         s: {:.2} games/s, {:.0} positions/s",
+        p.shard,
+        p.counts.games,
+        p.shard_games,
+        p.counts.positions,
+        p.counts.exact,
+        p.counts.bytes,
+        p.this_run,
+        secs,
+        p.this_run as f64 / secs,
+        p.this_run_positions as f64 / secs
+    )
+}
+
+fn merge(a: &MergeArgs) -> anyhow::Result<()> {
+    let m = datagen::merge(&a.shards, &a.out, a.partial).map_err(data_error)?;
+    let c = m.counts;
+    println!(
+        "{}: {} games, {} positions ({} exact), {} bytes, from {} shard files",
+        a.out.display(),
+        c.games,
+        c.positions,
+        c.exact,
+        c.bytes,
+        a.shards.len()
+    );
+    if m.left_out > 0 {
+        eprintln!(
+            "{}: {} later games of the set left out (unfinished shards)",
+            a.out.display(),
+            m.left_out
+        );
+    }
+    Ok(())
+}
+
+fn info(a: &InfoArgs) -> anyhow::Result<()> {
+    let (h, c) = datagen::info(&a.file).map_err(data_error)?;
+    let p = h.params;
+    let ours = engine_fingerprint(p.size);
+    let complete = c.games == h.shard_games();
+    let per_position = per_position(&c);
+    if a.json {
+        println!(
+            "{}",
+            json!({
+                "file": a.file.display().to_string(),
+                "size": p.size.n(),
+                "seed": p.seed,
+                "set_games": p.games,
+                "shard": h.shard.to_string(),
+                "shard_games": h.shard_games(),
+                "depth": p.depth,
+                "random_moves": [p.random_min, p.random_max],
+                "exact_empties": p.exact_empties,
+                "engine": format!("{:#010x}", h.engine),
+                "engine_is_this_build": h.engine == ours,
+                "games": c.games,
+                "complete": complete,
+                "positions": c.positions,
+                "exact_positions": c.exact,
+                "bytes": c.bytes,
+                "bytes_per_position": per_position,
+            })
+        );
+        return Ok(());
+    }
+    println!("{}: ply game file", a.file.display());
+    println!(
+        "set     {n}x{n}, seed {}, {} games; shard {} ({} games)",
+        p.seed,
+        p.games,
+        h.shard,
+        h.shard_games(),
+        n = p.size.n()
+    );
+    println!(
+        "play    {}-{} random moves, the engine at depth {}, perfect from {} empties",
+        p.random_min, p.random_max, p.depth, p.exact_empties
+    );
+    println!(
+        "engine  {:#010x} ({})",
+        h.engine,
+        if h.engine == ours {
+            "this build's"
+        } else {
+            "not this build's: resuming needs the build that began it"
+        }
+    );
+    println!(
+        "games   {} of {}{}",
+        c.games,
+        h.shard_games(),
+        if complete { "" } else { " (unfinished)" }
+    );
+    println!(
+        "positions {} ({} exact), {} bytes, {per_position:.2} bytes a position",
+        c.positions, c.exact, c.bytes
+    );
+    Ok(())
+}
+
+fn per_position(c: &Counts) -> f64 {
+    c.bytes as f64 / c.positions.max(1) as f64
+}

@@ -1,0 +1,178 @@
+//! `ply train gen|merge|info`: the training-data commands, run as a user or a scheduler
+//! runs them.
+
+mod common;
+
+use std::fs;
+
+use common::{ply, s, scratch, stderr, stdout};
+
+/// Quick 6x6 games: depth 2, perfect from 10 empties.
+const SMALL: [&str; 8] = [
+    "--size",
+    "6",
+    "--depth",
+    "2",
+    "--random-moves",
+    "2-8",
+    "--exact-empties",
+    "10",
+];
+
+fn gen(out: &str, games: &str, shard: &str) -> std::process::Output {
+    let mut args = vec![
+        "train", "gen", "--out", out, "--games", games, "--seed", "9", "--shard", shard,
+    ];
+    args.extend(SMALL);
+    ply(&args)
+}
+
+#[test]
+fn gen_merge_and_info_make_the_bytes_of_one_run() {
+    let dir = scratch("train-gen");
+    let whole = dir.join("whole.bin");
+    let o = gen(s(&whole), "5", "0/1");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("5 of shard 0/1's 5 games"),
+        "{}",
+        stderr(&o)
+    );
+    let mut shards = Vec::new();
+    for i in 0..2 {
+        let path = dir.join(format!("shard-{i}.bin"));
+        let o = gen(s(&path), "5", &format!("{i}/2"));
+        assert!(o.status.success(), "{}", stderr(&o));
+        shards.push(path);
+    }
+    let merged = dir.join("merged.bin");
+    let o = ply(&[
+        "train",
+        "merge",
+        s(&shards[1]),
+        s(&shards[0]),
+        "--out",
+        s(&merged),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("5 games"), "{}", stdout(&o));
+    assert_eq!(fs::read(&merged).unwrap(), fs::read(&whole).unwrap());
+
+    let o = ply(&["train", "info", s(&merged), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["games"], 5);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["shard"], "0/1");
+    assert_eq!(v["exact_empties"], 10);
+    assert_eq!(v["bytes"], fs::metadata(&merged).unwrap().len());
+    assert!(v["positions"].as_u64().unwrap() >= 5 * 28);
+    let o = ply(&["train", "info", s(&shards[1])]);
+    assert!(stdout(&o).contains("shard 1/2 (2 games)"), "{}", stdout(&o));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_rerun_resumes_a_torn_file_and_other_arguments_are_refused() {
+    let dir = scratch("train-resume");
+    let whole = dir.join("whole.bin");
+    assert!(gen(s(&whole), "4", "0/1").status.success());
+    let want = fs::read(&whole).unwrap();
+    // A kill in the middle of a record.
+    let killed = dir.join("killed.bin");
+    fs::write(&killed, &want[..want.len() - 30]).unwrap();
+    let o = gen(s(&killed), "4", "0/1");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cut a torn last record"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("resuming after"), "{}", stderr(&o));
+    assert_eq!(fs::read(&killed).unwrap(), want);
+    // Other arguments: exit 2, the field named, the file untouched.
+    let o = gen(s(&killed), "4", "1/2");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("header field `shard` is 0/1, not 1/2"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(fs::read(&killed).unwrap(), want);
+    // A corrupt file: info and gen both refuse it by field, with exit 2.
+    let mut bad = want.clone();
+    let at = bad.len() - 3;
+    bad[at] ^= 0x10;
+    fs::write(&killed, &bad).unwrap();
+    for args in [
+        vec!["train", "info", s(&killed)],
+        vec![
+            "train",
+            "gen",
+            "--out",
+            s(&killed),
+            "--games",
+            "4",
+            "--seed",
+            "9",
+            "--size",
+            "6",
+            "--depth",
+            "2",
+            "--random-moves",
+            "2-8",
+            "--exact-empties",
+            "10",
+        ],
+    ] {
+        let o = ply(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains("field `checksum`"), "{}", stderr(&o));
+        assert!(stderr(&o).contains("record 4 (byte "), "{}", stderr(&o));
+    }
+    // An unfinished shard is not merged without --partial.
+    let o = ply(&["train", "merge", s(&whole), "--out", s(&dir.join("m.bin"))]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    fs::write(&killed, &want[..want.len() - 30]).unwrap();
+    let o = ply(&["train", "merge", s(&killed), "--out", s(&dir.join("m.bin"))]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("ends inside field"), "{}", stderr(&o));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    let dir = scratch("train-args");
+    let out = dir.join("g.bin");
+    for (args, want) in [
+        (
+            vec!["--size", "6", "--shard", "2/2"],
+            "shard 2 of 2 does not exist",
+        ),
+        (
+            vec!["--size", "6", "--random-moves", "9-3"],
+            "the range 9-3 is empty",
+        ),
+        (
+            vec!["--size", "6", "--random-moves", "30"],
+            "--exact-empties: up to 30 random moves",
+        ),
+        (
+            vec!["--random-moves", "41"],
+            "--exact-empties: up to 41 random moves and perfect play from 20 empties overlap",
+        ),
+        (
+            vec!["--size", "6", "--depth", "0"],
+            "--depth: 0 is not within 1 to 30",
+        ),
+        (vec!["--size", "4"], "--size: 4x4 has no evaluation"),
+    ] {
+        let mut a = vec!["train", "gen", "--out", s(&out), "--games", "3"];
+        a.extend(args);
+        let o = ply(&a);
+        assert_eq!(o.status.code(), Some(2), "{a:?}");
+        assert!(stderr(&o).contains(want), "{a:?}: {}", stderr(&o));
+        assert!(!out.exists(), "{a:?} wrote a file");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}

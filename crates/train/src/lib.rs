@@ -1,0 +1,27 @@
+//! The making of ply's evaluation, kept out of the runtime library: the server and the Python
+//! module never compile it; the `ply` command line does, for its `train` commands.
+//!
+//! - [`selfplay`]: seeded self-play games (random opening, the midgame engine, a perfect end);
+//! - [`games`]: the compact file of such games (a few bytes a position, a versioned header, a
+//!   checksum per record) and the reader of its labelled positions;
+//! - [`datagen`]: writing those files, sharded and resumable, and merging the shards;
+//! - [`fit`]: the fitting of the shipped weights (positions from seeded games, labels from the
+//!   exact solver and fixed-depth searches, ridge regression phase by phase).
+//!
+//! ```
+//! use ply_othello::BoardSize;
+//! use ply_train::fit;
+//!
+//! // The positions the fitting draws from one seeded game: one per game phase.
+//! let positions = fit::game_positions(BoardSize::Eight, 7);
+//! assert!(positions.len() >= 8);
+//! assert_eq!(positions, fit::game_positions(BoardSize::Eight, 7));
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod crc32;
+pub mod datagen;
+pub mod fit;
+pub mod games;
+pub mod selfplay;
