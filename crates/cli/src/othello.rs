@@ -15,8 +15,12 @@ use serde_json::json;
 
 use crate::error::bad;
 
+pub mod analyze;
+pub mod book;
 pub mod common;
+pub mod merge;
 pub mod results;
+pub mod solve;
 
 use common::{parse_size, read_position_or_transcript};
 
@@ -33,16 +37,16 @@ pub enum Command {
     /// one leaf at every depth past its end).
     Perft(PerftArgs),
     /// Exact solve of a position, a start position or an OBF file.
-    Solve(crate::othello_solve::Args),
+    Solve(crate::othello::solve::Args),
     /// Every legal move with its score: exact where the solver finishes in time, estimated
     /// by the midgame engine elsewhere.
-    Analyze(crate::othello_analyze::Args),
+    Analyze(crate::othello::analyze::Args),
     /// Merge the results files of a sharded batch solve (`solve --obf … --shard I/N --out …`)
     /// into one, in input order: the bytes one machine would have written.
-    Merge(crate::othello_merge::Args),
+    Merge(crate::othello::merge::Args),
     /// Build an opening book (a weak solution of the opening) with the batch solve.
     #[command(subcommand)]
-    Book(crate::othello_book::Command),
+    Book(crate::othello::book::Command),
 }
 
 /// `ply othello show`.
@@ -100,10 +104,10 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Show(a) => show(&a),
         Command::Play(a) => play(&a),
         Command::Perft(a) => run_perft(&a),
-        Command::Solve(a) => crate::othello_solve::run(a),
-        Command::Analyze(a) => crate::othello_analyze::run(&a),
-        Command::Merge(a) => crate::othello_merge::run(&a),
-        Command::Book(c) => crate::othello_book::run(c),
+        Command::Solve(a) => crate::othello::solve::run(a),
+        Command::Analyze(a) => crate::othello::analyze::run(&a),
+        Command::Merge(a) => crate::othello::merge::run(&a),
+        Command::Book(c) => crate::othello::book::run(c),
     }
 }
 
