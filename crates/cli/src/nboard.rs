@@ -624,6 +624,7 @@ mod tests {
             score: 2 * DISC,
             proven: false,
             all_exact: false,
+            selective: None,
             depth: 4,
             line: vec![Move::Play(sq("d3")), Move::Pass, Move::Play(sq("c5"))],
             nodes: 10,

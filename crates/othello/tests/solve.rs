@@ -308,3 +308,43 @@ fn progress_names_each_pass_from_its_start() {
         .sigma()
         .is_some_and(|s| s > 0.0));
 }
+
+#[test]
+fn each_selective_pass_reports_its_settled_move_and_score_once() {
+    // The reports an analysis replaces its estimate with: one per selective pass, after the
+    // pass's last window, with a legal move; none for the exact search, whose result is the
+    // answer itself.
+    let pos = random_position(BoardSize::Six, 18, &mut Rng(5));
+    let mut settled: Vec<(Pass, Square, i32, usize, usize)> = Vec::new();
+    let mut solver = Solver::new(SolveOptions::default());
+    let mut progress = |p: &Progress| {
+        if p.settled {
+            let (sq, v) = p.best.expect("a settled pass names its move");
+            settled.push((p.pass, sq, v, p.done, p.total));
+        }
+    };
+    let r = solver
+        .solve_with(
+            &pos,
+            SolveControl {
+                progress: Some(&mut progress),
+                ..SolveControl::default()
+            },
+        )
+        .unwrap();
+    let passes: Vec<Pass> = settled.iter().map(|s| s.0).collect();
+    assert_eq!(
+        passes,
+        [
+            Pass::Selective { index: 0, of: 2 },
+            Pass::Selective { index: 1, of: 2 }
+        ]
+    );
+    for &(_, sq, v, done, total) in &settled {
+        assert!(pos.is_legal(sq), "{sq}");
+        assert_eq!(done, total);
+        assert!(v.abs() <= 36 && v % 2 == 0, "{v}");
+    }
+    // The surer pass is usually right; here both agree with the exact score.
+    assert_eq!(settled[1].2, r.score, "{settled:?} against {}", r.score);
+}

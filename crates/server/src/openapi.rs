@@ -191,6 +191,7 @@ pub fn document() -> Value {
                     "score": { "type": "number", "description": "final disc difference for the side to move, empties to the winner; whole when proven, to a tenth when estimated" },
                     "proven": { "type": "boolean", "description": "the score is the position's exact value (some moves may still be estimates)" },
                     "all_exact": { "type": "boolean", "description": "every move's score is exact" },
+                    "confidence": { "type": ["integer", "null"], "description": "when the best move and the score come from a selective pass of the exact solver (it could not finish in time): its confidence in percent, as Edax prints +6 @ 73%" },
                     "best": { "type": ["string", "null"] },
                     "line": { "type": "array", "items": { "type": "string" }, "description": "expected line; pass for a pass" },
                     "moves": { "type": "array", "items": { "type": "object", "properties": {

@@ -183,7 +183,9 @@ function normalize(p, a) {
     proven = a.proven;
     desc = proven
       ? (who ? `${who} wins by ${shown} with perfect play` : "a draw with perfect play")
-      : `estimate: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`;
+      : a.confidence != null
+        ? `estimate: ${who ? `${who} +${shown}` : "even"} @ ${a.confidence}% (selective search to the end)`
+        : `estimate: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`;
     if (a.best) desc = `best ${a.best}: ${desc}`;
   }
   return { value: sign * a.score, exact: a.all_exact, proven, moves, best, desc, depth: a.depth, nodes: a.nodes, line: a.line || [] };

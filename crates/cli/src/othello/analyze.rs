@@ -102,6 +102,8 @@ fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()
     } else if r.proven {
         let left = r.moves.iter().filter(|m| !m.exact).count();
         format!("exact; {left} other moves still estimated")
+    } else if let Some(percent) = r.confidence {
+        format!("estimate @ {percent}%: the solver's selective search to the end")
     } else {
         "estimate".to_string()
     };

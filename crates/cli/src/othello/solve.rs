@@ -248,7 +248,7 @@ fn progress_line(s: &Shown, seconds: f64) -> String {
         (true, _, _) => String::from("every move, exact"),
         (false, Pass::Selective { index, of }, Some(sigma)) => format!(
             "selective {sigma:.1}σ ~{:.0}% (pass {} of {})",
-            confidence(sigma) * 100.0,
+            p.pass.confidence() * 100.0,
             index + 1,
             of + 1
         ),
@@ -264,18 +264,6 @@ fn progress_line(s: &Shown, seconds: f64) -> String {
         "{search}: {}/{} moves  best {best}  {seconds:.1} s",
         p.done, p.total
     )
-}
-
-/// The chance that a normal error lies within `sigma` standard deviations: erf(σ/√2), by
-/// Abramowitz and Stegun's 7.1.26 (error below 1.5e-7). 1.1σ is 73%, Edax's first level.
-fn confidence(sigma: f64) -> f64 {
-    let x = sigma.abs() / std::f64::consts::SQRT_2;
-    let t = 1.0 / (1.0 + 0.327_591_1 * x);
-    let poly = t
-        * (0.254_829_592
-            + t * (-0.284_496_736
-                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-    1.0 - poly * (-x * x).exp()
 }
 
 /// The deterministic part of a result, as a results file holds it; `line` is the input line
@@ -507,6 +495,7 @@ mod tests {
                 best: Some((Square::parse("d3").unwrap(), 2)),
                 nodes: 1000,
                 pass,
+                settled: false,
             },
             every_move,
             window,
@@ -529,21 +518,5 @@ mod tests {
         assert!(exact.starts_with("exact: 4/12 moves"), "{exact}");
         let every = progress_line(&shown(Pass::Exact, true, 3), 5.0);
         assert!(every.starts_with("every move, exact: 4/12"), "{every}");
-    }
-
-    #[test]
-    fn confidence_is_the_normal_chance_within_sigma() {
-        for (sigma, want) in [
-            (1.0, 0.682_689),
-            (1.1, 0.728_668),
-            (2.0, 0.954_500),
-            (3.0, 0.997_300),
-        ] {
-            assert!(
-                (confidence(sigma) - want).abs() < 1e-5,
-                "{sigma}: {}",
-                confidence(sigma)
-            );
-        }
     }
 }

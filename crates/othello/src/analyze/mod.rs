@@ -37,7 +37,7 @@ use std::{
 use crate::{
     book::Book,
     midgame::{self, Limits},
-    solve::{SolveControl, SolveOptions, Solver},
+    solve::{Progress, SolveControl, SolveOptions, Solver},
     spine::clock::{Clock, SystemClock},
     BoardSize, Move, Position, Square,
 };
@@ -156,6 +156,10 @@ pub struct Analysis {
     pub proven: bool,
     /// True when every move's score is exact (and so is `score`).
     pub all_exact: bool,
+    /// When the best move and `score` come from a selective pass of the exact solver (it
+    /// could not finish in time, but its passes with Multi-ProbCut did): that pass's
+    /// confidence in percent, as Edax prints `+6 @ 73%`. `None` otherwise.
+    pub selective: Option<u8>,
     /// Depth of the midgame engine's last complete iteration (the empty squares once exact).
     pub depth: u32,
     /// The expected line from here, passes included.
@@ -209,6 +213,7 @@ pub fn analyze_with(
             score: pos.final_score() * DISC,
             proven: true,
             all_exact: true,
+            selective: None,
             depth: 0,
             line: Vec::new(),
             nodes: 1,
@@ -279,9 +284,26 @@ pub fn analyze_with(
         progress: None,
     };
     if known.value.is_none() {
-        let Ok(r) = solver.solve_with(pos, control()) else {
+        // Each selective pass that settles before the exact search gives a move and a score
+        // surer than the midgame engine's: it replaces the estimate, with its confidence.
+        let mut on_progress = |p: &Progress| {
+            if let (true, Some((sq, v))) = (p.settled, p.best) {
+                let percent = (p.pass.confidence() * 100.0).round() as u8;
+                fold_selective(&mut a, sq, v * DISC, percent, empties, opts.all_moves);
+                progress(&a);
+            }
+        };
+        let solved = solver.solve_with(
+            pos,
+            SolveControl {
+                progress: Some(&mut on_progress),
+                ..control()
+            },
+        );
+        let Ok(r) = solved else {
             return a;
         };
+        a.selective = None;
         let best = r.best_move.expect("the side to move has a move");
         let solved = MoveValue {
             square: best,
@@ -417,6 +439,7 @@ impl Known<'_> {
             score: best.score,
             proven: true,
             all_exact: true,
+            selective: None,
             depth: pos.empties().count(),
             nodes: 0,
             engine: Engine::Book,
@@ -539,11 +562,54 @@ fn from_midgame(m: &midgame::Analysis) -> Analysis {
         score: m.score,
         proven: m.exact,
         all_exact: m.exact,
+        selective: None,
         depth: m.depth,
         line: m.pv.clone(),
         nodes: m.nodes,
         engine: Engine::Midgame,
     }
+}
+
+/// A selective pass of the solver found `sq` worth `score` (in [`DISC`] units) with
+/// `percent` confidence: it becomes the best move and the position's score, an estimate
+/// searched to the end. The other moves' estimates are capped at it (the pass showed, as
+/// surely, that none does better); in play mode it is the one move.
+fn fold_selective(
+    a: &mut Analysis,
+    sq: Square,
+    score: i32,
+    percent: u8,
+    empties: u32,
+    all_moves: bool,
+) {
+    let found = MoveValue {
+        square: sq,
+        score,
+        exact: false,
+        depth: empties,
+    };
+    if all_moves {
+        for m in a.moves.iter_mut().filter(|m| !m.exact) {
+            m.score = m.score.min(score);
+        }
+        match a.moves.iter_mut().find(|m| m.square == sq) {
+            Some(m) => *m = found,
+            None => a.moves.push(found),
+        }
+        a.moves
+            .sort_by_key(|m| (std::cmp::Reverse(m.score), m.square != sq));
+    } else {
+        a.moves = vec![found];
+    }
+    if a.line.first() != Some(&Move::Play(sq)) {
+        a.line = vec![Move::Play(sq)];
+    }
+    a.best = Some(sq);
+    a.score = score;
+    a.proven = false;
+    a.all_exact = false;
+    a.selective = Some(percent);
+    a.depth = empties;
 }
 
 /// The analysis after a forced pass, from the side that passes.
@@ -553,4 +619,59 @@ fn passed(mut a: Analysis) -> Analysis {
     a.best = None;
     a.moves.clear();
     a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    fn estimate(s: &str, discs: i32) -> MoveValue {
+        MoveValue {
+            square: sq(s),
+            score: discs * DISC,
+            exact: false,
+            depth: 16,
+        }
+    }
+
+    #[test]
+    fn a_selective_result_replaces_the_estimate_and_caps_the_others() {
+        let mut a = Analysis {
+            moves: vec![estimate("d7", 5), estimate("f8", 3), estimate("a4", -5)],
+            best: Some(sq("d7")),
+            score: 5 * DISC,
+            proven: false,
+            all_exact: false,
+            selective: None,
+            depth: 16,
+            line: vec![Move::Play(sq("d7")), Move::Play(sq("c8"))],
+            nodes: 1,
+            engine: Engine::Midgame,
+        };
+        let mut play = a.clone();
+        fold_selective(&mut a, sq("f8"), 4 * DISC, 97, 26, true);
+        assert_eq!(a.best, Some(sq("f8")));
+        assert_eq!((a.score, a.selective, a.depth), (4 * DISC, Some(97), 26));
+        assert!(!a.proven && !a.all_exact);
+        let scores: Vec<(Square, i32)> = a.moves.iter().map(|m| (m.square, m.score)).collect();
+        // d7's estimate is capped at the selective score, and f8 stays ahead of it.
+        assert_eq!(
+            scores,
+            [
+                (sq("f8"), 4 * DISC),
+                (sq("d7"), 4 * DISC),
+                (sq("a4"), -5 * DISC)
+            ]
+        );
+        assert_eq!(a.line, [Move::Play(sq("f8"))]);
+        // Play mode keeps the one move.
+        fold_selective(&mut play, sq("f8"), 4 * DISC, 73, 26, false);
+        assert_eq!(play.moves.len(), 1);
+        assert_eq!(play.moves[0].square, sq("f8"));
+        assert_eq!(play.selective, Some(73));
+    }
 }

@@ -158,6 +158,9 @@ pub struct Report {
     pub proven: bool,
     /// Whether every move's score is exact.
     pub all_exact: bool,
+    /// When the best move and the score come from a selective pass of the exact solver: its
+    /// confidence in percent (Edax's `+6 @ 73%`); `None` otherwise.
+    pub confidence: Option<u8>,
     /// The best move; `None` when the side to move must pass or the game is over.
     pub best: Option<String>,
     /// The expected line from here (`pass` for a pass).
@@ -191,6 +194,7 @@ impl Report {
             score: Shown::new(a.score, a.proven),
             proven: a.proven,
             all_exact: a.all_exact,
+            confidence: a.selective,
             best: a.best.map(|s| s.to_string()),
             line: a.line.iter().map(ToString::to_string).collect(),
             moves: a

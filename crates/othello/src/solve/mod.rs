@@ -144,6 +144,9 @@ pub struct Progress {
     pub nodes: u64,
     /// Which search of the position this is: a selective pass or the exact one.
     pub pass: Pass,
+    /// True for the one report after a selective pass has settled its score (all its windows
+    /// searched): `best` is then that pass's move and score, and `done == total`.
+    pub settled: bool,
 }
 
 /// Which search of a position a [`Progress`] report comes from. From 18 empties on (6x6 and
@@ -191,6 +194,32 @@ impl Pass {
             Pass::Exact => None,
         }
     }
+
+    /// The chance that each cut of the pass is right: that a normal error lies within
+    /// [`Pass::sigma`] deviations (Edax prints it: `+6 @ 73%`); 1 for the exact search.
+    ///
+    /// ```
+    /// use ply_othello::solve::Pass;
+    /// let first = Pass::Selective { index: 0, of: 2 };
+    /// assert_eq!((first.confidence() * 100.0).round(), 73.0);
+    /// assert_eq!(Pass::Exact.confidence(), 1.0);
+    /// ```
+    #[must_use]
+    pub fn confidence(self) -> f64 {
+        self.sigma().map_or(1.0, normal_within)
+    }
+}
+
+/// The chance that a normal error lies within `sigma` standard deviations: erf(σ/√2), by
+/// Abramowitz and Stegun's 7.1.26 (error below 1.5e-7). 1.1σ is 73%, Edax's first level.
+fn normal_within(sigma: f64) -> f64 {
+    let x = sigma.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    1.0 - poly * (-x * x).exp()
 }
 
 /// Limits and observers of a search. The default has none: the search runs to the end.
@@ -401,6 +430,7 @@ impl Solver {
                     best,
                     nodes,
                     pass: Pass::Exact,
+                    settled: false,
                 });
             }
         }
@@ -421,10 +451,21 @@ impl Solver {
         let s = Geometry::of(pos.size()).squares;
         let mut nodes = 0;
         if pos.empties().count() >= SELECTIVE_FROM && crate::eval::builtin(pos.size()).is_some() {
+            let total = pos.legal_moves().count() as usize;
             for level in 0..SELECTIVITY.len() as u8 {
-                let (v, _, n) = self.aspiration(pos, s, guess, level, control)?;
+                let (v, best, n) = self.aspiration(pos, s, guess, level, control)?;
                 nodes += n;
                 guess = v;
+                if let Some(report) = control.progress.as_mut() {
+                    report(&Progress {
+                        done: total,
+                        total,
+                        best: best.and_then(Square::from_index).map(|sq| (sq, v)),
+                        nodes,
+                        pass: Pass::at(level),
+                        settled: true,
+                    });
+                }
             }
         }
         let (v, best, n) = self.aspiration(pos, s, guess, EXACT, control)?;
@@ -463,6 +504,7 @@ impl Solver {
                     best: Square::from_index(step.best_move).map(|sq| (sq, step.best)),
                     nodes,
                     pass: Pass::at(level),
+                    settled: false,
                 });
             }
         };
@@ -602,6 +644,22 @@ impl Solver {
 mod tests {
     use super::*;
     use crate::eval::Eval;
+
+    #[test]
+    fn confidence_is_the_normal_chance_within_sigma() {
+        for (sigma, want) in [
+            (1.0, 0.682_689),
+            (1.1, 0.728_668),
+            (2.0, 0.954_500),
+            (3.0, 0.997_300),
+        ] {
+            assert!(
+                (normal_within(sigma) - want).abs() < 1e-5,
+                "{sigma}: {}",
+                normal_within(sigma)
+            );
+        }
+    }
     use crate::BoardSize;
 
     /// A position with 33 legal moves (more than a move list of 32 holds) is searched without
