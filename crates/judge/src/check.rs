@@ -118,7 +118,7 @@ pub struct Checked {
 /// assert_eq!(c.why.unwrap(), "case 2: XOXOXOXOX -> valid: a game ends here: X has three in a row");
 /// // An answer file with a case missing is the test's fault.
 /// let broken = check(p, input, b"invalid\nvalid\n", Some(b"invalid\n")).unwrap_err();
-/// assert_eq!(broken.to_string(), "ANSWER: 1 answer lines, expected 2 (one per case)");
+/// assert_eq!(broken.to_string(), "ANSWER: 1 answer line, expected 2 (one per case)");
 /// # Ok::<(), ply_judge::Error>(())
 /// ```
 ///
@@ -225,9 +225,10 @@ pub fn judge(p: &Problem, expected: &str, output: &str) -> Verdict {
         }
     }
     if got.len() != want.len() {
+        let lines = |n: usize| format!("{n} answer line{}", if n == 1 { "" } else { "s" });
         return Verdict::Presentation(format!(
-            "{} answer lines, expected {} (one per case)",
-            got.len(),
+            "{}, expected {} (one per case)",
+            lines(got.len()),
             want.len()
         ));
     }
