@@ -337,7 +337,6 @@ impl Engine {
         let mut opts = Options::budget(budget(self.depth));
         opts.depth = Some(self.depth);
         opts.threads = self.threads;
-        opts.hash_mb = hash_mb(pos.size());
         opts.stop = Some(stop.clone());
         // A review needs only each position's value: the best move, searched deeper.
         opts.all_moves = matches!(task, Task::Hint(_));
@@ -377,16 +376,6 @@ impl Engine {
                 log("the search thread failed");
             }
         }
-    }
-}
-
-/// The solver's table for a board of this size: a new one is cleared for every search, so a
-/// small board, whose whole tree fits in a little, does not pay for clearing a large one.
-fn hash_mb(size: BoardSize) -> usize {
-    match size {
-        BoardSize::Four => 1,
-        BoardSize::Six => 16,
-        BoardSize::Eight => 64,
     }
 }
 

@@ -706,7 +706,6 @@ fn analyze(
     opts.threads = threads_arg(threads)?;
     opts.book = book;
     opts.solver = solver;
-    opts.hash_mb = 16;
     let pos = board.pos();
     let size = pos.size();
     let stop = Arc::new(AtomicBool::new(false));

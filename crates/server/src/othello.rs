@@ -145,9 +145,9 @@ pub fn analyze(
 ) -> Analysis {
     let started = Instant::now();
     let pos = req.position;
+    // The tables take the library's size for the board (analyze::table_mb).
     let opts = Options {
         stop: Some(stop),
-        hash_mb: 16,
         ..Options::budget(req.budget)
     };
     let found = ply_othello::analyze::analyze_with(&pos, &opts, &mut |a| {

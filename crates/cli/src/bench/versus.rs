@@ -130,12 +130,8 @@ fn play(start: &Position, ours: Color, budget: Duration, addr: &str) -> anyhow::
             continue;
         }
         let sq = if pos.turn() == ours {
-            // The analysis the API runs: every move scored, its 16 MB table.
-            let opts = Options {
-                hash_mb: 16,
-                ..Options::budget(budget)
-            };
-            analyze::analyze(&pos, &opts)
+            // The analysis the API runs: every move scored, the library's tables.
+            analyze::analyze(&pos, &Options::budget(budget))
                 .best
                 .ok_or_else(|| anyhow!("this engine named no move"))?
         } else {

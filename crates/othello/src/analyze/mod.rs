@@ -57,8 +57,10 @@ pub struct Options {
     pub threads: usize,
     /// Let the exact solver take over near the end of the game.
     pub solver: bool,
-    /// Transposition table of the solver, in megabytes.
-    pub hash_mb: usize,
+    /// Memory for the transposition tables in megabytes, half for the midgame engine's and
+    /// all of it for the solver's (which runs after it); `None` for [`table_mb`] of the
+    /// position's size, the one policy every front end uses unless told otherwise.
+    pub hash_mb: Option<usize>,
     /// Stop as soon as this flag is raised, keeping what is done.
     pub stop: Option<Arc<AtomicBool>>,
     /// Score every move (analysis); `false` to find only the best move and its score
@@ -89,7 +91,7 @@ impl Options {
             depth: Some(depth),
             threads: 1,
             solver: true,
-            hash_mb: 64,
+            hash_mb: None,
             stop: None,
             all_moves: true,
             book: true,
@@ -178,6 +180,32 @@ impl Analysis {
     }
 }
 
+/// The tables' memory, in megabytes, for an analysis of a position of `size` (1 MB on 4x4,
+/// 16 on 6x6, 64 on 8x8): enough for a search of a few seconds to keep its work, small
+/// enough for several analyses at once; and as every analysis clears new tables, a small
+/// board, whose whole tree fits in a little, does not pay for clearing a large one. The CLI,
+/// the API, NBoard and Python all use it unless told otherwise.
+///
+/// ```
+/// use ply_othello::{analyze::table_mb, BoardSize};
+/// assert_eq!(table_mb(BoardSize::Eight), 64);
+/// ```
+#[must_use]
+pub fn table_mb(size: BoardSize) -> usize {
+    match size {
+        BoardSize::Four => 1,
+        BoardSize::Six => 16,
+        BoardSize::Eight => 64,
+    }
+}
+
+/// The midgame engine's table for `hash_mb` megabytes: half of them, in entries of 32 bytes
+/// at most (`2^20` entries for 64 MB).
+fn midgame_table_bits(hash_mb: usize) -> u32 {
+    let entries = (hash_mb.max(1) << 20) / 2 / 32;
+    entries.max(16).ilog2()
+}
+
 /// Empty squares at which the solver is tried, and the share of the budget the midgame
 /// engine keeps before it: (empties up to, midgame share).
 fn solver_plan(size: BoardSize, empties: u32) -> Option<f64> {
@@ -205,6 +233,7 @@ pub fn analyze_with(
     progress: &mut dyn FnMut(&Analysis),
 ) -> Analysis {
     let started = opts.clock.now();
+    let hash_mb = opts.hash_mb.unwrap_or_else(|| table_mb(pos.size())).max(1);
     let deadline = opts.budget.map(|b| started + b);
     if pos.is_game_over() {
         return Analysis {
@@ -257,7 +286,7 @@ pub fn analyze_with(
         },
         deadline: mid_deadline,
         stop: opts.stop.clone(),
-        table_bits: 20,
+        table_bits: midgame_table_bits(hash_mb),
         all_moves: opts.all_moves,
         selective: true,
         threads: opts.threads.max(1),
@@ -276,7 +305,7 @@ pub fn analyze_with(
     // analysis of every move, the others, best estimate first.
     let mut solver = Solver::new(SolveOptions {
         threads: opts.threads.max(1),
-        hash_mb: opts.hash_mb.max(1),
+        hash_mb,
     });
     let control = || SolveControl {
         stop: opts.stop.as_deref(),
