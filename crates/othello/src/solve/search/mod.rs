@@ -7,8 +7,9 @@
 //!   then odd quadrants, and from 12 empties on 6x6 and 8x8 by the learnt evaluation
 //!   searched a few plies deep); the table's move is tried before the others are sorted, as
 //!   it often cuts alone;
-//! - `4 < n < DEEP`: no table; empties tried in parity order (odd quadrants first), corners
-//!   before ordinary squares before the squares next to a corner;
+//! - `4 < n < DEEP`: no table; from `SORTED_SHALLOW` empties the moves sorted by the
+//!   opponent's replies, below it the empties tried in parity order (odd quadrants first),
+//!   corners before ordinary squares before the squares next to a corner;
 //! - `n <= 4`: the unrolled routines of [`super::last`].
 //!
 //! With several threads, all search the same tree over the shared table; at the root and at
@@ -66,6 +67,12 @@ pub(crate) const NEG_INF: i32 = -1000;
 
 /// Fewest empties at which the table, stability and sorted move lists are used.
 pub(crate) const DEEP: u32 = 7;
+/// Fewest empties at which a node below [`DEEP`] sorts its moves by the opponent's replies
+/// instead of trying the squares in a fixed order. `ply bench ffo --range 40-49`, one
+/// thread: never, 0.617 G nodes; from 6 empties, 0.590 G (fforum #20-#39, not tuned on:
+/// 100.8 M -> 91.5 M), and #40-#44 in 6% less time; from 5, 0.541 G (85.7 M) but 8% more
+/// time than never, as the sorting costs more than it saves so near the end.
+const SORTED_SHALLOW: u32 = 6;
 /// Fewest empties at which enhanced transposition cutoffs are tried, before the moves are
 /// rated (5% less time than after it). `ply bench ffo --range 40-49`, one thread: from 10
 /// empties 0.634 G nodes and 26.7-27.0 s, from 11 0.637 G and 25.6-25.9 s, from 12 0.647 G
@@ -192,7 +199,9 @@ impl<'a> Search<'a> {
         (bound <= alpha).then_some(bound)
     }
 
-    /// Null-window search without the table: parity order, corners first.
+    /// Null-window search without the table. Below [`SORTED_SHALLOW`] empties the squares are
+    /// tried in parity order (odd quadrants first), corners before ordinary squares before the
+    /// squares next to a corner; from it on, the moves are sorted ([`Search::nws_sorted`]).
     fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
         self.nodes += 1;
         if let Some(bound) = self.stability_cutoff(p, o, alpha) {
@@ -201,6 +210,9 @@ impl<'a> Search<'a> {
         let g = self.geo;
         let empties = !(p | o) & g.mask;
         let odd = g.odd_quadrants(empties);
+        if n >= SORTED_SHALLOW {
+            return self.nws_sorted(p, o, alpha, n, empties, odd);
+        }
         let plain = !(g.corners | g.near_corners);
         let classes = [
             odd & g.corners,
@@ -234,6 +246,51 @@ impl<'a> Search<'a> {
                 return self.final_score(p, o);
             }
             return -self.nws(o, p, -alpha - 1, n);
+        }
+        best
+    }
+
+    /// [`Search::nws_shallow`] from [`SORTED_SHALLOW`] empties: the moves sorted by the
+    /// opponent's replies (fewest first, corners counted twice), then odd quadrants first,
+    /// corners before ordinary squares before the squares next to a corner.
+    fn nws_sorted(&mut self, p: u64, o: u64, alpha: i32, n: u32, empties: u64, odd: u64) -> i32 {
+        let g = self.geo;
+        let mut moves = legal_moves(p, o, empties);
+        if moves == 0 {
+            if legal_moves(o, p, empties) == 0 {
+                return self.final_score(p, o);
+            }
+            return -self.nws(o, p, -alpha - 1, n);
+        }
+        // (rating, square, flips), best first: fewer than `DEEP` empties, so as many moves.
+        let mut kids = [(0i32, 0u8, 0u64); DEEP as usize - 1];
+        let mut len = 0;
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            let f = flips(p, o, sq);
+            let replies = legal_moves(o ^ f, p | f | 1 << sq, empties & !(1 << sq));
+            let mobility = (replies.count_ones() + (replies & g.corners).count_ones()) as i32;
+            let place = (odd >> sq & 1) as i32 * 8 + (g.corners >> sq & 1) as i32 * 4
+                - (g.near_corners >> sq & 1) as i32 * 4;
+            let rating = place - (mobility << 4);
+            let mut i = len;
+            while i > 0 && kids[i - 1].0 < rating {
+                kids[i] = kids[i - 1];
+                i -= 1;
+            }
+            kids[i] = (rating, sq, f);
+            len += 1;
+        }
+        let mut best = NEG_INF;
+        for &(_, sq, f) in &kids[..len] {
+            let v = -self.nws(o ^ f, p | f | 1 << sq, -alpha - 1, n - 1);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    return v;
+                }
+            }
         }
         best
     }
