@@ -39,6 +39,7 @@ pub mod book;
 pub mod eval;
 mod game;
 pub mod ggf;
+pub mod input;
 mod memory;
 pub mod midgame;
 pub mod moves;

@@ -12,10 +12,7 @@
 //! The writer always uses `X`/`O`/`-`, the OBF spelling, so that `format(parse(s)) == s` for
 //! every OBF board.
 
-use crate::{
-    ggf::GgfGame, obf::ObfLine, transcript, Bitboard, BoardSize, Color, Game, ParseError, Position,
-    Square,
-};
+use crate::{Bitboard, BoardSize, Color, ParseError, Position, Square};
 
 /// What one cell symbol stands for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -158,67 +155,6 @@ pub fn parse_position(text: &str) -> Result<Position, ParseError> {
         }
     }
     Position::from_discs(black, white, turn, size).map_err(ParseError::new)
-}
-
-/// Reads what people paste: a GGF game record (`(;GM[Othello]…;)`), a position (cells and
-/// side to move), a whole OBF line, or a transcript played from the start position. Board
-/// cells never contain digits, so a text with a digit before any `;` (or an empty text) is a
-/// transcript; a position and a GGF record bring their own size. A transcript is played on
-/// `transcript_size` when every move is legal there, else on the one other board size where
-/// it is (`f5d6c3` is an 8x8 game whatever board was asked for: f5 is not a first move on
-/// 6x6). The command line and the server both read with this.
-///
-/// # Errors
-/// The reader's message, prefixed with what the text was taken for (`GGF: `,
-/// `transcript: `, `OBF line: `, or that it is neither a transcript nor a position). A
-/// transcript legal on no board size gets the message for `transcript_size`.
-///
-/// ```
-/// use ply_othello::{text, BoardSize};
-/// let game = text::parse_position_or_transcript("f5 pass d6", BoardSize::Eight);
-/// assert!(game.is_err(), "white has a move after f5: the pass is refused");
-/// let game = text::parse_position_or_transcript("f5d6", BoardSize::Eight).unwrap();
-/// assert_eq!(game.moves().len(), 2);
-/// let game = text::parse_position_or_transcript("-----OX--XO----- O", BoardSize::Eight).unwrap();
-/// assert_eq!(game.position().size(), BoardSize::Four);
-/// // The transcript's own board size, not the one asked for.
-/// let game = text::parse_position_or_transcript("f5d6c3", BoardSize::Six).unwrap();
-/// assert_eq!(game.position().size(), BoardSize::Eight);
-/// let ggf = "(;GM[Othello]BO[4 ---- -O*- -*O- ---- *]B[b1]W[a1];)";
-/// let game = text::parse_position_or_transcript(ggf, BoardSize::Eight).unwrap();
-/// assert_eq!((game.position().size(), game.moves().len()), (BoardSize::Four, 2));
-/// ```
-pub fn parse_position_or_transcript(
-    text: &str,
-    transcript_size: BoardSize,
-) -> Result<Game, ParseError> {
-    if text.trim_start().starts_with("(;") {
-        return GgfGame::parse(text)
-            .map(|record| record.game)
-            .map_err(|e| ParseError::new(format!("GGF: {e}")));
-    }
-    let board_part = text.split_once(';').map_or(text, |(board, _)| board);
-    if text.trim().is_empty() || board_part.chars().any(|c| c.is_ascii_digit()) {
-        return transcript::parse(text, Position::start(transcript_size)).or_else(|e| {
-            [BoardSize::Eight, BoardSize::Six, BoardSize::Four]
-                .into_iter()
-                .filter(|&size| size != transcript_size)
-                .find_map(|size| transcript::parse(text, Position::start(size)).ok())
-                .ok_or_else(|| ParseError::new(format!("transcript: {e}")))
-        });
-    }
-    let pos = if text.contains(';') {
-        ObfLine::parse(text)
-            .map_err(|e| ParseError::new(format!("OBF line: {e}")))?
-            .position
-    } else {
-        parse_position(text).map_err(|e| {
-            ParseError::new(format!(
-                "neither a transcript (no square like f5) nor a position: {e}"
-            ))
-        })?
-    };
-    Ok(Game::new(pos))
 }
 
 /// The board alone as `n * n` cells row by row from a1, `X` black, `O` white, `.` empty: the

@@ -1,6 +1,6 @@
 //! `GET /api/othello/position`: reads what a person pastes — a position, an OBF line, a
 //! transcript or a GGF game — with the same reader as the command line
-//! ([`ply_othello::text::parse_position_or_transcript`]), so that the page and `ply othello
+//! ([`ply_othello::input::parse_position_or_transcript`]), so that the page and `ply othello
 //! show` accept and refuse the same texts with the same messages. A transcript is played on
 //! `size` when it is legal there, else on the board size it is written for. The page calls
 //! it on Load and after every edit of a set-up board, and keeps its own rules only for
@@ -10,7 +10,7 @@ use axum::{
     extract::{rejection::QueryRejection, Query},
     Json,
 };
-use ply_othello::{text, transcript, BoardSize, Move};
+use ply_othello::{input, text, transcript, BoardSize, Move};
 use serde::Serialize;
 
 use crate::{
@@ -71,7 +71,7 @@ pub fn read(params: &Params) -> Result<Read, ApiError> {
             "`text` is empty: paste a position, an OBF line, a transcript or a GGF game",
         ));
     }
-    let game = text::parse_position_or_transcript(input, size)
+    let game = input::parse_position_or_transcript(input, size)
         .map_err(|e| ApiError::bad(format!("`text`: {e}")))?;
     check_centre(&game.start()).map_err(|e| ApiError::bad(format!("`text`: {}", e.message)))?;
     let mut positions = vec![step(&game.start())];

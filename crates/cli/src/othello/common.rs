@@ -18,8 +18,9 @@ use std::{
 
 use anyhow::Context;
 use ply_othello::{
+    input,
     solve::{SolveOptions, Solver},
-    text, BoardSize, Game,
+    BoardSize, Game,
 };
 
 use crate::error::bad;
@@ -36,7 +37,7 @@ pub fn parse_size(s: &str) -> Result<BoardSize, String> {
 }
 
 /// Reads a position (cells and side to move, or a whole OBF line), or a transcript played
-/// from the start, with the library's reader ([`text::parse_position_or_transcript`], which
+/// from the start, with the library's reader ([`input::parse_position_or_transcript`], which
 /// the server uses too), and checks it against `--size`.
 ///
 /// # Errors
@@ -46,7 +47,7 @@ pub fn read_position_or_transcript(
     size: Option<BoardSize>,
     what: &str,
 ) -> anyhow::Result<Game> {
-    let game = text::parse_position_or_transcript(text, size.unwrap_or(BoardSize::Eight))
+    let game = input::parse_position_or_transcript(text, size.unwrap_or(BoardSize::Eight))
         .map_err(|e| bad(format!("{what}: {e}")))?;
     let pos = game.position();
     pos.check_centre()
