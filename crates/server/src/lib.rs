@@ -22,7 +22,7 @@ pub mod gate;
 pub mod openapi;
 pub mod othello;
 pub mod params;
-pub mod paste;
+pub mod position;
 mod serve;
 pub mod ttt;
 
@@ -102,7 +102,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/ttt/analyze", get(ttt::handler))
         .route("/api/othello/analyze", get(othello::handler))
         .route("/api/othello/analyze/stream", get(othello::stream_handler))
-        .route("/api/othello/position", get(paste::handler))
+        .route("/api/othello/position", get(position::handler))
         .route("/api/openapi.json", get(openapi_handler));
     for asset in assets::ASSETS {
         app = app.route(
