@@ -306,13 +306,10 @@ impl<'a> Search<'a> {
         }
         let beta = alpha + 1;
         let key = tt::key(self.geo, p, o, n);
-        let mut hash_move = NO_MOVE;
-        if let Some(e) = self.probe(key.hash) {
-            if let Some(v) = e.cutoff(alpha, beta) {
-                return v;
-            }
-            hash_move = key.move_from_table(e.best, self.geo);
-        }
+        let hash_move = match self.table_answer(key, alpha, beta) {
+            Ok(hash_move) => hash_move,
+            Err(v) => return v,
+        };
         let empties = !(p | o) & self.geo.mask;
         let moves = legal_moves(p, o, empties);
         if moves == 0 {
@@ -419,6 +416,20 @@ impl<'a> Search<'a> {
         best
     }
 
+    /// What the table says of the node `key` searched over `alpha..beta`: `Err(score)` when
+    /// its bounds settle the window, else `Ok` with its move to try first ([`NO_MOVE`] if
+    /// none).
+    #[inline(always)]
+    fn table_answer(&self, key: Key, alpha: i32, beta: i32) -> Result<u8, i32> {
+        let Some(e) = self.probe(key.hash) else {
+            return Ok(NO_MOVE);
+        };
+        match e.cutoff(alpha, beta) {
+            Some(v) => Err(v),
+            None => Ok(key.move_from_table(e.best, self.geo)),
+        }
+    }
+
     /// The table's entry for `hash` as this search may use it: the bounds of an entry less
     /// sure than this search (a selective pass's, seen by a surer one) are opened beyond
     /// every score, so that only its move counts.
@@ -476,13 +487,10 @@ impl<'a> Search<'a> {
             return 0;
         }
         let key = tt::key(self.geo, p, o, n);
-        let mut hash_move = NO_MOVE;
-        if let Some(e) = self.probe(key.hash) {
-            if let Some(v) = e.cutoff(alpha, beta) {
-                return v;
-            }
-            hash_move = key.move_from_table(e.best, self.geo);
-        }
+        let hash_move = match self.table_answer(key, alpha, beta) {
+            Ok(hash_move) => hash_move,
+            Err(v) => return v,
+        };
         let empties = !(p | o) & self.geo.mask;
         let moves = legal_moves(p, o, empties);
         if moves == 0 {
