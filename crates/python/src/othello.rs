@@ -711,22 +711,23 @@ fn analyze(
     let stop = Arc::new(AtomicBool::new(false));
     opts.stop = Some(stop.clone());
     // The library's one report, as every front end presents it.
-    let report = interrupt::run(py, &stop, || {
+    let (found, report) = interrupt::run(py, &stop, || {
         let started = Instant::now();
         let found = ply_othello::analyze::analyze(&pos, &opts);
-        Report::new(&pos, &found, started.elapsed())
+        let report = Report::new(&pos, &found, started.elapsed());
+        (found, report)
     })?;
-    let moves = report
+    // The report's moves are the analysis's, in its order: the squares come from the
+    // analysis, the shown scores from the report.
+    let moves = found
         .moves
         .iter()
-        .map(|m| {
-            let square: Square = m.square.parse().expect("the report names squares");
-            MoveScore {
-                mv: m.square.clone(),
-                index: move_index(Move::Play(square), size),
-                score: m.score.discs,
-                exact: m.exact,
-            }
+        .zip(&report.moves)
+        .map(|(m, r)| MoveScore {
+            mv: r.square.clone(),
+            index: move_index(Move::Play(m.square), size),
+            score: r.score.discs,
+            exact: r.exact,
         })
         .collect();
     Ok(Analysis {
