@@ -28,7 +28,7 @@ use axum::{
 };
 use futures_util::stream::{self, Stream};
 use ply_othello::{
-    analyze::{Options, Report, Status},
+    analyze::{Options, Report},
     BoardSize, Color, Position,
 };
 
@@ -127,11 +127,6 @@ pub fn parse_cells(text: &str, size: BoardSize, turn: Color) -> Result<Position,
 pub fn check_centre(pos: &Position) -> Result<(), ApiError> {
     pos.check_centre()
         .map_err(|e| ApiError::bad(format!("`position`: {e}")))
-}
-
-/// `play` (the side to move has a move), `pass` (it must pass) or `over`.
-pub fn status(pos: &Position) -> &'static str {
-    Status::of(pos).name()
 }
 
 /// Runs the analysis on the calling thread (meant for the blocking pool) through the

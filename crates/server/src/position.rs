@@ -10,14 +10,10 @@ use axum::{
     extract::{rejection::QueryRejection, Query},
     Json,
 };
-use ply_othello::{input, text, transcript, BoardSize, Move};
+use ply_othello::{analyze::Status, input, text, transcript, BoardSize, Move};
 use serde::Serialize;
 
-use crate::{
-    error::ApiError,
-    othello::{check_centre, status},
-    params::Params,
-};
+use crate::{error::ApiError, othello::check_centre, params::Params};
 
 /// One position of the game read.
 #[derive(Serialize, Debug)]
@@ -98,7 +94,7 @@ fn step(pos: &ply_othello::Position) -> Step {
     Step {
         position: ply_othello::text::cells(pos),
         turn: pos.turn().symbol(),
-        status: status(pos),
+        status: Status::of(pos).name(),
     }
 }
 
