@@ -13,6 +13,7 @@ use ply_othello::BoardSize;
 use ply_train::{
     datagen::{self, Progress},
     games::{engine_fingerprint, Counts, DataError, Header, Params, Shard},
+    learn,
 };
 use serde_json::json;
 
@@ -29,6 +30,37 @@ pub enum Command {
     Merge(MergeArgs),
     /// The parameters of a game file and its games and positions, every record checked.
     Info(InfoArgs),
+    /// Fit the evaluation's weights to the positions of game files (each labelled with its
+    /// game's final score), and report the held-out error per phase beside the weights this
+    /// build ships.
+    Fit(FitArgs),
+}
+
+/// `ply train fit`.
+#[derive(Args, Debug)]
+pub struct FitArgs {
+    /// Game files (`gen` shards or merged sets) of one board size.
+    #[arg(required = true, value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+    /// Where to write the weights (under a temporary name, renamed when whole); without it
+    /// only the report is printed.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Keep one game in N aside, only measured.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub holdout: u64,
+    /// Ridge penalty on every weight.
+    #[arg(long, value_name = "R", default_value_t = learn::Settings::default().ridge)]
+    pub ridge: f64,
+    /// Conjugate-gradient iterations per phase.
+    #[arg(long, value_name = "K", default_value_t = learn::Settings::default().iterations)]
+    pub iterations: usize,
+    /// Fit each phase also on positions up to this many empty squares outside it.
+    #[arg(long, value_name = "E", default_value_t = learn::Settings::default().window)]
+    pub window: u32,
+    /// Compare with these weights instead of the ones this build ships.
+    #[arg(long, value_name = "FILE")]
+    pub compare: Option<PathBuf>,
 }
 
 /// `ply train gen`.
@@ -95,6 +127,7 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Gen(a) => gen(&a),
         Command::Merge(a) => merge(&a),
         Command::Info(a) => info(&a),
+        Command::Fit(a) => fit(&a),
     }
 }
 
@@ -296,4 +329,113 @@ fn info(a: &InfoArgs) -> anyhow::Result<()> {
 
 fn per_position(c: &Counts) -> f64 {
     c.bytes as f64 / c.positions.max(1) as f64
+}
+
+fn fit(a: &FitArgs) -> anyhow::Result<()> {
+    if a.holdout < 2 {
+        return Err(bad(format!(
+            "--holdout {}: expected 2 or more (one game in N is kept aside)",
+            a.holdout
+        )));
+    }
+    if !(a.ridge.is_finite() && a.ridge > 0.0) {
+        return Err(bad(format!(
+            "--ridge {}: expected a positive number",
+            a.ridge
+        )));
+    }
+    if a.iterations == 0 || a.iterations > 10_000 {
+        return Err(bad(format!(
+            "--iterations {}: expected 1 to 10000",
+            a.iterations
+        )));
+    }
+    if a.window > 16 {
+        return Err(bad(format!("--window {}: expected 0 to 16", a.window)));
+    }
+    let started = Instant::now();
+    let mut readers = Vec::with_capacity(a.files.len());
+    for path in &a.files {
+        let file =
+            std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        readers.push((std::io::BufReader::new(file), path.display().to_string()));
+    }
+    let data = learn::Data::read(readers, a.holdout).map_err(data_error)?;
+    let size = data.size;
+    if size == BoardSize::Four {
+        return Err(bad("4x4 has no evaluation to fit (it is solved at once)"));
+    }
+    let compare = match &a.compare {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            ply_othello::eval::weights::read(size, &bytes)
+                .map_err(|e| bad(format!("{}: {e}", path.display())))?
+        }
+        None => ply_othello::eval::builtin(size)
+            .expect("6x6 and 8x8 have weights")
+            .clone(),
+    };
+    eprintln!(
+        "{} games ({} held out), {} positions, read in {:.1} s",
+        data.games,
+        data.held_out_games,
+        data.samples.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let settings = learn::Settings {
+        ridge: a.ridge,
+        iterations: a.iterations,
+        window: a.window,
+    };
+    let eval = learn::fit(&data, &settings, |line| {
+        eprintln!("{line} ({:.0} s)", started.elapsed().as_secs_f64());
+    });
+    let new = learn::held_out_errors(&eval, &data);
+    let old = learn::held_out_errors(&compare, &data);
+    println!(
+        "held-out error in discs, fitted / {} (MAE, bias); exact: labels that are exact values",
+        if a.compare.is_some() {
+            "compared"
+        } else {
+            "shipped"
+        }
+    );
+    println!(
+        "{:>7} {:>9} {:>8} {:>15} {:>15} {:>7} {:>15} {:>15}",
+        "empties", "trained", "held", "MAE", "bias", "exact", "exact MAE", "exact bias"
+    );
+    let pair = |x: f64, y: f64| format!("{x:.2} / {y:.2}");
+    for (n, o) in new.iter().zip(&old) {
+        println!(
+            "{:>7} {:>9} {:>8} {:>15} {:>15} {:>7} {:>15} {:>15}",
+            format!("{}-{}", n.empties.0, n.empties.1),
+            n.trained,
+            n.all.count,
+            pair(n.all.mae, o.all.mae),
+            pair(n.all.bias, o.all.bias),
+            n.exact.count,
+            if n.exact.count > 0 {
+                pair(n.exact.mae, o.exact.mae)
+            } else {
+                "-".into()
+            },
+            if n.exact.count > 0 {
+                pair(n.exact.bias, o.exact.bias)
+            } else {
+                "-".into()
+            },
+        );
+    }
+    if let Some(out) = &a.out {
+        crate::othello::book::write_whole(out, &ply_othello::eval::weights::write(&eval))?;
+        eprintln!(
+            "{}: {n}x{n} weights, {} bytes ({:.0} s in all)",
+            out.display(),
+            std::fs::metadata(out).map(|m| m.len()).unwrap_or(0),
+            started.elapsed().as_secs_f64(),
+            n = size.n()
+        );
+    }
+    Ok(())
 }

@@ -1,5 +1,5 @@
-//! `ply train gen|merge|info`: the training-data commands, run as a user or a scheduler
-//! runs them.
+//! `ply train gen|merge|info|fit`: the training-data commands and the fit, run as a user or a
+//! scheduler runs them.
 
 mod common;
 
@@ -171,6 +171,63 @@ fn bad_arguments_are_usage_errors() {
         a.extend(args);
         let o = ply(&a);
         assert_eq!(o.status.code(), Some(2), "{a:?}");
+        assert!(stderr(&o).contains(want), "{a:?}: {}", stderr(&o));
+        assert!(!out.exists(), "{a:?} wrote a file");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fit_writes_weights_that_load_and_reports_each_phase() {
+    let dir = scratch("train-fit");
+    let games = dir.join("games.bin");
+    let o = gen(s(&games), "12", "0/1");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let weights = dir.join("eval6.bin");
+    let fit = |out: &std::path::Path| {
+        ply(&[
+            "train",
+            "fit",
+            s(&games),
+            "--holdout",
+            "4",
+            "--iterations",
+            "5",
+            "--out",
+            s(out),
+        ])
+    };
+    let o = fit(&weights);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // One row per 6x6 phase (8), and the weights load as 6x6 weights.
+    let table = stdout(&o);
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(rows.len(), 8, "{table}");
+    let bytes = fs::read(&weights).unwrap();
+    ply_othello::eval::weights::read(ply_othello::BoardSize::Six, &bytes).expect("6x6 weights");
+    // Deterministic: the same data and settings give the same bytes.
+    let again = dir.join("again.bin");
+    assert!(fit(&again).status.success());
+    assert_eq!(fs::read(&again).unwrap(), bytes);
+
+    // Bad input: the file named, status 2, nothing written.
+    let cut = dir.join("cut.bin");
+    let whole = fs::read(&games).unwrap();
+    fs::write(&cut, &whole[..whole.len() - 2]).unwrap();
+    let out = dir.join("none.bin");
+    for (args, want) in [
+        (vec![s(&cut)], "cut.bin"),
+        (vec![s(&games), s(&games)], "given twice"),
+        (vec![s(&games), "--holdout", "1"], "--holdout 1"),
+        (vec![s(&games), "--ridge=-1"], "--ridge -1"),
+    ] {
+        let mut a = vec!["train", "fit", "--out", s(&out)];
+        a.extend(args);
+        let o = ply(&a);
+        assert_eq!(o.status.code(), Some(2), "{a:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(want), "{a:?}: {}", stderr(&o));
         assert!(!out.exists(), "{a:?} wrote a file");
     }

@@ -417,13 +417,13 @@ fn par_map<T: Sync, R: Send>(
 
 /// One training position as the fit sees it: its weight indices within the phase (pattern
 /// indices already mapped to the weight their symmetric images share) and its label.
-struct Row {
-    features: Vec<u32>,
-    target: f64,
+pub(crate) struct Row {
+    pub(crate) features: Vec<u32>,
+    pub(crate) target: f64,
 }
 
 /// The weight indices a position lights up within its phase's weights.
-fn features(eval_layout: &Layout, p: u64, o: u64, size: BoardSize) -> Vec<u32> {
+pub(crate) fn features(eval_layout: &Layout, p: u64, o: u64, size: BoardSize) -> Vec<u32> {
     let l = eval_layout;
     let mut f: Vec<u32> = l
         .instances
@@ -439,7 +439,7 @@ fn features(eval_layout: &Layout, p: u64, o: u64, size: BoardSize) -> Vec<u32> {
 
 /// Ridge regression by preconditioned conjugate gradients: the weights `w` (length `n`)
 /// minimising `sum (x·w - y)^2 + ridge * |w|^2` over `rows`.
-fn ridge_fit(rows: &[Row], n: usize, ridge: f64, iterations: usize) -> Vec<f64> {
+pub(crate) fn ridge_fit(rows: &[Row], n: usize, ridge: f64, iterations: usize) -> Vec<f64> {
     let apply = |v: &[f64]| -> Vec<f64> {
         let mut out: Vec<f64> = v.iter().map(|x| ridge * x).collect();
         for r in rows {
@@ -514,8 +514,18 @@ fn fit_phase(
         .collect();
     let per_phase = l.pattern_weights() + EXTRA_WEIGHTS;
     let w = ridge_fit(&rows, per_phase, cfg.ridge, cfg.iterations);
-    let out = &mut weights[phase * per_phase..(phase + 1) * per_phase];
-    // Every index takes the weight of its canonical image.
+    store_phase(
+        l,
+        &w,
+        &mut weights[phase * per_phase..(phase + 1) * per_phase],
+    );
+}
+
+/// Writes one phase's fitted weights `w` (in discs, one per canonical index and extra
+/// feature) into `out` in evaluation units: every index takes the weight of its canonical
+/// image.
+pub(crate) fn store_phase(l: &Layout, w: &[f64], out: &mut [i16]) {
+    let per_phase = l.pattern_weights() + EXTRA_WEIGHTS;
     for (pat, window) in l.offsets.windows(2).enumerate() {
         for idx in 0..window[1] - window[0] {
             let c = window[0] + l.canonical(pat, idx);

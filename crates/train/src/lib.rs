@@ -5,6 +5,8 @@
 //! - [`games`]: the compact file of such games (a few bytes a position, a versioned header, a
 //!   checksum per record) and the reader of its labelled positions;
 //! - [`datagen`]: writing those files, sharded and resumable, and merging the shards;
+//! - [`learn`]: the fitting of the shipped 8x8 weights to the positions of such files, each
+//!   labelled with its game's final score;
 //! - [`fit`]: the fitting of the shipped weights (positions from seeded games, labels from the
 //!   exact solver and fixed-depth searches, ridge regression phase by phase).
 //!
@@ -24,4 +26,5 @@ pub mod crc32;
 pub mod datagen;
 pub mod fit;
 pub mod games;
+pub mod learn;
 pub mod selfplay;

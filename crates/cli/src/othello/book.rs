@@ -198,7 +198,7 @@ fn build(a: &BuildArgs) -> anyhow::Result<()> {
 }
 
 /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
-fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let tmp = path.with_extension("tmp");
     fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
     fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
