@@ -419,21 +419,6 @@ impl Position {
     }
 }
 
-impl fmt::Display for Position {
-    /// One line: the cells `a1`..`h8` row by row (`X` black, `O` white, `-` empty), a space and
-    /// the side to move; see [`crate::text`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::text::format_position(self))
-    }
-}
-
-impl std::str::FromStr for Position {
-    type Err = crate::ParseError;
-    fn from_str(s: &str) -> Result<Position, crate::ParseError> {
-        crate::text::parse_position(s)
-    }
-}
-
 /// Disc difference for the side with `p`, empties to the winner, on a board of `squares`.
 #[inline]
 #[must_use]

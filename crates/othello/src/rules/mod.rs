@@ -1,0 +1,20 @@
+//! The rules of Othello and nothing else: squares, bitboards, positions, legal moves and
+//! flips, a record of the moves of a game, perft, and the slow references the fast routines
+//! are tested against.
+//!
+//! Nothing here reads or writes text (that is [`crate::text`] and the other formats, which
+//! build on these types) or searches for a good move (the engine); both depend on the rules,
+//! never the other way round.
+
+mod bitboard;
+mod game;
+pub mod moves;
+pub mod perft;
+mod position;
+pub mod reference;
+mod square;
+
+pub use bitboard::Bitboard;
+pub use game::Game;
+pub use position::{final_score, BoardSize, Color, EmptyCentre, Move, PlayError, Position};
+pub use square::Square;
