@@ -43,7 +43,8 @@ pub use rules::{moves, perft, reference};
 use std::fmt;
 
 pub use rules::{
-    final_score, Bitboard, BoardSize, Color, EmptyCentre, Game, Move, PlayError, Position, Square,
+    final_score, Bitboard, BoardSize, Color, EmptyCentre, GameRecord, Move, PlayError, Position,
+    Square,
 };
 
 /// Text that could not be read as an Othello square, position or record.

@@ -7,14 +7,14 @@
 //! never the other way round.
 
 mod bitboard;
-mod game;
 pub mod moves;
 pub mod perft;
 mod position;
+mod record;
 pub mod reference;
 mod square;
 
 pub use bitboard::Bitboard;
-pub use game::Game;
 pub use position::{final_score, BoardSize, Color, EmptyCentre, Move, PlayError, Position};
+pub use record::GameRecord;
 pub use square::Square;
