@@ -13,8 +13,8 @@
 //!    what is left of the budget: the best line becomes exact first, and every solved move
 //!    replaces its estimate.
 //!
-//! [`Options::progress`] sees the analysis after every midgame iteration and every solved
-//! move, so a display can show estimates at once and exact values as they come.
+//! [`analyze_with`]'s `progress` sees the analysis after every midgame iteration and every
+//! solved move, so a display can show estimates at once and exact values as they come.
 //!
 //! ```
 //! use std::time::Duration;
