@@ -12,9 +12,11 @@ pub mod perft;
 mod position;
 mod record;
 pub mod reference;
+mod size;
 mod square;
 
 pub use bitboard::Bitboard;
-pub use position::{final_score, BoardSize, Color, EmptyCentre, Move, PlayError, Position};
+pub use position::{final_score, Color, EmptyCentre, Move, PlayError, Position};
 pub use record::GameRecord;
+pub use size::BoardSize;
 pub use square::Square;
