@@ -50,7 +50,7 @@ use clap::Args as ClapArgs;
 use ply_othello::{
     analyze::{analyze_with, Analysis, Options},
     ggf::GgfGame,
-    BoardSize, Color, Game, Move, Position, Square,
+    BoardSize, Color, GameRecord, Move, Position, Square,
 };
 
 /// `ply nboard`.
@@ -172,7 +172,7 @@ struct Thinking {
 /// The session: the game so far, the settings, and the search under way if any.
 struct Engine {
     out: Out,
-    game: Game,
+    game: GameRecord,
     depth: u32,
     threads: usize,
     thinking: Option<Thinking>,
@@ -185,7 +185,7 @@ impl Engine {
     fn new(out: Out, threads: usize, events: Sender<Event>) -> Engine {
         Engine {
             out,
-            game: Game::new(Position::start(BoardSize::Eight)),
+            game: GameRecord::new(Position::start(BoardSize::Eight)),
             depth: DEFAULT_DEPTH,
             threads,
             thinking: None,
@@ -385,7 +385,7 @@ fn budget(depth: u32) -> Duration {
 }
 
 /// The game of a `set game` line, with a board size check against `TY` when it is given.
-fn read_game(ggf: &str) -> Result<Game, String> {
+fn read_game(ggf: &str) -> Result<GameRecord, String> {
     let rec = GgfGame::parse(ggf).map_err(|e| e.to_string())?;
     let n = rec.game.start().size().n();
     if let Some(ty) = rec.tag("TY") {
@@ -471,7 +471,7 @@ fn search(
 
 /// The thinking thread of `analyze`: `analysis K EVAL` for every position of `game`, the
 /// last first, each from black's point of view, then `status`; only `status` once stopped.
-fn review(game: &Game, opts: &Options, out: &Out, stop: &AtomicBool) -> io::Result<()> {
+fn review(game: &GameRecord, opts: &Options, out: &Out, stop: &AtomicBool) -> io::Result<()> {
     say(out, "status ply is analysing the game")?;
     let mut positions: Vec<Position> = vec![game.start()];
     positions.extend(game.plies().map(|(before, m)| {

@@ -15,7 +15,7 @@ use std::{
 use ply_othello::{
     ggf::GgfGame,
     solve::{SolveOptions, Solver},
-    text, BoardSize, Color, Game, Move, Position, Square,
+    text, BoardSize, Color, GameRecord, Move, Position, Square,
 };
 
 /// The tests of this file take turns: ply thinks on every core it is given, and the ping test
@@ -170,7 +170,7 @@ impl Lcg {
 }
 
 /// The game so far as `set game` sends it.
-fn set_game(game: &Game) -> String {
+fn set_game(game: &GameRecord) -> String {
     format!("set game {}", GgfGame::from_game(game.clone()))
 }
 
@@ -186,7 +186,7 @@ struct Played {
 fn play_game(start: Position, ply_color: Color, seed: u64) -> Played {
     let mut gui = Gui::start();
     gui.depth(1);
-    let mut game = Game::new(start);
+    let mut game = GameRecord::new(start);
     gui.send(&set_game(&game));
     let mut rng = Lcg(seed);
     let mut played = Played::default();
@@ -296,7 +296,7 @@ fn hint_streams_search_lines_for_the_best_moves_and_ends_with_status() {
     let _turn = turn();
     let mut gui = Gui::start();
     gui.depth(2);
-    let game = Game::new(Position::start(BoardSize::Eight));
+    let game = GameRecord::new(Position::start(BoardSize::Eight));
     gui.send(&set_game(&game));
     gui.send("move F5");
     gui.send("hint 3");
@@ -355,7 +355,9 @@ fn ping_while_thinking_stops_the_search_and_answers_pong() {
     let mut gui = Gui::start();
     // Depth 60: half a minute of thinking unless stopped.
     gui.depth(60);
-    gui.send(&set_game(&Game::new(Position::start(BoardSize::Eight))));
+    gui.send(&set_game(&GameRecord::new(Position::start(
+        BoardSize::Eight,
+    ))));
     for (n, ask) in [(1, "go"), (2, "hint 4")] {
         gui.send(ask);
         assert_eq!(gui.line(), "status ply is thinking");
@@ -481,7 +483,7 @@ fn analyze_reviews_every_position_of_the_game_from_the_last() {
     let _turn = turn();
     // A random 4x4 game to its end (passes included), every position solved exactly here.
     let mut rng = Lcg(11);
-    let mut game = Game::new(Position::start(BoardSize::Four));
+    let mut game = GameRecord::new(Position::start(BoardSize::Four));
     while !game.position().is_game_over() {
         let pos = game.position();
         let moves: Vec<Move> = if pos.can_move() {
@@ -545,7 +547,7 @@ fn ping_stops_an_analysis_with_a_closing_status() {
     let _turn = turn();
     let mut gui = Gui::start();
     gui.depth(60);
-    let mut game = Game::new(Position::start(BoardSize::Eight));
+    let mut game = GameRecord::new(Position::start(BoardSize::Eight));
     for sq in ["f5", "d6", "c3", "d3", "c4"] {
         game.play(Move::Play(Square::parse(sq).unwrap())).unwrap();
     }

@@ -4,7 +4,7 @@ mod common;
 
 use common::ply;
 
-use ply_othello::{text, transcript, BoardSize, Game, Move, Position};
+use ply_othello::{text, transcript, BoardSize, GameRecord, Move, Position};
 use serde_json::Value;
 
 /// Runs ply, expects success, returns stdout.
@@ -86,10 +86,10 @@ fn show_says_when_a_side_must_pass_and_when_the_game_is_over() {
 }
 
 /// A finished 4x4 game of pseudo-random moves with a pass before its last move.
-fn game_with_a_pass() -> Game {
+fn game_with_a_pass() -> GameRecord {
     for seed in 1..10_000u64 {
         let mut x = seed;
-        let mut game = Game::new(Position::start(BoardSize::Four));
+        let mut game = GameRecord::new(Position::start(BoardSize::Four));
         while !game.position().is_game_over() {
             let m: Vec<_> = game.position().legal_moves().collect();
             if m.is_empty() {

@@ -290,15 +290,15 @@ fn exit_codes_tell_a_scheduler_what_to_do() {
     for (args, needle) in [
         (
             vec!["othello", "solve", "--obf", s(&input), "--shard", "3/2"],
-            "--shard",
+            "`3/2`: shard 3 of 2 does not exist (I runs from 0 to 1)",
         ),
         (
             vec!["othello", "solve", "--obf", s(&input), "--shard", "x"],
-            "--shard",
+            "`x` is not I/N (shard I of N shards, I from 0 to N-1)",
         ),
         (
             vec!["othello", "solve", "--obf", s(&input), "--shard", "1/0"],
-            "--shard",
+            "`1/0`: there must be at least one shard",
         ),
         (vec!["othello", "solve", "--shard", "0/2"], "--obf"),
         (

@@ -5,7 +5,8 @@
 //! GAMESMAN values ([`Solver`]), the value of every move ([`Solver::analyze`]), the set of
 //! positions reachable from a start ([`reachable`]), the distinct final positions reachable
 //! from a position by result ([`count_finals`]) and the number of games ([`count_games`]).
-//! It also holds ply's one seedable random generator, [`SplitMix64`].
+//! It also holds ply's one seedable random generator, [`SplitMix64`], and the one way its
+//! batch jobs are split over machines, [`Shard`] (`--shard I/N`).
 //!
 //! The code is generic and memoised with a hash map, so it is meant for small games
 //! (tic-tac-toe, 4x4 Othello) and as a slow, obviously right reference for the fast
@@ -38,11 +39,13 @@
 mod count;
 mod game;
 mod rng;
+mod shard;
 mod solve;
 mod value;
 
 pub use count::{count_finals, count_games, count_games_up_to_symmetry, reachable, Tally};
 pub use game::{Game, Player};
 pub use rng::SplitMix64;
+pub use shard::{Shard, ShardError};
 pub use solve::Solver;
 pub use value::{Outcome, Value};

@@ -32,33 +32,20 @@
 
 #![deny(missing_docs)]
 
-pub mod analyze;
-mod binfile;
-mod bitboard;
-pub mod book;
-pub mod eval;
-mod game;
-pub mod ggf;
-pub mod input;
-mod memory;
-pub mod midgame;
-pub mod moves;
-pub mod obf;
-pub mod perft;
-mod position;
-pub mod reference;
-pub mod solve;
-pub mod spine;
-mod square;
-pub mod text;
-pub mod transcript;
+mod engine;
+mod formats;
+mod rules;
+
+pub use engine::{analyze, book, eval, midgame, solve, spine};
+pub use formats::{ggf, input, obf, text, transcript};
+pub use rules::{moves, perft, reference};
 
 use std::fmt;
 
-pub use bitboard::Bitboard;
-pub use game::Game;
-pub use position::{final_score, BoardSize, Color, EmptyCentre, Move, PlayError, Position};
-pub use square::Square;
+pub use rules::{
+    final_score, Bitboard, BoardSize, Color, EmptyCentre, GameRecord, Move, PlayError, Position,
+    Square,
+};
 
 /// Text that could not be read as an Othello square, position or record.
 ///

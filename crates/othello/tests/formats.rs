@@ -4,7 +4,7 @@
 use ply_othello::{
     ggf::{self, GgfGame},
     obf::{self, ObfLine},
-    text, transcript, BoardSize, Game, Move, Position,
+    text, transcript, BoardSize, GameRecord, Move, Position,
 };
 use proptest::prelude::*;
 
@@ -76,8 +76,8 @@ fn size_strategy() -> impl Strategy<Value = BoardSize> {
 }
 
 /// A random game from the start: `choices` pick among the legal moves; it may end early.
-fn random_game(size: BoardSize, choices: &[u16]) -> Game {
-    let mut game = Game::new(Position::start(size));
+fn random_game(size: BoardSize, choices: &[u16]) -> GameRecord {
+    let mut game = GameRecord::new(Position::start(size));
     for &c in choices {
         let pos = game.position();
         if pos.is_game_over() {

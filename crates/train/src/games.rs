@@ -58,7 +58,7 @@
 //! assert!(e.to_string().contains("field `checksum`"), "{e}");
 //! ```
 
-use std::{fmt, io, io::Read, str::FromStr};
+use std::{fmt, io, io::Read};
 
 use ply_othello::{eval, BoardSize, Color, Position, Square};
 
@@ -94,78 +94,17 @@ const HEADER_FIELDS: [(&str, usize, usize); 14] = [
     ("header checksum", 44, 4),
 ];
 
-/// Shard `index` of `count`: the games `k` with `k % count == index`.
+/// Shard `index` of `count`: the games `k` with `k % count == index` (ply-core's one shard,
+/// which `ply othello solve --shard` uses too).
 ///
 /// ```
 /// use ply_train::games::Shard;
 /// let s: Shard = "1/4".parse().unwrap();
 /// assert_eq!((s.index, s.count), (1, 4));
-/// assert_eq!(s.games(10), 3); // games 1, 5 and 9
+/// assert_eq!(s.share(10), 3); // games 1, 5 and 9
 /// assert!("4/4".parse::<Shard>().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shard {
-    /// Which shard, from 0.
-    pub index: u32,
-    /// How many shards.
-    pub count: u32,
-}
-
-impl Shard {
-    /// The whole set: shard 0 of 1.
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
-
-    /// Shard `index` of `count`, when it exists.
-    ///
-    /// # Errors
-    /// When `count` is 0 or `index` is not below it.
-    pub fn new(index: u32, count: u32) -> Result<Shard, String> {
-        if count == 0 {
-            Err("there must be at least one shard".into())
-        } else if index >= count {
-            Err(format!(
-                "shard {index} of {count} does not exist (I runs from 0 to {})",
-                count - 1
-            ))
-        } else {
-            Ok(Shard { index, count })
-        }
-    }
-
-    /// How many of the games `0..total` are this shard's.
-    #[must_use]
-    pub fn games(self, total: u64) -> u64 {
-        let (i, n) = (u64::from(self.index), u64::from(self.count));
-        if total > i {
-            (total - i).div_ceil(n)
-        } else {
-            0
-        }
-    }
-
-    /// The index of the shard's `nth` game (from 0).
-    #[must_use]
-    pub fn nth(self, nth: u64) -> u64 {
-        u64::from(self.index) + nth * u64::from(self.count)
-    }
-}
-
-impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let form = || format!("`{s}` is not I/N (shard I of N shards, I from 0 to N-1)");
-        let (i, n) = s.split_once('/').ok_or_else(form)?;
-        let index = i.trim().parse().map_err(|_| form())?;
-        let count = n.trim().parse().map_err(|_| form())?;
-        Shard::new(index, count).map_err(|e| format!("`{s}`: {e}"))
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
+pub use ply_core::Shard;
 
 /// How a set of games is played: everything that decides its bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -396,7 +335,7 @@ impl Header {
             DataError::Params { field, message } => bad(field, message),
             other => other,
         })?;
-        let shard = Shard::new(u32_at(32), u32_at(36)).map_err(|m| bad("shard", m))?;
+        let shard = Shard::new(u32_at(32), u32_at(36)).map_err(|e| bad("shard", e.to_string()))?;
         Ok(Header {
             params,
             shard,
@@ -441,7 +380,7 @@ impl Header {
     /// How many of the set's games this file holds when it is complete.
     #[must_use]
     pub fn shard_games(&self) -> u64 {
-        self.shard.games(self.params.games)
+        self.shard.share(self.params.games)
     }
 }
 

@@ -20,7 +20,7 @@ use anyhow::Context;
 use ply_othello::{
     input,
     solve::{SolveOptions, Solver},
-    BoardSize, Game,
+    BoardSize, GameRecord,
 };
 
 use crate::error::bad;
@@ -46,7 +46,7 @@ pub fn read_position_or_transcript(
     text: &str,
     size: Option<BoardSize>,
     what: &str,
-) -> anyhow::Result<Game> {
+) -> anyhow::Result<GameRecord> {
     let game = input::parse_position_or_transcript(text, size.unwrap_or(BoardSize::Eight))
         .map_err(|e| bad(format!("{what}: {e}")))?;
     let pos = game.position();

@@ -25,6 +25,7 @@ use std::{
 };
 
 use anyhow::Context;
+use ply_core::Shard;
 use ply_othello::{
     obf,
     solve::{Pass, Progress, SolveControl, SolveOptions, SolveResult, Solver},
@@ -62,7 +63,7 @@ pub struct Args {
     pub out: Option<PathBuf>,
     /// With --obf: solve only shard I of N (I from 0): the positions whose index k in the
     /// input (0-based, positions only) has k mod N = I.
-    #[arg(long, value_name = "I/N", requires = "obf", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/N", requires = "obf")]
     pub shard: Option<Shard>,
     /// Give the exact score of every legal move.
     #[arg(long)]
@@ -76,40 +77,6 @@ pub struct Args {
     /// One JSON object per position, one per line.
     #[arg(long)]
     pub json: bool,
-}
-
-/// Shard `index` of `count`: the input positions k with k mod count = index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// Which shard, from 0.
-    pub index: usize,
-    /// How many shards.
-    pub count: usize,
-}
-
-impl Shard {
-    /// Whether the position with this index (0-based, in input order) is in the shard.
-    fn holds(self, k: usize) -> bool {
-        k % self.count == self.index
-    }
-}
-
-/// `I/N` with 0 <= I < N.
-fn parse_shard(s: &str) -> Result<Shard, String> {
-    let form = || format!("`{s}` is not I/N (shard I of N shards, I from 0 to N-1)");
-    let (i, n) = s.split_once('/').ok_or_else(form)?;
-    let index: usize = i.trim().parse().map_err(|_| form())?;
-    let count: usize = n.trim().parse().map_err(|_| form())?;
-    if count == 0 {
-        return Err(format!("`{s}`: there must be at least one shard"));
-    }
-    if index >= count {
-        return Err(format!(
-            "`{s}`: shard {index} of {count} does not exist (I runs from 0 to {})",
-            count - 1
-        ));
-    }
-    Ok(Shard { index, count })
 }
 
 /// One solved position, ready to print.
@@ -357,12 +324,12 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
     }
     let text = read_input(path)?;
     let name = input_name(path);
-    let shard = a.shard.unwrap_or(Shard { index: 0, count: 1 });
+    let shard = a.shard.unwrap_or(Shard::WHOLE);
     let positions: Vec<(usize, Position)> = obf::parse_file(&text)
         .map_err(|e| bad(format!("{name}: {e}")))?
         .into_iter()
         .enumerate()
-        .filter(|(k, _)| shard.holds(*k))
+        .filter(|(k, _)| shard.holds(*k as u64))
         .map(|(_, e)| (e.line, e.obf.position))
         .collect();
     let far = positions.iter().filter(|(_, p)| out_of_reach(p)).count();
@@ -382,7 +349,7 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         Some(_) if to_stdout => (Sink::Stdout, HashSet::new()),
         Some(out) => {
             let scope = match a.shard {
-                Some(sh) => format!("shard {}/{} of {name}", sh.index, sh.count),
+                Some(sh) => format!("shard {sh} of {name}"),
                 None => name.clone(),
             };
             let (writer, entries) = results::Writer::open(out)?;

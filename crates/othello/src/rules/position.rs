@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::{moves, Bitboard, Square};
+use crate::{moves, Bitboard, BoardSize, Square};
 
 /// The side of a disc or of the player to move. Black moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -31,57 +31,6 @@ impl Color {
             Color::Black => 'X',
             Color::White => 'O',
         }
-    }
-}
-
-/// A board size: 4x4, 6x6 or 8x8.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum BoardSize {
-    /// 4x4, 16 squares.
-    Four,
-    /// 6x6, 36 squares.
-    Six,
-    /// 8x8, the standard board.
-    Eight,
-}
-
-impl BoardSize {
-    /// The size with `n` squares on a side (4, 6 or 8).
-    #[must_use]
-    pub const fn from_n(n: u8) -> Option<BoardSize> {
-        match n {
-            4 => Some(BoardSize::Four),
-            6 => Some(BoardSize::Six),
-            8 => Some(BoardSize::Eight),
-            _ => None,
-        }
-    }
-
-    /// Squares on a side.
-    #[must_use]
-    pub const fn n(self) -> u8 {
-        match self {
-            BoardSize::Four => 4,
-            BoardSize::Six => 6,
-            BoardSize::Eight => 8,
-        }
-    }
-
-    /// The squares that exist on this board (the top-left `n` x `n` corner of the 8x8 layout).
-    #[must_use]
-    pub const fn mask(self) -> Bitboard {
-        match self {
-            BoardSize::Four => Bitboard(0x0000_0000_0f0f_0f0f),
-            BoardSize::Six => Bitboard(0x0000_3f3f_3f3f_3f3f),
-            BoardSize::Eight => Bitboard(u64::MAX),
-        }
-    }
-
-    /// Number of squares, `n * n`.
-    #[must_use]
-    pub const fn squares(self) -> u32 {
-        let n = self.n() as u32;
-        n * n
     }
 }
 
@@ -416,21 +365,6 @@ impl Position {
     #[must_use]
     pub fn final_score(&self) -> i32 {
         final_score(self.player.0, self.opponent.0, self.size.squares())
-    }
-}
-
-impl fmt::Display for Position {
-    /// One line: the cells `a1`..`h8` row by row (`X` black, `O` white, `-` empty), a space and
-    /// the side to move; see [`crate::text`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::text::format_position(self))
-    }
-}
-
-impl std::str::FromStr for Position {
-    type Err = crate::ParseError;
-    fn from_str(s: &str) -> Result<Position, crate::ParseError> {
-        crate::text::parse_position(s)
     }
 }
 

@@ -2,9 +2,9 @@
 //! the best move, the principal variation, and the score of every legal move.
 //!
 //! The search is null-window alpha-beta with a principal-variation search at the top, a
-//! shared lock-free transposition table ([`tt`]), fastest-first move ordering, stability
-//! cutoffs ([`stability`]) and unrolled code for the last four empty squares ([`last`]).
-//! Early positions are keyed by their least symmetric image ([`symmetry`]), so the images of a
+//! shared lock-free transposition table (`tt`), fastest-first move ordering, stability
+//! cutoffs (`stability`) and unrolled code for the last four empty squares (`search/last`).
+//! Early positions are keyed by their least symmetric image (`symmetry`), so the images of a
 //! searched position (the four first moves of 6x6, say) cost nothing.
 //! From 18 empties on (6x6 and 8x8), selective passes that cut nodes where the learnt
 //! evaluation is confident go first; they leave the table the moves to try first and the

@@ -43,7 +43,7 @@
 use std::{fmt, sync::OnceLock};
 
 use crate::{
-    binfile::{fnv1a, Reader},
+    formats::binfile::{fnv1a, Reader},
     solve::symmetry,
     BoardSize, Position, Square,
 };
@@ -183,7 +183,7 @@ impl Book {
         static SIX: OnceLock<Book> = OnceLock::new();
         match size {
             BoardSize::Six => Some(SIX.get_or_init(|| {
-                Book::read(include_bytes!("../data/book6.bin")).expect("the shipped 6x6 book")
+                Book::read(include_bytes!("../../data/book6.bin")).expect("the shipped 6x6 book")
             })),
             _ => None,
         }

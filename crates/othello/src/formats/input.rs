@@ -5,8 +5,8 @@
 //! not import one another through it.
 
 use crate::{
-    ggf::GgfGame, obf::ObfLine, text::parse_position, transcript, BoardSize, Game, ParseError,
-    Position,
+    ggf::GgfGame, obf::ObfLine, text::parse_position, transcript, BoardSize, GameRecord,
+    ParseError, Position,
 };
 
 /// Reads what people paste: a GGF game record (`(;GM[Othello]…;)`), a position (cells and
@@ -40,7 +40,7 @@ use crate::{
 pub fn parse_position_or_transcript(
     text: &str,
     transcript_size: BoardSize,
-) -> Result<Game, ParseError> {
+) -> Result<GameRecord, ParseError> {
     if text.trim_start().starts_with("(;") {
         return GgfGame::parse(text)
             .map(|record| record.game)
@@ -67,5 +67,5 @@ pub fn parse_position_or_transcript(
             ))
         })?
     };
-    Ok(Game::new(pos))
+    Ok(GameRecord::new(pos))
 }

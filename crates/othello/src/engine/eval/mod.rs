@@ -552,12 +552,12 @@ pub const fn shipped_tempo(size: BoardSize) -> i32 {
 #[must_use]
 pub fn builtin(size: BoardSize) -> Option<&'static Eval> {
     static EIGHT: LazyLock<Eval> = LazyLock::new(|| {
-        weights::read(BoardSize::Eight, include_bytes!("../../data/eval8.bin"))
+        weights::read(BoardSize::Eight, include_bytes!("../../../data/eval8.bin"))
             .expect("the shipped 8x8 weights load")
             .with_tempo(shipped_tempo(BoardSize::Eight))
     });
     static SIX: LazyLock<Eval> = LazyLock::new(|| {
-        weights::read(BoardSize::Six, include_bytes!("../../data/eval6.bin"))
+        weights::read(BoardSize::Six, include_bytes!("../../../data/eval6.bin"))
             .expect("the shipped 6x6 weights load")
             .with_tempo(shipped_tempo(BoardSize::Six))
     });

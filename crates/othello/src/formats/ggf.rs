@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use crate::{BoardSize, Color, Game, Move, ParseError, Position, Square};
+use crate::{BoardSize, Color, GameRecord, Move, ParseError, Position, Square};
 
 /// A game record: its tags (other than `GM`, `BO`, `B` and `W`) and the game.
 ///
@@ -30,14 +30,14 @@ pub struct GgfGame {
     /// Tags in their order, as `(name, value)`, without `GM`, `BO`, `B` and `W`.
     pub tags: Vec<(String, String)>,
     /// The start position and the moves.
-    pub game: Game,
+    pub game: GameRecord,
 }
 
 impl GgfGame {
     /// A record of `game` with the tags `PC[ply]` and, when the game is over, `RE` (black's
     /// final score).
     #[must_use]
-    pub fn from_game(game: Game) -> GgfGame {
+    pub fn from_game(game: GameRecord) -> GgfGame {
         let mut tags = vec![("PC".to_owned(), "ply".to_owned())];
         let end = game.position();
         if end.is_game_over() {
@@ -159,7 +159,7 @@ fn parse_records(text: &str, max: usize) -> Result<Vec<GgfGame>, ParseError> {
 
 fn parse_body(r: &mut Reader<'_>, open: usize) -> Result<GgfGame, ParseError> {
     let mut tags = Vec::new();
-    let mut game: Option<Game> = None;
+    let mut game: Option<GameRecord> = None;
     while let Some((name, value, at)) = r.tag()? {
         match name.as_str() {
             "GM" => {
@@ -173,7 +173,7 @@ fn parse_body(r: &mut Reader<'_>, open: usize) -> Result<GgfGame, ParseError> {
                 }
                 let pos =
                     parse_board(&value).map_err(|e| r.fail(at, format!("BO[{value}]: {e}")))?;
-                game = Some(Game::new(pos));
+                game = Some(GameRecord::new(pos));
             }
             "B" | "W" => {
                 let Some(g) = game.as_mut() else {
@@ -200,7 +200,7 @@ fn parse_body(r: &mut Reader<'_>, open: usize) -> Result<GgfGame, ParseError> {
     }
 }
 
-fn play(game: &mut Game, color: Color, value: &str) -> Result<(), String> {
+fn play(game: &mut GameRecord, color: Color, value: &str) -> Result<(), String> {
     let text = value.split('/').next().unwrap_or("").trim();
     let mv = if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
         Move::Pass

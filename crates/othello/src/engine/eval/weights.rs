@@ -22,7 +22,7 @@ use std::fmt;
 
 use super::{layout, phase_count, Eval};
 use crate::{
-    binfile::{fnv1a, Reader},
+    formats::binfile::{fnv1a, Reader},
     BoardSize,
 };
 

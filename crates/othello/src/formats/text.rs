@@ -12,6 +12,8 @@
 //! The writer always uses `X`/`O`/`-`, the OBF spelling, so that `format(parse(s)) == s` for
 //! every OBF board.
 
+use std::fmt;
+
 use crate::{Bitboard, BoardSize, Color, ParseError, Position, Square};
 
 /// What one cell symbol stands for.
@@ -206,6 +208,23 @@ pub fn format_position(pos: &Position) -> String {
     s.push(' ');
     s.push(pos.turn().symbol());
     s
+}
+
+// `Position`'s own spelling is this module's, so its `Display` and `FromStr` live here: the
+// rules stay free of text and the formats build on them, not the other way round.
+impl fmt::Display for Position {
+    /// One line: the cells `a1`..`h8` row by row (`X` black, `O` white, `-` empty), a space and
+    /// the side to move, as [`format_position`] writes them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_position(self))
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Position, ParseError> {
+        parse_position(s)
+    }
 }
 
 fn cell_char(pos: &Position, sq: Square, empty: char) -> char {

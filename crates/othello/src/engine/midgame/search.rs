@@ -85,7 +85,7 @@ impl<'a> Searcher<'a> {
     pub(crate) fn new(size: BoardSize, limits: &'a Limits) -> Searcher<'a> {
         let bits = limits.table_bits.clamp(4, 26);
         let mut table = Vec::with_capacity(1 << bits);
-        crate::memory::advise_huge_pages(&table);
+        crate::engine::memory::advise_huge_pages(&table);
         table.resize(1 << bits, EMPTY_ENTRY);
         Searcher {
             size,
@@ -196,7 +196,7 @@ impl<'a> Searcher<'a> {
             let (np, no) = (o ^ f, p | f | 1u64 << sq);
             if depth >= 2 {
                 // The child probes the table: its slot starts loading now.
-                crate::memory::prefetch(&self.table[self.slot(np, no)]);
+                crate::engine::memory::prefetch(&self.table[self.slot(np, no)]);
             }
             let key = if sq == table_move {
                 -INF

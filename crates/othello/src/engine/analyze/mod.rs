@@ -13,8 +13,8 @@
 //!    what is left of the budget: the best line becomes exact first, and every solved move
 //!    replaces its estimate.
 //!
-//! [`Options::progress`] sees the analysis after every midgame iteration and every solved
-//! move, so a display can show estimates at once and exact values as they come.
+//! [`analyze_with`]'s `progress` sees the analysis after every midgame iteration and every
+//! solved move, so a display can show estimates at once and exact values as they come.
 //!
 //! ```
 //! use std::time::Duration;
@@ -100,20 +100,10 @@ impl Options {
     }
 }
 
-/// The score of one legal move, for the side that plays it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveValue {
-    /// The move.
-    pub square: Square,
-    /// Final disc difference after the move, empties to the winner, in [`DISC`] units: exact
-    /// or an estimate.
-    pub score: i32,
-    /// True when the score is exact.
-    pub exact: bool,
-    /// Plies the midgame engine searched for the estimate (the number of empty squares when
-    /// exact).
-    pub depth: u32,
-}
+/// The score of one legal move, for the side that plays it: the midgame engine's
+/// [`MoveScore`](midgame::MoveScore), kept as it is where no better is known, replaced by an
+/// exact one where the book or the solver knows it.
+pub use midgame::MoveScore as MoveValue;
 
 /// Which engine produced an analysis's scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,28 +133,33 @@ impl Engine {
     }
 }
 
-/// What [`analyze`] found.
+/// What [`analyze`] found: the midgame engine's [`midgame::Analysis`] with the book's and
+/// the solver's findings folded in. The fields it shares with that one mean the same (see
+/// there); those below say only what the book and the solver change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
-    /// Every legal move, best first. Empty when the side to move must pass or the game is
-    /// over.
+    /// [`midgame::Analysis::moves`], with exact scores from the book and the solver in place
+    /// of estimates (in play mode, the best move only).
     pub moves: Vec<MoveValue>,
-    /// The move to play; `None` for a pass or when the game is over.
+    /// [`midgame::Analysis::best`], unless the book or the solver found a better move.
     pub best: Option<Square>,
-    /// Score of the position for the side to move, in [`DISC`] units.
+    /// Score of the position for the side to move, in [`DISC`] units, as in
+    /// [`midgame::Analysis::score`]: the best move's score.
     pub score: i32,
     /// True when `score` is the position's exact value (proven by the solver, the book, or a
     /// search to the end), whether or not every move's score is.
     pub proven: bool,
-    /// True when every move's score is exact (and so is `score`).
+    /// True when every move's score is exact (and so is `score`): the midgame engine's
+    /// [`exact`](midgame::Analysis::exact).
     pub all_exact: bool,
     /// When the best move and `score` come from a selective pass of the exact solver (it
     /// could not finish in time, but its passes with Multi-ProbCut did): that pass's
     /// confidence in percent, as Edax prints `+6 @ 73%`. `None` otherwise.
     pub selective: Option<u8>,
-    /// Depth of the midgame engine's last complete iteration (the empty squares once exact).
+    /// [`midgame::Analysis::depth`] (the empty squares once exact).
     pub depth: u32,
-    /// The expected line from here, passes included.
+    /// [`midgame::Analysis::pv`], continued by the book or the solver where they know the
+    /// best move.
     pub line: Vec<Move>,
     /// Positions searched, by both engines.
     pub nodes: u64,
@@ -237,16 +232,8 @@ pub fn analyze_with(
     let deadline = opts.budget.map(|b| started + b);
     if pos.is_game_over() {
         return Analysis {
-            moves: Vec::new(),
-            best: None,
-            score: pos.final_score() * DISC,
-            proven: true,
-            all_exact: true,
-            selective: None,
-            depth: 0,
-            line: Vec::new(),
-            nodes: 1,
             engine: Engine::Solver,
+            ..from_midgame(&midgame::Analysis::game_over(pos))
         };
     }
     if !pos.can_move() {
@@ -577,16 +564,7 @@ fn settle(a: &mut Analysis, pos: &Position, solved: Square, pv: &[Move]) {
 
 fn from_midgame(m: &midgame::Analysis) -> Analysis {
     Analysis {
-        moves: m
-            .moves
-            .iter()
-            .map(|s| MoveValue {
-                square: s.square,
-                score: s.score,
-                exact: s.exact,
-                depth: s.depth,
-            })
-            .collect(),
+        moves: m.moves.clone(),
         best: m.best,
         score: m.score,
         proven: m.exact,

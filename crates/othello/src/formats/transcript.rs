@@ -8,7 +8,7 @@
 //! The writer leaves passes out, except passes at the very end, which no later move implies;
 //! so `parse(format(game)) == game` for every game.
 
-use crate::{Game, Move, ParseError, Position, Square};
+use crate::{GameRecord, Move, ParseError, Position, Square};
 
 /// Reads a transcript played from `start`.
 ///
@@ -24,8 +24,8 @@ use crate::{Game, Move, ParseError, Position, Square};
 /// let err = transcript::parse("f5f5", start).unwrap_err();
 /// assert!(err.to_string().contains("move 2"));
 /// ```
-pub fn parse(text: &str, start: Position) -> Result<Game, ParseError> {
-    let mut game = Game::new(start);
+pub fn parse(text: &str, start: Position) -> Result<GameRecord, ParseError> {
+    let mut game = GameRecord::new(start);
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
     let mut number = 0;
@@ -86,7 +86,7 @@ fn color_name(c: crate::Color) -> &'static str {
 /// Writes the moves of a game as a transcript: lowercase squares, no separators, passes left
 /// out except at the end (written `pa`).
 #[must_use]
-pub fn format(game: &Game) -> String {
+pub fn format(game: &GameRecord) -> String {
     let moves = game.moves();
     let trailing = moves.iter().rev().take_while(|m| **m == Move::Pass).count();
     let mut s = String::with_capacity(moves.len() * 2);
@@ -102,7 +102,7 @@ pub fn format(game: &Game) -> String {
 
 /// Writes every ply, passes as `pa`.
 #[must_use]
-pub fn format_with_passes(game: &Game) -> String {
+pub fn format_with_passes(game: &GameRecord) -> String {
     game.moves()
         .iter()
         .map(|m| match m {
@@ -119,11 +119,11 @@ mod tests {
 
     /// A 4x4 game in which white must pass after black's a4 and black plays on: perfect
     /// play from the start is no part of this, only a pass that is forced.
-    fn game_with_a_pass() -> (String, Game) {
+    fn game_with_a_pass() -> (String, GameRecord) {
         // Play random legal moves until a pass is forced, deterministically.
         let start = Position::start(BoardSize::Four);
         for seed in 0..10_000u64 {
-            let mut game = Game::new(start);
+            let mut game = GameRecord::new(start);
             let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
             while !game.position().is_game_over() {
                 let pos = game.position();

@@ -103,16 +103,20 @@ impl Limits {
     }
 }
 
-/// The score of one legal move.
+/// The score of one legal move, for the side that plays it: the midgame engine's estimate,
+/// and the same type in [`crate::analyze`] (as `MoveValue`), where the book and the solver
+/// replace estimates with exact scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveScore {
     /// The move.
     pub square: Square,
-    /// Score after the move for the side that played it, in [`DISC`] units.
+    /// Final disc difference after the move for the side that played it, empties to the
+    /// winner, in [`DISC`] units: exact or an estimate.
     pub score: i32,
     /// True when the score is the exact result under perfect play, false for an estimate.
     pub exact: bool,
-    /// Plies searched (the root move included).
+    /// Plies searched for the score, the move itself included (the number of empty squares
+    /// when exact).
     pub depth: u32,
 }
 
@@ -137,6 +141,21 @@ pub struct Analysis {
     pub nodes: u64,
 }
 
+impl Analysis {
+    /// The analysis of a finished game: its final score, exact, no move, one node.
+    pub(crate) fn game_over(pos: &Position) -> Analysis {
+        Analysis {
+            moves: Vec::new(),
+            best: None,
+            score: pos.final_score() * DISC,
+            exact: true,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 1,
+        }
+    }
+}
+
 /// Analyses `pos` by iterative deepening within `limits`.
 #[must_use]
 pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
@@ -151,15 +170,7 @@ pub fn analyze_with(
 ) -> Analysis {
     let empties = pos.empties().count();
     if pos.is_game_over() {
-        return Analysis {
-            moves: Vec::new(),
-            best: None,
-            score: pos.final_score() * DISC,
-            exact: true,
-            depth: 0,
-            pv: Vec::new(),
-            nodes: 1,
-        };
+        return Analysis::game_over(pos);
     }
     if !pos.can_move() {
         let mut a = analyze_with(&pos.passed(), limits, &mut |a| {

@@ -184,7 +184,7 @@ impl Tt {
         let n = 1usize << fit.ilog2();
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(n).map_err(|_| too_large)?;
-        crate::memory::advise_huge_pages(&buckets);
+        crate::engine::memory::advise_huge_pages(&buckets);
         buckets.extend((0..n).map(|_| Bucket::default()));
         let buckets = buckets.into_boxed_slice();
         Ok(Tt {
@@ -223,7 +223,7 @@ impl Tt {
     /// Starts loading the bucket of `key` into the cache, for a probe soon after.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        crate::memory::prefetch(self.bucket(key));
+        crate::engine::memory::prefetch(self.bucket(key));
     }
 
     /// The entry stored for `key`, if any.

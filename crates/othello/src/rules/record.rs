@@ -1,5 +1,5 @@
 //! A game: a start position and every ply since, passes included, each checked as it is
-//! played. Transcripts and GGF records read into a [`Game`] and write out of one.
+//! played. Transcripts and GGF records read into a [`GameRecord`] and write out of one.
 //!
 //! Passes are stored explicitly so that the side to move after any ply is never in doubt;
 //! the readers insert the passes a transcript leaves implicit.
@@ -9,24 +9,24 @@ use crate::{Move, PlayError, Position, Square};
 /// A start position and the moves played from it, each one legal.
 ///
 /// ```
-/// use ply_othello::{BoardSize, Game, Move, Position, Square};
-/// let mut game = Game::new(Position::start(BoardSize::Eight));
+/// use ply_othello::{BoardSize, GameRecord, Move, Position, Square};
+/// let mut game = GameRecord::new(Position::start(BoardSize::Eight));
 /// game.play(Move::Play(Square::parse("f5").unwrap())).unwrap();
 /// assert!(game.play(Move::Pass).is_err()); // white has moves
 /// assert_eq!(game.moves().len(), 1);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Game {
+pub struct GameRecord {
     start: Position,
     moves: Vec<Move>,
     current: Position,
 }
 
-impl Game {
+impl GameRecord {
     /// A game with no move yet.
     #[must_use]
-    pub fn new(start: Position) -> Game {
-        Game {
+    pub fn new(start: Position) -> GameRecord {
+        GameRecord {
             start,
             moves: Vec::new(),
             current: start,

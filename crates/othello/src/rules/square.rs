@@ -2,7 +2,7 @@
 
 use std::{fmt, str::FromStr};
 
-use crate::{BoardSize, ParseError};
+use crate::ParseError;
 
 /// One square of the 8x8 layout, `a1` = 0 … `h8` = 63 (index = row * 8 + column).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -50,12 +50,6 @@ impl Square {
     #[must_use]
     pub const fn row(self) -> u8 {
         self.0 / 8
-    }
-
-    /// True when the square exists on a board of this size.
-    #[must_use]
-    pub const fn is_on(self, size: BoardSize) -> bool {
-        self.col() < size.n() && self.row() < size.n()
     }
 
     /// Parses `a1`…`h8`, either case.

@@ -1,0 +1,15 @@
+//! Playing well: the learnt evaluation ([`eval`]), the parts both searches share ([`spine`]),
+//! the midgame engine ([`midgame`]), the exact solver ([`solve`]), the 6x6 book ([`book`])
+//! and the one entry point every front end calls ([`analyze`]), with the memory hints of the
+//! two transposition tables (`memory`).
+//!
+//! The engine builds on the rules (and reads its data files through the formats' `binfile`);
+//! neither the rules nor the formats know it exists.
+
+pub mod analyze;
+pub mod book;
+pub mod eval;
+pub(crate) mod memory;
+pub mod midgame;
+pub mod solve;
+pub mod spine;
