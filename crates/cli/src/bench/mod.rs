@@ -2,6 +2,7 @@
 
 use clap::Subcommand;
 
+mod depth;
 mod eval;
 mod ffo;
 mod judge;
@@ -19,6 +20,8 @@ pub enum Command {
     Judge(judge::Args),
     /// The learnt evaluation and the midgame engine against exact scores.
     Eval(eval::Args),
+    /// How much the midgame engine's estimate changes from one depth to the next.
+    Depth(depth::Args),
     /// A match against another engine serving ply's JSON API, from fixed openings.
     Match(versus::Args),
 }
@@ -29,6 +32,7 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Ffo(a) => ffo::run(a),
         Command::Judge(a) => judge::run(a),
         Command::Eval(a) => eval::run(a),
+        Command::Depth(a) => depth::run(a),
         Command::Match(a) => versus::run(a),
     }
 }

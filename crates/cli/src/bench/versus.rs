@@ -16,7 +16,7 @@
 use std::{
     io::{self, Read, Write},
     net::TcpStream,
-    path::PathBuf,
+    path::{Path, PathBuf},
     time::Duration,
 };
 
@@ -61,15 +61,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if a.ms == 0 || a.ms > 60_000 {
         return Err(bad(format!("--ms {}: expected 1 to 60000", a.ms)));
     }
-    let path = super::ffo::data_dir(a.data.as_deref())?.join("xot-openings.txt");
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let openings: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .take(a.openings)
-        .collect();
+    let openings = xot_openings(a.data.as_deref(), a.openings)?;
     let budget = Duration::from_millis(a.ms);
     let mut out = io::stdout().lock();
     writeln!(
@@ -81,12 +73,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     )?;
     let (mut points, mut games, mut discs) = (0.0, 0, 0i64);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    for (i, opening) in openings.iter().enumerate() {
-        let start = transcript::parse(opening, Position::start(BoardSize::Eight))
-            .map_err(|e| bad(format!("{} line {}: {e}", path.display(), i + 1)))?
-            .position();
+    for (i, (opening, start)) in openings.iter().enumerate() {
         for ours in [Color::Black, Color::White] {
-            let result = play(&start, ours, budget, &addr)
+            let result = play(start, ours, budget, &addr)
                 .with_context(|| format!("opening {} ({opening})", i + 1))?;
             games += 1;
             discs += i64::from(result);
@@ -118,6 +107,26 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         discs as f64 / f64::from(games.max(1))
     )?;
     Ok(())
+}
+
+/// The first `n` openings of `xot-openings.txt` in the data directory: each line and the
+/// position it leads to.
+pub fn xot_openings(data: Option<&Path>, n: usize) -> anyhow::Result<Vec<(String, Position)>> {
+    let path = super::ffo::data_dir(data)?.join("xot-openings.txt");
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .take(n)
+        .map(|(i, line)| {
+            let pos = transcript::parse(line, Position::start(BoardSize::Eight))
+                .map_err(|e| bad(format!("{} line {}: {e}", path.display(), i + 1)))?
+                .position();
+            Ok((line.to_string(), pos))
+        })
+        .collect()
 }
 
 /// One game from `start`, this engine playing `ours`: the final disc difference from our

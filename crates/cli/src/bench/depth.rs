@@ -1,0 +1,108 @@
+//! `ply bench depth`: how still the midgame engine's estimate holds as it searches deeper.
+//!
+//! For the start position and the first N XOT openings, the engine (solver and book off, one
+//! thread) is first given `--ms` to see how deep it gets; then the position is searched to
+//! every depth from `--from` to that one, each search from scratch, and the score of each
+//! depth is compared with the one before. The figure is the mean absolute change between
+//! successive depths over every position (target: at most 1.5 discs). A search that does
+//! not reach its depth, or names no legal move, fails the bench.
+
+use std::{
+    io::{self, Write},
+    path::PathBuf,
+    time::Duration,
+};
+
+use ply_othello::{
+    analyze::{self, Analysis, Options},
+    BoardSize, Position,
+};
+
+use crate::error::bad;
+
+/// Arguments of `ply bench depth`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// XOT openings besides the start position (the first N of xot-openings.txt).
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub openings: usize,
+    /// The time that sets the deepest depth compared, in milliseconds.
+    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    pub ms: u64,
+    /// The shallowest depth compared.
+    #[arg(long, default_value_t = 8, value_name = "D")]
+    pub from: u32,
+    /// Directory holding xot-openings.txt (default: $PLY_DATA, else the repository's
+    /// testdata/).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+}
+
+fn options(budget: Option<Duration>, depth: Option<u32>) -> Options {
+    Options {
+        budget,
+        depth,
+        solver: false,
+        book: false,
+        all_moves: false,
+        ..Options::depth(u32::MAX)
+    }
+}
+
+/// The analysis of `pos` to exactly `depth` plies, checked.
+fn at_depth(pos: &Position, depth: u32) -> anyhow::Result<Analysis> {
+    let a = analyze::analyze(pos, &options(None, Some(depth)));
+    if a.depth != depth {
+        anyhow::bail!("asked for depth {depth}, the search reports {}", a.depth);
+    }
+    match a.best {
+        Some(sq) if pos.is_legal(sq) => Ok(a),
+        other => anyhow::bail!("depth {depth}: best move {other:?} is not legal in {pos}"),
+    }
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    if a.ms == 0 || a.ms > 600_000 {
+        return Err(bad(format!("--ms {}: expected 1 to 600000", a.ms)));
+    }
+    if !(1..=40).contains(&a.from) {
+        return Err(bad(format!("--from {}: expected 1 to 40", a.from)));
+    }
+    let mut positions = vec![("start".to_string(), Position::start(BoardSize::Eight))];
+    positions.extend(super::versus::xot_openings(a.data.as_deref(), a.openings)?);
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "estimates by depth, {} to the depth reached in {} ms (solver and book off, one thread)",
+        a.from, a.ms
+    )?;
+    let (mut sum, mut steps) = (0.0, 0usize);
+    for (name, pos) in &positions {
+        let timed = analyze::analyze(pos, &options(Some(Duration::from_millis(a.ms)), None));
+        let deepest = timed.depth.max(a.from);
+        let mut values = Vec::new();
+        for d in a.from..=deepest {
+            values.push(Analysis::discs(at_depth(pos, d)?.score));
+        }
+        let changes: Vec<f64> = values.windows(2).map(|w| (w[1] - w[0]).abs()).collect();
+        sum += changes.iter().sum::<f64>();
+        steps += changes.len();
+        let shown: Vec<String> = values.iter().map(|v| format!("{v:+.1}")).collect();
+        writeln!(
+            out,
+            "{name:<16} depth {:>2}-{deepest:<2} mean change {:>5.2}  {}",
+            a.from,
+            changes.iter().sum::<f64>() / changes.len().max(1) as f64,
+            shown.join(" ")
+        )?;
+        out.flush()?;
+    }
+    writeln!(
+        out,
+        "mean absolute change between successive depths: {:.2} discs over {steps} steps, {} \
+         positions (target: at most 1.5)",
+        sum / steps.max(1) as f64,
+        positions.len()
+    )?;
+    Ok(())
+}
