@@ -189,7 +189,7 @@ impl Default for Settings {
         Settings {
             ridge: 15.0,
             iterations: 60,
-            window: 2,
+            window: 4,
         }
     }
 }

@@ -15,9 +15,11 @@
 //! [`Eval::evaluate_reference`] reads every square from scratch; the two are tested
 //! against each other.
 //!
-//! The weights are made by `cargo run --release -p ply-train --example train-eval` (the
-//! `ply-train` crate, kept out of the runtime library) and shipped in
-//! `crates/othello/data/eval8.bin` and `eval6.bin` ([`weights`] has the file format).
+//! The weights are made by the `ply-train` crate, kept out of the runtime library: the 8x8
+//! ones by `scripts/train-eval8` (`ply train fit` over self-play games that ply played), the
+//! 6x6 ones by `cargo run --release -p ply-train --example train-eval -- --size 6`. They are
+//! shipped in `crates/othello/data/eval8.bin` and `eval6.bin` ([`weights`] has the file
+//! format).
 //!
 //! ```
 //! use ply_othello::{eval, BoardSize, Position, Square};
@@ -532,15 +534,18 @@ impl Eval {
 
 /// The side to move's handicap (see [`Eval::with_tempo`]) of the shipped evaluation of a
 /// board size, in [`UNIT`]s, as measured by
-/// `cargo run --release -p ply-train --example calibrate-tempo -- --size 8|6 --tempo 0`:
-/// on 8x8 (300 positions) the fixed-depth searches of depths 1 to 8 were off by +0.66
-/// discs on average at even depths and -1.39 at odd ones, on 6x6 (`--positions 1000`,
-/// depths 1 to 10) by +0.51 and -0.94. With these the same runs (without `--tempo`) give
-/// -0.27 and -0.48 on 8x8, -0.06 and -0.36 on 6x6, and no depth's mean absolute error grows.
+/// `cargo run --release -p ply-train --example calibrate-tempo -- --size 8|6 --tempo T`.
+/// On 8x8 the weights fitted to self-play games (`scripts/train-eval8`) searched with a
+/// handicap of 66 were off by -2.12 discs on average at even depths and +1.94 at odd ones
+/// (300 positions, depths 1 to 8): they need a bonus, not a handicap. With -64 the same run
+/// gives -0.31 and +0.12 (it proposes -78, which costs the exact solver 5% more nodes on
+/// FFO #40-#49 than -64: 0.494 G against 0.469 G). On 6x6 (`--positions 1000`, depths 1 to
+/// 10, the weights of `train-eval`) +0.51 and -0.94 without a handicap, -0.06 and -0.36
+/// with 47.
 #[must_use]
 pub const fn shipped_tempo(size: BoardSize) -> i32 {
     match size {
-        BoardSize::Eight => 66,
+        BoardSize::Eight => -64,
         _ => 47,
     }
 }
