@@ -5,12 +5,13 @@
 //! every depth from `--from` to that one, each search from scratch, and the score of each
 //! depth is compared with the one before. The figure is the mean absolute change between
 //! successive depths over every position (target: at most 1.5 discs). A search that does
-//! not reach its depth, or names no legal move, fails the bench.
+//! not reach its depth, or names no legal move, fails the bench. It also reports how much of
+//! `--ms` the timed search used (the engine should spend nearly all of it).
 
 use std::{
     io::{self, Write},
     path::PathBuf,
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use ply_othello::{
@@ -77,8 +78,12 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         a.from, a.ms
     )?;
     let (mut sum, mut steps) = (0.0, 0usize);
+    let mut used = Vec::new();
     for (name, pos) in &positions {
+        let started = Instant::now();
         let timed = analyze::analyze(pos, &options(Some(Duration::from_millis(a.ms)), None));
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        used.push(ms);
         let deepest = timed.depth.max(a.from);
         let mut values = Vec::new();
         for d in a.from..=deepest {
@@ -90,7 +95,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let shown: Vec<String> = values.iter().map(|v| format!("{v:+.1}")).collect();
         writeln!(
             out,
-            "{name:<16} depth {:>2}-{deepest:<2} mean change {:>5.2}  {}",
+            "{name:<16} {ms:>6.0} ms  depth {:>2}-{deepest:<2} mean change {:>5.2}  {}",
             a.from,
             changes.iter().sum::<f64>() / changes.len().max(1) as f64,
             shown.join(" ")
@@ -103,6 +108,15 @@ pub fn run(a: Args) -> anyhow::Result<()> {
          positions (target: at most 1.5)",
         sum / steps.max(1) as f64,
         positions.len()
+    )?;
+    used.sort_by(f64::total_cmp);
+    writeln!(
+        out,
+        "time used of {} ms: least {:.0}, median {:.0}, most {:.0}",
+        a.ms,
+        used[0],
+        used[used.len() / 2],
+        used[used.len() - 1]
     )?;
     Ok(())
 }
