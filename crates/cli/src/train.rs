@@ -372,9 +372,11 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
             ply_othello::eval::weights::read(size, &bytes)
                 .map_err(|e| bad(format!("{}: {e}", path.display())))?
         }
+        // The raw weights: the fit knows nothing of the side to move's handicap.
         None => ply_othello::eval::builtin(size)
             .expect("6x6 and 8x8 have weights")
-            .clone(),
+            .clone()
+            .with_tempo(0),
     };
     eprintln!(
         "{} games ({} held out), {} positions, read in {:.1} s",
