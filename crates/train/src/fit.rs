@@ -560,6 +560,18 @@ pub struct PhaseReport {
     pub held_out_exact: usize,
 }
 
+/// The empty squares of `phase`, lowest and highest.
+pub(crate) fn phase_empties(size: BoardSize, phase: usize) -> (u32, u32) {
+    let width = phase_width(size);
+    let lo = phase as u32 * width;
+    let hi = if phase + 1 == phase_count(size) {
+        size.squares() - 4
+    } else {
+        lo + width - 1
+    };
+    (lo, hi)
+}
+
 /// The highest phase whose every empties count is at most `exact_empties`, if any.
 fn last_exact_phase(size: BoardSize, exact_empties: u32) -> Option<usize> {
     let width = phase_width(size);
@@ -705,7 +717,6 @@ pub fn train(
 #[must_use]
 pub fn report(eval: &Eval, samples: &[Sample]) -> Vec<PhaseReport> {
     let size = eval.size();
-    let width = phase_width(size);
     (0..phase_count(size))
         .map(|phase| {
             let mine: Vec<&Sample> = samples
@@ -720,14 +731,8 @@ pub fn report(eval: &Eval, samples: &[Sample]) -> Vec<PhaseReport> {
             let err: f64 = held.iter().map(|s| error(s)).sum();
             let trained: Vec<&&Sample> = mine.iter().filter(|s| !s.held_out).collect();
             let trained_err: f64 = trained.iter().map(|s| error(s)).sum();
-            let lo = phase as u32 * width;
-            let hi = if phase + 1 == phase_count(size) {
-                size.squares() - 4
-            } else {
-                lo + width - 1
-            };
             PhaseReport {
-                empties: (lo, hi),
+                empties: phase_empties(size, phase),
                 trained: mine.len() - held.len(),
                 held_out: held.len(),
                 held_out_mae: if held.is_empty() {

@@ -39,12 +39,12 @@ use std::io::Read;
 
 use ply_core::SplitMix64;
 use ply_othello::{
-    eval::{layout, phase_count, phase_of, phase_width, Eval, EXTRA_WEIGHTS, UNIT},
+    eval::{layout, phase_count, phase_of, Eval, EXTRA_WEIGHTS, UNIT},
     BoardSize,
 };
 
 use crate::{
-    fit::{features, ridge_fit, store_phase, Row},
+    fit::{features, phase_empties, ridge_fit, store_phase, Row},
     games::{DataError, GameReader, Header, Place},
 };
 
@@ -76,8 +76,8 @@ pub struct Data {
     pub games: u64,
     /// Games held out.
     pub held_out_games: u64,
-    /// The headers of the files, in the order given.
-    pub headers: Vec<Header>,
+    /// The files read, in the order given: each one's name and header.
+    pub files: Vec<(String, Header)>,
 }
 
 /// Whether game `index` of the set with `seed` is held out: one game in `holdout`, chosen by
@@ -100,7 +100,6 @@ impl Data {
         holdout: u64,
     ) -> Result<Data, DataError> {
         let mut data: Option<Data> = None;
-        let mut seen: Vec<(Header, String)> = Vec::new();
         for (input, name) in files {
             let name: String = name.into();
             let mut reader = GameReader::new(input, name.clone())?;
@@ -117,7 +116,7 @@ impl Data {
                 samples: Vec::new(),
                 games: 0,
                 held_out_games: 0,
-                headers: Vec::new(),
+                files: Vec::new(),
             });
             if params.size != data.size {
                 return Err(bad(
@@ -130,7 +129,7 @@ impl Data {
                 ));
             }
             // The same games twice would count twice and leak into the held-out set.
-            if let Some((_, before)) = seen.iter().find(|(h, _)| *h == header) {
+            if let Some((before, _)) = data.files.iter().find(|(_, h)| *h == header) {
                 return Err(bad(
                     "shard",
                     format!(
@@ -139,8 +138,7 @@ impl Data {
                     ),
                 ));
             }
-            seen.push((header, name.clone()));
-            data.headers.push(header);
+            data.files.push((name.clone(), header));
             while let Some(game) = reader.next_game()? {
                 let out = held_out(params.seed, game.index, holdout);
                 // The reader has replayed the game already: its positions are legal.
@@ -194,18 +192,6 @@ impl Default for Settings {
     }
 }
 
-/// The empty squares of `phase`, lowest and highest.
-fn phase_empties(size: BoardSize, phase: usize) -> (u32, u32) {
-    let width = phase_width(size);
-    let lo = phase as u32 * width;
-    let hi = if phase + 1 == phase_count(size) {
-        size.squares() - 4
-    } else {
-        lo + width - 1
-    };
-    (lo, hi)
-}
-
 /// Fits every phase to the positions of `data` not held out, calling `progress` with a line
 /// per phase.
 ///
@@ -253,19 +239,27 @@ pub struct Errors {
     pub bias: f64,
 }
 
-impl Errors {
-    fn of(errors: impl Iterator<Item = f64>) -> Errors {
-        let (mut count, mut abs, mut sum) = (0usize, 0.0, 0.0);
-        for e in errors {
-            count += 1;
-            abs += e.abs();
-            sum += e;
-        }
-        let n = count.max(1) as f64;
+/// Sums of errors, turned into [`Errors`] at the end.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    count: usize,
+    abs: f64,
+    sum: f64,
+}
+
+impl Tally {
+    fn add(&mut self, error: f64) {
+        self.count += 1;
+        self.abs += error.abs();
+        self.sum += error;
+    }
+
+    fn errors(self) -> Errors {
+        let n = self.count.max(1) as f64;
         Errors {
-            count,
-            mae: abs / n,
-            bias: sum / n,
+            count: self.count,
+            mae: self.abs / n,
+            bias: self.sum / n,
         }
     }
 }
@@ -288,23 +282,32 @@ pub struct PhaseErrors {
 #[must_use]
 pub fn held_out_errors(eval: &Eval, data: &Data) -> Vec<PhaseErrors> {
     let size = data.size;
-    (0..phase_count(size))
-        .map(|phase| {
-            let empties = phase_empties(size, phase);
-            let mine = || {
-                data.samples
-                    .iter()
-                    .filter(move |s| phase_of(size, u32::from(s.empties)) == phase)
-            };
-            let error = |s: &Sample| {
-                f64::from(eval.evaluate_reference(s.p, s.o)) / f64::from(UNIT) - f64::from(s.label)
-            };
-            PhaseErrors {
-                empties,
-                trained: mine().filter(|s| !s.held_out).count(),
-                all: Errors::of(mine().filter(|s| s.held_out).map(error)),
-                exact: Errors::of(mine().filter(|s| s.held_out && s.exact).map(error)),
-            }
+    let phases = phase_count(size);
+    let mut trained = vec![0usize; phases];
+    let (mut all, mut exact) = (
+        vec![Tally::default(); phases],
+        vec![Tally::default(); phases],
+    );
+    // One pass: each held-out position evaluated once.
+    for s in &data.samples {
+        let phase = phase_of(size, u32::from(s.empties));
+        if !s.held_out {
+            trained[phase] += 1;
+            continue;
+        }
+        let error =
+            f64::from(eval.evaluate_reference(s.p, s.o)) / f64::from(UNIT) - f64::from(s.label);
+        all[phase].add(error);
+        if s.exact {
+            exact[phase].add(error);
+        }
+    }
+    (0..phases)
+        .map(|phase| PhaseErrors {
+            empties: phase_empties(size, phase),
+            trained: trained[phase],
+            all: all[phase].errors(),
+            exact: exact[phase].errors(),
         })
         .collect()
 }
