@@ -162,12 +162,13 @@ test("move values appear on the board", { timeout: 120000 }, async () => {
   assert.deepEqual(oth, ["-10", "-10", "-10", "-10"]);
   await page.screenshot({ path: join(shots, "othello-4x4-values.png") });
 
-  // Othello 8x8: estimates, marked with ~.
+  // Othello 8x8: estimates, marked with ~; at the start, the opening book's.
   await page.selectOption("#budget", "200");
   await page.click("#size-8");
   await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
   const est = await page.$$eval("#board .cell[data-value]", (cs) => cs.map((c) => c.dataset.value));
   assert.ok(est.every((v) => v.startsWith("~")), est.join(" "));
+  await page.waitForFunction(() => /opening book: .*\(depth \d+\)/.test(document.getElementById("eval").textContent), null, { timeout: 10000 });
   await page.screenshot({ path: join(shots, "othello-8x8-values.png") });
 
   // Analysis: a pasted transcript is replayed and analysed.
@@ -308,10 +309,10 @@ test("changing Think analyses again", { timeout: 60000 }, async () => {
   await page.selectOption("#budget", "1000");
   await page.waitForFunction(() => !document.querySelector("#status .thinking") && document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
   assert.ok(asked.includes("200") && asked.includes("1000"), asked.join(" "));
-  // After Load too.
+  // After Load too (a game out of the opening book, whose answers would come at once).
   await page.click("#mode-analyze");
-  await paste(page, "f5d6");
-  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 2);
+  await paste(page, "f5f4e3");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 3);
   const before = asked.length;
   await page.selectOption("#budget", "200");
   while (asked.length === before) await page.waitForTimeout(50);
@@ -672,16 +673,21 @@ test("game review: a quick pass over every move, then deeper; losses, mistakes, 
 test("honest labels: strongest, not perfect, where nothing is proven; a long analysis shows its work", { timeout: 90000 }, async () => {
   const { page, errors } = await openPage();
   assert.doesNotMatch(await page.$eval("#level", (s) => [...s.options].map((o) => o.textContent).join(" ")), /Perfect/);
-  // 8x8 from the start: ply's move is the best of its search, not proven.
+  // 8x8 from the start: ply's move comes from the opening book, not proven.
   await page.goto(`${base}/?g=othello&n=8&mode=play&you=O&level=strong&think=1000`);
   await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 1, null, { timeout: 30000 });
+  assert.match(await page.textContent("#ply-note"), /^ply's [a-h][1-8]: from the opening book \(depth \d+\), not proven$/);
+  // Out of the book (after f5 f4), the best of its search, not proven.
+  await page.goto(`${base}/?g=othello&n=8&mode=play&you=O&level=strong&think=1000&moves=f5f4`);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 3, null, { timeout: 30000 });
   assert.match(await page.textContent("#ply-note"), /^ply's [a-h][1-8]: strongest found at depth \d+, not proven$/);
   // 4x4: solved, so the move is proven best.
   await page.goto(`${base}/?g=othello&n=4&mode=play&you=O&level=strong`);
   await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 1, null, { timeout: 30000 });
   assert.match(await page.textContent("#ply-note"), /^ply's [a-d][1-4]: the best move, proven$/);
   // A 3 s analysis says what it is doing while it runs, and the figures move.
-  await page.goto(`${base}/?g=othello&n=8&mode=analyze&think=3000&moves=f5d6c3d3c4f4f6`);
+  // (A position out of the opening book, which would answer at once.)
+  await page.goto(`${base}/?g=othello&n=8&mode=analyze&think=3000&moves=f5f4e3f6d3`);
   // The quick pass of the review comes first (0.2 s a position), then the 3 s analysis.
   await page.waitForFunction(() => /Analysing: depth \d+.* of 3 s/.test(document.getElementById("work").textContent), null, { timeout: 30000 });
   const a = await page.textContent("#work");

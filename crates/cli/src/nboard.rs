@@ -30,9 +30,10 @@
 //! the GUI's "ply is thinking".
 //!
 //! `set contempt N` is read and checked but changes nothing: ply scores disc differences and
-//! plays for the best one, so a draw is worth neither more nor less to it. On 6x6 the answers
-//! of the opening book (exact, as the analysis gives them) come as `search` lines like any
-//! exact score; `learn` is answered `learned` but learns nothing (the book is built offline).
+//! plays for the best one, so a draw is worth neither more nor less to it. The moves the
+//! opening book scores (exactly on 6x6, by deep searches on 8x8) come as the protocol's `book`
+//! lines, the others as `search` lines; `learn` is answered `learned` but learns nothing (the
+//! books are built offline).
 
 use std::{
     collections::VecDeque,
@@ -280,7 +281,8 @@ impl Engine {
                 say(&self.out, format!("pong {rest}").trim_end())?;
             }
             "learn" => {
-                // The 6x6 book is built offline (scripts/build-book6): nothing to learn into.
+                // The books are built offline (scripts/build-book6, scripts/build-book8):
+                // nothing to learn into.
                 say(&self.out, "learned")?;
             }
             "quit" => return Ok(false),
@@ -539,7 +541,9 @@ fn go_answer(pos: &Position, a: &Analysis, seconds: f64) -> Option<String> {
 }
 
 /// `search <pv> <eval> 0 <depth>` for the `n` best moves (`search PA …` when the side to move
-/// must pass; nothing when the game is over). The pv has no spaces: `F5D6C3`.
+/// must pass; nothing when the game is over), `book <pv> <eval> 0 <depth>` for a move the
+/// opening book scores (the protocol's book line; ply counts no games, so 0). The pv has no
+/// spaces: `F5D6C3`.
 fn hint_lines(a: &Analysis, n: usize) -> Vec<String> {
     if a.moves.is_empty() {
         if a.line.first() == Some(&Move::Pass) {
@@ -562,7 +566,8 @@ fn hint_lines(a: &Analysis, n: usize) -> Vec<String> {
             } else {
                 move_name(first)
             };
-            format!("search {line} {} 0 {}", eval(m.score), m.depth)
+            let kind = if m.book { "book" } else { "search" };
+            format!("{kind} {line} {} 0 {}", eval(m.score), m.depth)
         })
         .collect()
 }
@@ -601,12 +606,14 @@ mod tests {
                     score: 2 * DISC,
                     exact: true,
                     depth: 10,
+                    book: false,
                 },
                 MoveValue {
                     square: sq("c4"),
                     score: -DISC / 2,
                     exact: false,
                     depth: 4,
+                    book: true,
                 },
             ],
             best: Some(sq("d3")),
@@ -621,7 +628,7 @@ mod tests {
         };
         assert_eq!(
             hint_lines(&a, 5),
-            ["search D3PAC5 2.00 0 10", "search C4 -0.50 0 4"]
+            ["search D3PAC5 2.00 0 10", "book C4 -0.50 0 4"]
         );
         assert_eq!(hint_lines(&a, 1).len(), 1);
         let passing = Analysis {

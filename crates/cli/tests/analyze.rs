@@ -33,7 +33,15 @@ fn the_four_by_four_start_is_exact_and_every_move_is_listed() {
 
 #[test]
 fn estimates_say_so_and_name_their_depth() {
-    let v = json(&["othello", "analyze", "f5d6", "--depth", "3", "--json"]);
+    let v = json(&[
+        "othello",
+        "analyze",
+        "f5d6",
+        "--depth",
+        "3",
+        "--no-book",
+        "--json",
+    ]);
     assert_eq!(v["proven"], false);
     assert_eq!(v["all_exact"], false);
     assert_eq!(v["engine"], "midgame");
@@ -41,9 +49,27 @@ fn estimates_say_so_and_name_their_depth() {
         assert_eq!(m["exact"], false);
         assert_eq!(m["depth"], 3);
     }
-    let text = ply(&["othello", "analyze", "f5d6", "--depth", "3"]);
+    let text = ply(&["othello", "analyze", "f5d6", "--depth", "3", "--no-book"]);
     let out = String::from_utf8(text.stdout).unwrap();
     assert!(out.contains("estimate, depth 3"), "{out}");
+}
+
+#[test]
+fn the_8x8_opening_book_answers_and_marks_its_moves() {
+    let v = json(&["othello", "analyze", "f5", "--json"]);
+    assert_eq!(v["engine"], "book");
+    assert_eq!(v["proven"], false);
+    assert_eq!(v["nodes"], 0);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert!(moves
+        .iter()
+        .all(|m| m["book"] == true && m["exact"] == false));
+    assert_eq!(v["depth"], moves[0]["depth"]);
+    let text = ply(&["othello", "analyze", "f5"]);
+    let out = String::from_utf8(text.stdout).unwrap();
+    assert!(out.contains(", book)") || out.contains("(book)"), "{out}");
+    assert!(out.contains("book, depth "), "{out}");
 }
 
 #[test]

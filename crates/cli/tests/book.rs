@@ -1,5 +1,6 @@
 //! `ply othello book`: a 4x4 book built level by level with the batch solve, as
-//! `scripts/build-book6` builds the 6x6 one, then read back; broken inputs refused.
+//! `scripts/build-book6` builds the 6x6 one, and a searched one round by round, as
+//! `scripts/build-book8` builds the 8x8 one, then read back; broken inputs refused.
 
 mod common;
 
@@ -143,5 +144,125 @@ fn broken_inputs_are_refused_naming_the_place() {
     let o = ply(&["othello", "book", "info", s(&book)]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("truncated"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Deviates and searches rounds (two shards each, merged) of a searched 4x4 book, as
+/// `scripts/build-book8` builds the 8x8 one, until `deviate` prints nothing; returns the
+/// merged results files, `before` first.
+fn search_rounds(dir: &Path, depth: &str, lines: &str, before: &[PathBuf]) -> Vec<PathBuf> {
+    let mut done: Vec<PathBuf> = before.to_vec();
+    for round in before.len().. {
+        let o = book4("deviate", "7", &["--lines", lines, "--width", "4"], &done);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let obf = stdout(&o);
+        if obf.is_empty() {
+            break;
+        }
+        let input = dir.join(format!("round{round}.obf"));
+        std::fs::write(&input, &obf).unwrap();
+        let mut shards = Vec::new();
+        for i in 0..2 {
+            let out = dir.join(format!("round{round}.shard{i}"));
+            let shard = format!("{i}/2");
+            let o = ply(&[
+                "othello",
+                "book",
+                "search",
+                "--obf",
+                s(&input),
+                "--depth",
+                depth,
+                "--shard",
+                &shard,
+                "--out",
+                s(&out),
+            ]);
+            assert!(o.status.success(), "{}", stderr(&o));
+            shards.push(out);
+        }
+        let mut args = vec!["othello", "merge", "--obf", s(&input)];
+        args.extend(shards.iter().map(|p| s(p)));
+        let o = ply(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let merged = dir.join(format!("round{round}.jsonl"));
+        std::fs::write(&merged, o.stdout).unwrap();
+        done.push(merged);
+    }
+    done
+}
+
+#[test]
+fn a_searched_book_is_negamaxed_and_grows_by_rerunning_with_more_lines() {
+    let dir = scratch("book-searched");
+    // Depth 12 reaches the end of every 4x4 game: the scores are exact, so the negamaxed
+    // book must agree with the solver everywhere.
+    let rounds = search_rounds(&dir, "12", "6", &[]);
+    assert!(rounds.len() >= 4, "{} rounds", rounds.len());
+    let file = dir.join("book4.bin");
+    let mut args = vec!["othello", "book", "build", "--size", "4", "--out", s(&file)];
+    args.extend(rounds.iter().map(|p| s(p)));
+    let o = ply(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let book = Book::read(&std::fs::read(&file).unwrap()).unwrap();
+    assert!(!book.is_exact());
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 4,
+    });
+    let start = Position::start(BoardSize::Four);
+    assert_eq!(book.lookup(&start).unwrap().score, -10);
+    for (pos, _) in book.iter() {
+        for m in book.moves(&pos).unwrap() {
+            let child = pos.play(m.square).unwrap();
+            let want = if child.is_game_over() {
+                -child.final_score()
+            } else {
+                -solver.solve(&child).score
+            };
+            assert_eq!(m.score, want, "{pos:?} {m:?}");
+        }
+    }
+    let o = ply(&["othello", "book", "info", s(&file), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["kind"], "searched");
+    assert_eq!(v["start_score"], -10);
+    assert_eq!(v["closed"], serde_json::Value::Null);
+
+    // More lines: the rounds done are kept (nothing searched twice) and the book grows.
+    let all = search_rounds(&dir, "12", "12", &rounds);
+    assert!(all.len() > rounds.len());
+    let mut args = vec!["othello", "book", "build", "--size", "4", "--out", s(&file)];
+    args.extend(all.iter().map(|p| s(p)));
+    let o = ply(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let grown = Book::read(&std::fs::read(&file).unwrap()).unwrap();
+    assert!(
+        grown.len() > book.len(),
+        "{} -> {}",
+        book.len(),
+        grown.len()
+    );
+
+    // Exact solves and searches do not mix, and `deviate` grows only from searches.
+    let exact = dir.join("exact.jsonl");
+    std::fs::write(
+        &exact,
+        "{\"best_move\":\"b1\",\"line\":1,\"position\":\"-----OX--XO----- X\",\"pv\":[],\"score\":-10}\n",
+    )
+    .unwrap();
+    let mut args = vec!["othello", "book", "build", "--size", "4", "--out", s(&file)];
+    args.extend(rounds.iter().chain([&exact]).map(|p| s(p)));
+    let o = ply(&args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("mix exact solves"), "{}", stderr(&o));
+    let o = book4("deviate", "7", &["--lines", "2"], &[exact]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("exact.jsonl line 1: an exact solve"),
+        "{}",
+        stderr(&o)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -298,13 +298,13 @@ fn hint_streams_search_lines_for_the_best_moves_and_ends_with_status() {
     gui.depth(2);
     let game = GameRecord::new(Position::start(BoardSize::Eight));
     gui.send(&set_game(&game));
+    // F5 F4: out of the opening book, so the engine searches.
     gui.send("move F5");
+    gui.send("move F4");
     gui.send("hint 3");
     let lines = gui.until(|l| l == "status");
     assert_eq!(lines[0], "status ply is thinking");
-    let after_f5 = Position::start(BoardSize::Eight)
-        .play(Square::parse("f5").unwrap())
-        .unwrap();
+    let after_f5 = out_of_book(&["f5", "f4"]);
     let searches: Vec<_> = lines
         .iter()
         .filter(|l| l.starts_with("search "))
@@ -349,15 +349,53 @@ fn hint_streams_search_lines_for_the_best_moves_and_ends_with_status() {
     gui.quit();
 }
 
+/// The position after `moves` from the 8x8 start, checked to be outside the opening book.
+fn out_of_book(moves: &[&str]) -> Position {
+    let mut pos = Position::start(BoardSize::Eight);
+    for m in moves {
+        pos = pos.play(Square::parse(m).unwrap()).unwrap();
+    }
+    let book = ply_othello::book::Book::builtin(BoardSize::Eight).unwrap();
+    assert!(book.lookup(&pos).is_none(), "{moves:?} is in the book now");
+    pos
+}
+
+#[test]
+fn hint_from_the_opening_book_sends_book_lines() {
+    let _turn = turn();
+    let mut gui = Gui::start();
+    gui.depth(2);
+    gui.send(&set_game(&GameRecord::new(Position::start(
+        BoardSize::Eight,
+    ))));
+    gui.send("move F5");
+    gui.send("hint 2");
+    let lines = gui.until(|l| l == "status");
+    let book: Vec<&String> = lines.iter().filter(|l| l.starts_with("book ")).collect();
+    assert_eq!(book.len(), 2, "{lines:?}");
+    for l in book {
+        // book <pv> <eval> 0 <depth>: the book counts no games.
+        let f: Vec<&str> = l.split(' ').collect();
+        assert_eq!(f.len(), 5, "{l}");
+        assert!(f[2].parse::<f64>().is_ok() && f[3] == "0", "{l}");
+        assert!(f[4].parse::<u32>().unwrap() >= 10, "{l}");
+    }
+    assert!(!lines.iter().any(|l| l.starts_with("search ")), "{lines:?}");
+    gui.quit();
+}
+
 #[test]
 fn ping_while_thinking_stops_the_search_and_answers_pong() {
     let _turn = turn();
     let mut gui = Gui::start();
-    // Depth 60: half a minute of thinking unless stopped.
+    // Depth 60: half a minute of thinking unless stopped (out of the opening book).
     gui.depth(60);
-    gui.send(&set_game(&GameRecord::new(Position::start(
-        BoardSize::Eight,
-    ))));
+    let mut game = GameRecord::new(Position::start(BoardSize::Eight));
+    for m in ["f5", "f4"] {
+        game.play(Move::Play(Square::parse(m).unwrap())).unwrap();
+    }
+    assert_eq!(game.position(), out_of_book(&["f5", "f4"]));
+    gui.send(&set_game(&game));
     for (n, ask) in [(1, "go"), (2, "hint 4")] {
         gui.send(ask);
         assert_eq!(gui.line(), "status ply is thinking");
@@ -379,8 +417,8 @@ fn ping_while_thinking_stops_the_search_and_answers_pong() {
     // The engine goes on: a quick move at a small depth.
     gui.depth(1);
     let (_, answer) = gui.go();
-    let sq = answer.expect("a move from the start");
-    assert!(Position::start(BoardSize::Eight).is_legal(sq));
+    let sq = answer.expect("a move after f5 f4");
+    assert!(out_of_book(&["f5", "f4"]).is_legal(sq));
     gui.quit();
 }
 

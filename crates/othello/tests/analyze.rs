@@ -73,7 +73,13 @@ fn analyses_agree_with_the_solver_where_it_finishes() {
 #[test]
 fn estimates_are_marked_and_the_best_line_starts_with_the_best_move() {
     let pos = Position::start(BoardSize::Eight);
-    let a = analyze(&pos, &Options::depth(4));
+    let a = analyze(
+        &pos,
+        &Options {
+            book: false,
+            ..Options::depth(4)
+        },
+    );
     assert!(!a.proven && !a.all_exact);
     assert_eq!(a.engine, Engine::Midgame);
     assert_eq!(a.moves.len(), 4);

@@ -624,16 +624,22 @@ pub struct MoveScore {
     score: f64,
     /// True when the score is exact, false for an estimate.
     exact: bool,
+    /// True when the score comes from the opening book.
+    book: bool,
+    /// Plies the score rests on (the empty squares when exact).
+    depth: u32,
 }
 
 #[pymethods]
 impl MoveScore {
     fn __repr__(&self) -> String {
         format!(
-            "MoveScore(move='{}', score={}, exact={})",
+            "MoveScore(move='{}', score={}, exact={}, book={}, depth={})",
             self.mv,
             self.score,
-            repr_bool(self.exact)
+            repr_bool(self.exact),
+            repr_bool(self.book),
+            self.depth
         )
     }
 }
@@ -681,7 +687,7 @@ impl Analysis {
 
 /// Every legal move's score, with the options of `ply othello analyze`: within `time`
 /// seconds (1 by default), or with the midgame engine `depth` plies deep and no clock;
-/// `threads`; `book=False` to leave out the 6x6 opening book, `solver=False` the exact
+/// `threads`; `book=False` to leave out the opening book (6x6 exact, 8x8 searched), `solver=False` the exact
 /// solver. Exact where the solver (or the book) answers, else estimated. Releases the GIL;
 /// Ctrl-C stops it.
 #[pyfunction]
@@ -728,6 +734,8 @@ fn analyze(
             index: move_index(Move::Play(m.square), size),
             score: r.score.discs,
             exact: r.exact,
+            book: r.book,
+            depth: r.depth,
         })
         .collect();
     Ok(Analysis {

@@ -161,10 +161,19 @@ def test_analyze_exact_near_the_end(data):
 
 
 def test_analyze_estimates_the_opening():
-    a = othello.analyze(Board(), time=0.2)
+    a = othello.analyze(Board(), time=0.2, book=False)
     assert a.engine == "midgame" and not a.proven and not a.all_exact
     assert sorted(m.move for m in a.moves) == sorted(Board().legal_moves)
     assert a.best in Board().legal_moves
+    assert not any(m.book for m in a.moves)
+
+
+def test_analyze_answers_the_8x8_opening_from_the_searched_book():
+    a = othello.analyze(Board(), time=0.2)
+    assert a.engine == "book" and not a.proven and a.nodes == 0
+    assert sorted(m.move for m in a.moves) == sorted(Board().legal_moves)
+    assert all(m.book and not m.exact and m.depth >= 10 for m in a.moves)
+    assert a.depth == a.moves[0].depth
 
 
 def test_analyze_answers_the_6x6_opening_from_the_book():
@@ -172,7 +181,7 @@ def test_analyze_answers_the_6x6_opening_from_the_book():
     a = othello.analyze(start, time=1)
     assert a.proven and a.all_exact and a.engine == "book" and a.score == -4
     assert sorted(m.move for m in a.moves) == sorted(start.legal_moves)
-    assert all(m.exact and m.score == -4 for m in a.moves)
+    assert all(m.exact and m.book and m.score == -4 for m in a.moves)
 
 
 def test_random_game_equals_cli_replay(ply_bin):

@@ -198,12 +198,13 @@ pub fn document() -> Value {
                         "move": { "type": "string", "example": "d3" },
                         "score": { "type": "number", "description": "whole when exact, to a tenth when estimated" },
                         "exact": { "type": "boolean" },
-                        "depth": { "type": "integer", "description": "plies searched for an estimate; the empty squares when exact" }
+                        "depth": { "type": "integer", "description": "plies searched for an estimate; the empty squares when exact; for a book move, the depth its score rests on" },
+                        "book": { "type": "boolean", "description": "the score comes from the opening book (6x6: exact; 8x8: deep searches negamaxed through the book)" }
                     } } },
                     "depth": { "type": "integer", "description": "plies the best move's estimate was searched to; the empty squares once exact" },
                     "nodes": { "type": "integer" },
                     "elapsed_ms": { "type": "integer" },
-                    "engine": { "enum": ["solver", "midgame", "mixed", "book"], "description": "solver: the exact endgame solver; midgame: iterative deepening over the learnt evaluation (exact when it reached the end); mixed: some moves exact (solved or from the book), the others estimated; book: every score from the 6x6 opening book" }
+                    "engine": { "enum": ["solver", "midgame", "mixed", "book"], "description": "solver: the exact endgame solver; midgame: iterative deepening over the learnt evaluation (exact when it reached the end); mixed: some moves exact (solved or from the book) or from the book, the others estimated; book: every score from the opening book (exact on 6x6, searched on 8x8)" }
                 }
             }
         } }

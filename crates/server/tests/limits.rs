@@ -217,8 +217,13 @@ fn read_until_closed_or_answered(s: &mut TcpStream) -> (String, Instant) {
 fn shutdown_lets_the_request_in_progress_finish() {
     let server = Server::start(Config::default());
     let mut s = server.connect();
-    s.write_all(b"GET /api/othello/analyze?size=8&budget_ms=800 HTTP/1.1\r\nhost: x\r\n\r\n")
-        .unwrap();
+    // An 8x8 position out of the opening book (after f5 f4): a search of the whole budget.
+    s.write_all(
+        b"GET /api/othello/analyze?size=8&turn=X&budget_ms=800&position=\
+          ...........................OOO.....XXX.......................... \
+          HTTP/1.1\r\nhost: x\r\n\r\n",
+    )
+    .unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let addr = server.addr;
     let reader = std::thread::spawn(move || read_until_closed(&mut s).0);

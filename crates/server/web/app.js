@@ -185,10 +185,13 @@ function normalize(p, a) {
       ? (who ? `${who} wins by ${shown} with perfect play` : "a draw with perfect play")
       : a.confidence != null
         ? `estimate: ${who ? `${who} +${shown}` : "even"} @ ${a.confidence}% (selective search to the end)`
-        : `estimate: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`;
+        : a.engine === "book"
+          ? `opening book: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`
+          : `estimate: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`;
     if (a.best) desc = `best ${a.best}: ${desc}`;
   }
-  return { value: sign * a.score, exact: a.all_exact, proven, moves, best, desc, depth: a.depth, nodes: a.nodes, line: a.line || [] };
+  const book = a.moves.some((m) => m.move === a.best && m.book);
+  return { value: sign * a.score, exact: a.all_exact, proven, moves, best, book, desc, depth: a.depth, nodes: a.nodes, line: a.line || [] };
 }
 
 // Reads a Server-Sent Events body, calling `on(event, data)` for each event as it comes.
@@ -362,7 +365,7 @@ function step() {
         const chosen = a.moves.get(i);
         const move = p.game === "ttt" ? Ttt.name(i) : Oth.name(p, i);
         playIndex(i);
-        S.plyNotes.set(S.ply - 1, { move, level: S.level, exact: Boolean(chosen && chosen.exact) && i === a.best, depth: a.depth });
+        S.plyNotes.set(S.ply - 1, { move, level: S.level, exact: Boolean(chosen && chosen.exact) && i === a.best, book: a.book && i === a.best, depth: a.depth });
         refresh();
       }
     }, 250);
@@ -647,6 +650,7 @@ function plyNoteText() {
   if (!note || S.mode !== "play") return "";
   if (note.level !== "strong") return `ply's ${note.move}: a move near the best (${$("level").selectedOptions[0].textContent} level)`;
   if (note.exact) return `ply's ${note.move}: the best move, proven`;
+  if (note.book) return `ply's ${note.move}: from the opening book (depth ${note.depth}), not proven`;
   return `ply's ${note.move}: strongest found at depth ${note.depth}, not proven`;
 }
 

@@ -40,7 +40,7 @@ pub struct Args {
     /// estimates only).
     #[arg(long)]
     pub no_solver: bool,
-    /// Do not answer from the opening book (6x6).
+    /// Do not answer from the opening book (6x6 exact, 8x8 searched).
     #[arg(long)]
     pub no_book: bool,
     /// One JSON object instead of text.
@@ -102,6 +102,8 @@ fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()
     } else if r.proven {
         let left = r.moves.iter().filter(|m| !m.exact).count();
         format!("exact; {left} other moves still estimated")
+    } else if r.engine == Engine::Book {
+        "estimate from the opening book: searches negamaxed through it".to_string()
     } else if let Some(percent) = r.confidence {
         format!("estimate @ {percent}%: the solver's selective search to the end")
     } else {
@@ -114,10 +116,11 @@ fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()
         Status::Play => {}
     }
     for m in &r.moves {
-        let how = if m.exact {
-            "exact".to_string()
-        } else {
-            format!("estimate, depth {}", m.depth)
+        let how = match (m.exact, m.book) {
+            (true, false) => "exact".to_string(),
+            (true, true) => "exact, book".to_string(),
+            (false, true) => format!("book, depth {}", m.depth),
+            (false, false) => format!("estimate, depth {}", m.depth),
         };
         writeln!(out, "  {}  {:>6}  {how}", m.square, m.score.to_string())?;
     }

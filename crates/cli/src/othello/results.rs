@@ -36,6 +36,11 @@ pub struct Row {
     /// A move that reaches the score, or `null` when the side to move must pass or the game
     /// is over.
     pub best_move: Option<String>,
+    /// For a searched result (`ply othello book search`): the depth of the midgame search
+    /// whose estimates, rounded to whole discs, are `score` and `moves`; absent for an exact
+    /// solve.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
     /// The input line (1-based) of the position in the OBF file solved.
     pub line: usize,
     /// The exact score of every legal move, best first (`solve --all-moves` only).
@@ -278,6 +283,7 @@ mod tests {
     fn row(line: usize) -> Row {
         Row {
             best_move: Some("a1".into()),
+            depth: None,
             line,
             moves: None,
             position: "-----OX--XO----- X".into(),

@@ -239,6 +239,7 @@ fn row(pos: &Position, s: &Solved, line: usize) -> Row {
     let r = &s.result;
     Row {
         best_move: r.best_move.map(|sq| sq.to_string()),
+        depth: None,
         line,
         moves: s.moves.as_ref().map(|moves| {
             moves
@@ -419,7 +420,7 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
 
 /// The input lines a results file already holds, each checked to be one of `positions`
 /// (the input lines this run solves, with their positions).
-fn check_done(
+pub(crate) fn check_done(
     path: &Path,
     scope: &str,
     positions: &[(usize, Position)],

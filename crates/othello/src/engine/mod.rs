@@ -1,5 +1,5 @@
 //! Playing well: the learnt evaluation ([`eval`]), the parts both searches share ([`spine`]),
-//! the midgame engine ([`midgame`]), the exact solver ([`solve`]), the 6x6 book ([`book`])
+//! the midgame engine ([`midgame`]), the exact solver ([`solve`]), the opening books ([`book`])
 //! and the one entry point every front end calls ([`analyze`]), with the memory hints of the
 //! two transposition tables (`memory`).
 //!

@@ -3,9 +3,11 @@
 //! (`ply othello analyze`), the web page's API, the NBoard engine and the Python package all
 //! call [`analyze`].
 //!
-//! 0. The opening book ([`crate::book`], 6x6) gives the exact value of the position and an
-//!    optimal move, and of every move whose position after it is in the book: when that is
-//!    every move, the analysis is done at once.
+//! 0. The opening book ([`crate::book`]) scores the moves it knows, marked
+//!    [`MoveValue::book`]: on 6x6 exactly (the position's value and an optimal move, and
+//!    every move whose position after it is in the book), on 8x8 by deep searches negamaxed
+//!    through the book (every move of a book position, with the depth its score rests on).
+//!    When that is every move (or, in play, the best one), the analysis is done at once.
 //! 1. The midgame engine ([`crate::midgame`]) scores every move by iterative deepening over
 //!    the learnt evaluation, with all of the budget when the position is far from the end,
 //!    with a part of it when the solver may finish.
@@ -326,6 +328,7 @@ pub fn analyze_with(
             score: r.score * DISC,
             exact: true,
             depth: empties,
+            book: false,
         };
         a.nodes += r.nodes;
         if opts.all_moves {
@@ -371,6 +374,7 @@ pub fn analyze_with(
             score: -r.score * DISC,
             exact: true,
             depth: empties,
+            book: false,
         };
         settle(&mut a, pos, sq, &r.pv);
         progress(&a);
@@ -378,14 +382,15 @@ pub fn analyze_with(
     a
 }
 
-/// What the opening book knows of a position: the exact score of the moves whose position
-/// after them is in the book, and the position's own optimal move and value when it is.
+/// What the opening book knows of a position: the scores of the moves it knows (every move
+/// of a position a searched book holds; else those whose position after them is in the
+/// book), and the position's own exact value when an exact book holds it.
 #[derive(Default)]
 struct Known<'b> {
     book: Option<&'b Book>,
-    /// Moves with exact scores from the book.
+    /// Moves with scores from the book, marked [`MoveValue::book`].
     moves: Vec<MoveValue>,
-    /// The position's exact value (in [`DISC`] units), when the book holds it: no move
+    /// The position's exact value (in [`DISC`] units), when an exact book holds it: no move
     /// scores more.
     value: Option<i32>,
 }
@@ -395,31 +400,52 @@ impl Known<'static> {
         let Some(book) = Book::builtin(pos.size()) else {
             return Known::default();
         };
-        let depth = pos.empties().count();
-        let exact = |square, score| MoveValue {
+        let exact = book.is_exact();
+        let known = |square, score: i32, depth| MoveValue {
             square,
             score: score * DISC,
-            exact: true,
+            exact,
             depth,
+            book: true,
         };
+        if !exact {
+            if let Some(own) = book.moves(pos) {
+                return Known {
+                    book: Some(book),
+                    moves: own
+                        .iter()
+                        .map(|m| known(m.square, m.score, m.depth))
+                        .collect(),
+                    value: None,
+                };
+            }
+        }
+        let empties = pos.empties().count();
         let mut moves: Vec<MoveValue> = pos
             .legal_moves()
             .filter_map(|sq| {
                 let child = pos.play_unchecked(sq);
-                let score = if child.is_game_over() {
-                    Some(-child.final_score())
-                } else if child.can_move() {
-                    book.lookup(&child).map(|m| -m.score)
+                if child.is_game_over() {
+                    let score = -child.final_score();
+                    return Some(MoveValue {
+                        exact: true,
+                        depth: empties,
+                        ..known(sq, score, empties)
+                    });
+                }
+                let (m, sign) = if child.can_move() {
+                    (book.lookup(&child)?, -1)
                 } else {
-                    book.lookup(&child.passed()).map(|m| m.score)
+                    (book.lookup(&child.passed())?, 1)
                 };
-                score.map(|v| exact(sq, v))
+                let depth = if exact { empties } else { m.depth + 1 };
+                Some(known(sq, sign * m.score, depth))
             })
             .collect();
         let own = book.lookup(pos);
         if let Some(m) = own {
             if !moves.iter().any(|k| k.square == m.best) {
-                moves.push(exact(m.best, m.score));
+                moves.push(known(m.best, m.score, empties));
             }
         }
         Known {
@@ -444,26 +470,27 @@ impl Known<'_> {
             return None;
         }
         let mut moves = self.moves.clone();
-        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        moves.sort_by_key(|m| (std::cmp::Reverse(m.score), !m.exact));
         if !all_moves {
             moves.truncate(1);
         }
         let best = moves[0];
+        let all_exact = moves.iter().all(|m| m.exact);
         Some(Analysis {
             line: self.line(pos, best.square),
             best: Some(best.square),
             score: best.score,
-            proven: true,
-            all_exact: true,
+            proven: all_exact || (best.exact && self.value == Some(best.score)),
+            all_exact,
             selective: None,
-            depth: pos.empties().count(),
+            depth: best.depth,
             nodes: 0,
             engine: Engine::Book,
             moves,
         })
     }
 
-    /// `a` with the book's exact scores in it, the estimates capped at the position's
+    /// `a` with the book's scores in it, the estimates capped at the position's exact
     /// value when the book knows it, and the best move, score and line to match.
     fn folded(&self, pos: &Position, mut a: Analysis) -> Analysis {
         if self.moves.is_empty() || a.moves.is_empty() {
@@ -594,6 +621,7 @@ fn fold_selective(
         score,
         exact: false,
         depth: empties,
+        book: false,
     };
     if all_moves {
         for m in a.moves.iter_mut().filter(|m| !m.exact) {
@@ -642,6 +670,7 @@ mod tests {
             score: discs * DISC,
             exact: false,
             depth: 16,
+            book: false,
         }
     }
 

@@ -130,8 +130,11 @@ pub struct MoveReport {
     pub score: Shown,
     /// Whether the score is exact.
     pub exact: bool,
-    /// Plies searched for an estimate (the empty squares when exact).
+    /// Plies searched for an estimate (the empty squares when exact); for a book move, the
+    /// depth its score rests on.
     pub depth: u32,
+    /// Whether the score comes from the opening book.
+    pub book: bool,
 }
 
 /// An analysis as every front end presents it (see the module docs).
@@ -205,6 +208,7 @@ impl Report {
                     score: Shown::new(m.score, m.exact),
                     exact: m.exact,
                     depth: m.depth,
+                    book: m.book,
                 })
                 .collect(),
             depth: a.depth,

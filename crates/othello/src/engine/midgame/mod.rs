@@ -118,6 +118,9 @@ pub struct MoveScore {
     /// Plies searched for the score, the move itself included (the number of empty squares
     /// when exact).
     pub depth: u32,
+    /// True when the score comes from the opening book ([`crate::book`]): never from the
+    /// midgame engine itself, set by [`crate::analyze`].
+    pub book: bool,
 }
 
 /// What an analysis found.
@@ -247,6 +250,7 @@ pub fn analyze_with(
                 score: r.score,
                 exact: exact && !selective,
                 depth,
+                book: false,
             })
             .collect();
         if limits.all_moves {
@@ -379,6 +383,7 @@ fn fold_partial(
                     score: r.score,
                     exact,
                     depth,
+                    book: false,
                 };
             }
             if !r.line.is_empty() && line.as_ref().is_none_or(|(_, s)| r.score > *s) {
@@ -396,6 +401,7 @@ fn fold_partial(
             score: best.score,
             exact,
             depth,
+            book: false,
         }];
         line = Some((best.line, best.score));
     }

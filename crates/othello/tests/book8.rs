@@ -1,0 +1,171 @@
+//! The shipped 8x8 book (`data/book8.bin`, `scripts/build-book8`): searched, negamaxed
+//! through itself, and the analysis answering from it with every move marked `book`.
+
+use ply_othello::{
+    analyze::{analyze, Engine, Options, DISC},
+    book::Book,
+    BoardSize, Position,
+};
+
+fn book() -> &'static Book {
+    Book::builtin(BoardSize::Eight).expect("8x8 ships a book")
+}
+
+/// The depth of the book's searches: the least depth of a move (one scored by its own
+/// search, not through the book).
+fn search_depth(b: &Book) -> u32 {
+    b.iter()
+        .flat_map(|(p, _)| b.moves(&p).unwrap())
+        .map(|m| m.depth)
+        .min()
+        .unwrap()
+}
+
+/// The value of the position after `pos` plays `sq`, for the side that played it, as the
+/// book knows it (across a pass too), with its depth.
+fn through_book(b: &Book, pos: &Position, sq: ply_othello::Square) -> Option<(i32, u32)> {
+    let child = pos.play(sq).unwrap();
+    if child.is_game_over() {
+        return None;
+    }
+    if child.can_move() {
+        b.lookup(&child).map(|m| (-m.score, m.depth + 1))
+    } else {
+        b.lookup(&child.passed()).map(|m| (m.score, m.depth + 1))
+    }
+}
+
+#[test]
+fn the_8x8_book_is_searched_and_negamaxed_through_itself() {
+    let b = book();
+    assert!(!b.is_exact());
+    assert!(b.len() >= 100, "{} positions", b.len());
+    let start = Position::start(BoardSize::Eight);
+    assert!(b.lookup(&start).is_some(), "the start is in the book");
+    let depth = search_depth(b);
+    assert!(depth >= 10, "searched to depth {depth}");
+    let mut through = 0;
+    for (pos, best) in b.iter() {
+        let moves = b.moves(&pos).unwrap();
+        assert_eq!(moves.len() as u32, pos.legal_moves().count());
+        assert_eq!((moves[0].square, moves[0].score), (best.best, best.score));
+        for m in &moves {
+            match through_book(b, &pos, m.square) {
+                // A move that stays in the book carries the book's value of where it leads.
+                Some(v) => {
+                    through += 1;
+                    assert_eq!((m.score, m.depth), v, "{pos:?} {m:?}");
+                }
+                // One that leaves it, its own search's.
+                None => assert_eq!(m.depth, depth, "{pos:?} {m:?}"),
+            }
+        }
+    }
+    assert!(through >= b.len() / 2, "{through} moves through the book");
+}
+
+#[test]
+fn analyze_answers_the_8x8_start_from_the_book_marking_every_move() {
+    let b = book();
+    let start = Position::start(BoardSize::Eight);
+    let known = b.lookup(&start).unwrap();
+    let a = analyze(&start, &Options::depth(30));
+    assert_eq!(a.engine, Engine::Book);
+    assert!(!a.proven && !a.all_exact);
+    assert_eq!((a.best, a.score), (Some(known.best), known.score * DISC));
+    assert_eq!(a.depth, known.depth);
+    assert_eq!(a.nodes, 0);
+    assert_eq!(a.moves.len(), 4);
+    assert!(a.moves.iter().all(|m| m.book && !m.exact));
+    // The line follows the book's best moves for both sides while it knows the position.
+    assert!(a.line.len() >= 2, "{:?}", a.line);
+    // Play mode answers at once too; without the book the engine searches.
+    let play = analyze(
+        &start,
+        &Options {
+            all_moves: false,
+            ..Options::depth(30)
+        },
+    );
+    assert_eq!((play.engine, play.best), (Engine::Book, Some(known.best)));
+    let off = analyze(
+        &start,
+        &Options {
+            book: false,
+            ..Options::depth(4)
+        },
+    );
+    assert_eq!(off.engine, Engine::Midgame);
+    assert!(off.moves.iter().all(|m| !m.book));
+}
+
+#[test]
+fn every_book_position_is_answered_from_the_book() {
+    let b = book();
+    for (pos, best) in b.iter().step_by(7) {
+        let a = analyze(&pos, &Options::depth(2));
+        assert_eq!(a.engine, Engine::Book, "{pos:?}");
+        assert_eq!((a.best, a.score), (Some(best.best), best.score * DISC));
+        assert!(a.moves.iter().all(|m| m.book));
+    }
+}
+
+#[test]
+#[ignore = "heavy: run with `cargo test --profile test-release -- --ignored`"]
+fn sampled_book_values_agree_with_a_fresh_search() {
+    let b = book();
+    let depth = search_depth(b);
+    let search = |p: &Position| {
+        analyze(
+            p,
+            &Options {
+                solver: false,
+                book: false,
+                ..Options::depth(depth)
+            },
+        )
+    };
+    let whole = |score: i32| (f64::from(score) / f64::from(DISC)).round() as i32;
+    let entries: Vec<_> = b.iter().collect();
+    // Leaves (no move through the book): the book holds that search's scores, reproduced
+    // exactly by a fresh one.
+    let leaves: Vec<&Position> = entries
+        .iter()
+        .filter(|(p, _)| p.legal_moves().all(|sq| through_book(b, p, sq).is_none()))
+        .map(|(p, _)| p)
+        .step_by(53)
+        .take(3)
+        .collect();
+    assert!(!leaves.is_empty());
+    for pos in leaves {
+        let fresh = search(pos);
+        for m in b.moves(pos).unwrap() {
+            let f = fresh.moves.iter().find(|f| f.square == m.square).unwrap();
+            assert_eq!(m.score, whole(f.score), "{pos:?} {m:?}");
+        }
+    }
+    // Inner positions: the negamaxed value rests on deeper searches; a fresh search of the
+    // book's depth agrees with it within that search's error (a few discs).
+    let inner: Vec<&Position> = entries
+        .iter()
+        .filter(|(p, _)| p.legal_moves().any(|sq| through_book(b, p, sq).is_some()))
+        .map(|(p, _)| p)
+        .step_by(29)
+        .take(4)
+        .collect();
+    let mut error = 0;
+    for pos in &inner {
+        let fresh = search(pos);
+        error += (whole(fresh.score) - b.lookup(pos).unwrap().score).abs();
+    }
+    let mean = f64::from(error) / inner.len() as f64;
+    eprintln!(
+        "{} inner positions: a fresh search differs by {mean} discs on average",
+        inner.len()
+    );
+    assert!(
+        mean <= 4.0,
+        "mean difference {mean} discs over {}",
+        inner.len()
+    );
+}
