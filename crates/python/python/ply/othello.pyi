@@ -87,7 +87,7 @@ class SolveResult:
     def nodes(self) -> int: ...
 
 class MoveScore:
-    """One move's score in discs for the side that plays it, exact or estimated."""
+    """One move's score in discs for the side that plays it: exact, estimated, or from the book."""
 
     @property
     def move(self) -> str: ...
@@ -97,6 +97,12 @@ class MoveScore:
     def score(self) -> float: ...
     @property
     def exact(self) -> bool: ...
+    @property
+    def book(self) -> bool:
+        """True when the score comes from the opening book."""
+    @property
+    def depth(self) -> int:
+        """Plies the score rests on (the empty squares when exact)."""
 
 class Analysis:
     """Every legal move's score (best first), the position's score and the expected line."""
