@@ -44,7 +44,8 @@ pub enum Command {
     /// Merge the results files of a sharded batch solve (`solve --obf … --shard I/N --out …`)
     /// into one, in input order: the bytes one machine would have written.
     Merge(crate::othello::merge::Args),
-    /// Build an opening book (a weak solution of the opening) with the batch solve.
+    /// Build an opening book level by level (exact with the batch solve, or searched and
+    /// negamaxed), and say what a book file holds.
     #[command(subcommand)]
     Book(crate::othello::book::Command),
 }
