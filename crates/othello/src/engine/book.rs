@@ -240,21 +240,23 @@ pub fn successors(pos: &Position, best: Square) -> Vec<Position> {
     after_any_reply(&next)
 }
 
-/// Where the position after a move leads a book's negamax: the end of the game (the final
-/// score for the side that moved), or a position that can move, with the sign that turns its
-/// value into the mover's (`-1` after the move, `+1` when the opponent must pass).
-enum After {
+/// Where the position after a move leads a book: the end of the game (the final score for
+/// the side that moved), or the next position that can move, with the sign that turns its
+/// value into the mover's (`-1` after the move, `+1` when the opponent must pass). Both the
+/// negamax and the analysis's book lookups step through a move with it.
+pub(crate) enum After {
     Over(i32),
-    Position((u64, u64), i32),
+    Next(Position, i32),
 }
 
-fn after(child: &Position) -> After {
+/// Where `child`, the position after a move, leads: see [`After`].
+pub(crate) fn after(child: &Position) -> After {
     if child.is_game_over() {
         After::Over(-child.final_score())
     } else if child.can_move() {
-        After::Position(key(child), -1)
+        After::Next(*child, -1)
     } else {
-        After::Position(key(&child.passed()), 1)
+        After::Next(child.passed(), 1)
     }
 }
 
@@ -319,7 +321,7 @@ fn negamax_from(
         let child = pos.play(m.square).expect("a searched move is legal");
         let found = match after(&child) {
             After::Over(score) => Some((score, 1)),
-            After::Position(key, sign) => index.get(&key).map(|&j| {
+            After::Next(next, sign) => index.get(&key(&next)).map(|&j| {
                 let (v, d) = negamax_from(j, searched, index, done);
                 (sign * v, d + 1)
             }),
@@ -574,6 +576,7 @@ impl Book {
             entries: Vec::with_capacity(count),
             moves: Vec::new(),
         };
+        let squares = i32::try_from(size.squares()).expect("at most 64");
         let mut b = Reader { bytes: body, at: 0 };
         for k in 0..count {
             let bad = |why: String| BadBook(format!("entry {k}: {why}"));
@@ -611,7 +614,6 @@ impl Book {
                     return Err(bad("out of order".into()));
                 }
             }
-            let squares = i32::try_from(size.squares()).expect("at most 64");
             let mut seen = 0u64;
             for (j, m) in moves.iter().enumerate() {
                 let what = |why: &str| bad(format!("move {j}: {why}"));
@@ -827,24 +829,32 @@ mod tests {
     use super::*;
     use crate::solve::{SolveOptions, Solver};
 
-    /// A 4x4 book to depth `min`, by solving every position the closure asks for.
-    fn book4(min: u32) -> Book {
+    /// Every 4x4 position from the roots down to `min` empties that `step` leads to, once
+    /// per symmetry class: `step` gets each with a solver and returns where it leads.
+    fn walk4(min: u32, mut step: impl FnMut(&mut Solver, Position) -> Vec<Position>) {
         let mut solver = Solver::new(SolveOptions {
             threads: 1,
             hash_mb: 4,
         });
-        let mut entries = Vec::new();
         let mut todo: Vec<Position> = roots(BoardSize::Four);
         let mut seen = std::collections::HashSet::new();
         while let Some(p) = todo.pop() {
-            if p.empties().count() < min || !seen.insert(canonical(&p)) {
+            if p.empties().count() < min || !seen.insert(key(&p)) {
                 continue;
             }
+            todo.extend(step(&mut solver, p));
+        }
+    }
+
+    /// A 4x4 book to depth `min`, by solving every position the closure asks for.
+    fn book4(min: u32) -> Book {
+        let mut entries = Vec::new();
+        walk4(min, |solver, p| {
             let r = solver.solve(&p);
             let best = r.best_move.unwrap();
-            todo.extend(successors(&p, best));
             entries.push((p, best, r.score));
-        }
+            successors(&p, best)
+        });
         Book::from_entries(BoardSize::Four, min, entries).unwrap()
     }
 
@@ -967,45 +977,29 @@ mod tests {
     /// A searched 4x4 book: every position the exact solver reaches from the roots down to
     /// `min` empties, every move scored exactly (as a search to the end scores it).
     fn searched4(min: u32) -> Book {
-        let mut solver = Solver::new(SolveOptions {
-            threads: 1,
-            hash_mb: 4,
-        });
         let mut entries = Vec::new();
-        let mut todo: Vec<Position> = roots(BoardSize::Four);
-        let mut seen = std::collections::HashSet::new();
-        while let Some(p) = todo.pop() {
-            if p.empties().count() < min || !seen.insert(key(&p)) {
-                continue;
-            }
+        walk4(min, |solver, p| {
+            let mut next = Vec::new();
             let moves: Vec<ScoredMove> = p
                 .legal_moves()
-                .map(|sq| {
-                    let child = p.play_unchecked(sq);
-                    let score = if child.is_game_over() {
-                        -child.final_score()
-                    } else {
-                        -solver.solve(&child).score
+                .map(|square| {
+                    let score = match after(&p.play_unchecked(square)) {
+                        After::Over(score) => score,
+                        After::Next(q, sign) => {
+                            next.push(q);
+                            sign * solver.solve(&q).score
+                        }
                     };
                     ScoredMove {
-                        square: sq,
+                        square,
                         score,
                         depth: p.empties().count(),
                     }
                 })
                 .collect();
-            for m in &moves {
-                let child = p.play_unchecked(m.square);
-                if !child.is_game_over() {
-                    todo.push(if child.can_move() {
-                        child
-                    } else {
-                        child.passed()
-                    });
-                }
-            }
             entries.push((p, moves));
-        }
+            next
+        });
         Book::from_searched(BoardSize::Four, negamax(entries)).unwrap()
     }
 

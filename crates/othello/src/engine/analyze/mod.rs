@@ -37,7 +37,7 @@ use std::{
 };
 
 use crate::{
-    book::Book,
+    book::{self, After, Book},
     midgame::{self, Limits},
     solve::{Progress, SolveControl, SolveOptions, Solver},
     spine::clock::{Clock, SystemClock},
@@ -423,23 +423,17 @@ impl Known<'static> {
         let empties = pos.empties().count();
         let mut moves: Vec<MoveValue> = pos
             .legal_moves()
-            .filter_map(|sq| {
-                let child = pos.play_unchecked(sq);
-                if child.is_game_over() {
-                    let score = -child.final_score();
-                    return Some(MoveValue {
-                        exact: true,
-                        depth: empties,
-                        ..known(sq, score, empties)
-                    });
+            .filter_map(|sq| match book::after(&pos.play_unchecked(sq)) {
+                After::Over(score) => Some(MoveValue {
+                    exact: true,
+                    depth: empties,
+                    ..known(sq, score, empties)
+                }),
+                After::Next(next, sign) => {
+                    let m = book.lookup(&next)?;
+                    let depth = if exact { empties } else { m.depth + 1 };
+                    Some(known(sq, sign * m.score, depth))
                 }
-                let (m, sign) = if child.can_move() {
-                    (book.lookup(&child)?, -1)
-                } else {
-                    (book.lookup(&child.passed())?, 1)
-                };
-                let depth = if exact { empties } else { m.depth + 1 };
-                Some(known(sq, sign * m.score, depth))
             })
             .collect();
         let own = book.lookup(pos);
