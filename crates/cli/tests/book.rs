@@ -24,33 +24,34 @@ fn book4(verb: &str, min: &str, extra: &[&str], results: &[PathBuf]) -> Output {
     ply(&args)
 }
 
-/// Grows and solves levels (two shards each, merged) until `grow` prints nothing; returns
-/// the merged results files.
-fn solve_levels(dir: &Path, min: &str) -> Vec<PathBuf> {
-    let mut done: Vec<PathBuf> = Vec::new();
-    for level in 0.. {
-        let o = book4("grow", min, &[], &done);
+/// Runs levels as the build scripts do until `next` (given the merged results so far,
+/// `before` first) prints no position: each level is worked on in two shards by
+/// `ply WORK… --obf LEVEL --shard I/2 --out SHARD`, then merged. Returns the merged results
+/// files, `before` first; files are named `STEM<k>.*` in `dir`.
+fn run_levels(
+    dir: &Path,
+    stem: &str,
+    before: &[PathBuf],
+    next: impl Fn(&[PathBuf]) -> Output,
+    work: &[&str],
+) -> Vec<PathBuf> {
+    let mut done: Vec<PathBuf> = before.to_vec();
+    for level in before.len().. {
+        let o = next(&done);
         assert!(o.status.success(), "{}", stderr(&o));
         let obf = stdout(&o);
         if obf.is_empty() {
             break;
         }
-        let input = dir.join(format!("level{level}.obf"));
+        let input = dir.join(format!("{stem}{level}.obf"));
         std::fs::write(&input, &obf).unwrap();
         let mut shards = Vec::new();
         for i in 0..2 {
-            let out = dir.join(format!("level{level}.shard{i}"));
+            let out = dir.join(format!("{stem}{level}.shard{i}"));
             let shard = format!("{i}/2");
-            let o = ply(&[
-                "othello",
-                "solve",
-                "--obf",
-                s(&input),
-                "--shard",
-                &shard,
-                "--out",
-                s(&out),
-            ]);
+            let mut args = work.to_vec();
+            args.extend(["--obf", s(&input), "--shard", &shard, "--out", s(&out)]);
+            let o = ply(&args);
             assert!(o.status.success(), "{}", stderr(&o));
             shards.push(out);
         }
@@ -58,11 +59,18 @@ fn solve_levels(dir: &Path, min: &str) -> Vec<PathBuf> {
         args.extend(shards.iter().map(|p| s(p)));
         let o = ply(&args);
         assert!(o.status.success(), "{}", stderr(&o));
-        let merged = dir.join(format!("level{level}.jsonl"));
+        let merged = dir.join(format!("{stem}{level}.jsonl"));
         std::fs::write(&merged, o.stdout).unwrap();
         done.push(merged);
     }
     done
+}
+
+/// Grows and solves the levels of an exact 4x4 book down to `min` empties, as
+/// `scripts/build-book6` builds the 6x6 one.
+fn solve_levels(dir: &Path, min: &str) -> Vec<PathBuf> {
+    let grow = |done: &[PathBuf]| book4("grow", min, &[], done);
+    run_levels(dir, "level", &[], grow, &["othello", "solve"])
 }
 
 #[test]
@@ -147,49 +155,13 @@ fn broken_inputs_are_refused_naming_the_place() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Deviates and searches rounds (two shards each, merged) of a searched 4x4 book, as
-/// `scripts/build-book8` builds the 8x8 one, until `deviate` prints nothing; returns the
-/// merged results files, `before` first.
+/// Deviates and searches the rounds of a searched 4x4 book (`lines` lines, depth `depth`),
+/// as `scripts/build-book8` builds the 8x8 one, going on from the rounds `before`.
 fn search_rounds(dir: &Path, depth: &str, lines: &str, before: &[PathBuf]) -> Vec<PathBuf> {
-    let mut done: Vec<PathBuf> = before.to_vec();
-    for round in before.len().. {
-        let o = book4("deviate", "7", &["--lines", lines, "--width", "4"], &done);
-        assert!(o.status.success(), "{}", stderr(&o));
-        let obf = stdout(&o);
-        if obf.is_empty() {
-            break;
-        }
-        let input = dir.join(format!("round{round}.obf"));
-        std::fs::write(&input, &obf).unwrap();
-        let mut shards = Vec::new();
-        for i in 0..2 {
-            let out = dir.join(format!("round{round}.shard{i}"));
-            let shard = format!("{i}/2");
-            let o = ply(&[
-                "othello",
-                "book",
-                "search",
-                "--obf",
-                s(&input),
-                "--depth",
-                depth,
-                "--shard",
-                &shard,
-                "--out",
-                s(&out),
-            ]);
-            assert!(o.status.success(), "{}", stderr(&o));
-            shards.push(out);
-        }
-        let mut args = vec!["othello", "merge", "--obf", s(&input)];
-        args.extend(shards.iter().map(|p| s(p)));
-        let o = ply(&args);
-        assert!(o.status.success(), "{}", stderr(&o));
-        let merged = dir.join(format!("round{round}.jsonl"));
-        std::fs::write(&merged, o.stdout).unwrap();
-        done.push(merged);
-    }
-    done
+    let deviate =
+        |done: &[PathBuf]| book4("deviate", "7", &["--lines", lines, "--width", "4"], done);
+    let search = ["othello", "book", "search", "--depth", depth];
+    run_levels(dir, "round", before, deviate, &search)
 }
 
 #[test]

@@ -34,15 +34,15 @@ use ply_core::{Shard, SplitMix64};
 use ply_othello::{
     analyze::{self, Options},
     book::{self, Book, ScoredMove},
-    obf, text, BoardSize, Position, Square,
+    text, BoardSize, Position, Square,
 };
 
 use crate::{
     error::bad,
     othello::{
-        common::{input_name, parse_size, plural, read_input},
+        common::{parse_size, plural},
         results::{self, MoveScore, Row},
-        solve::check_done,
+        solve::{check_done, ShardInput},
     },
 };
 
@@ -294,14 +294,20 @@ fn build(a: &BuildArgs) -> anyhow::Result<()> {
             text::format_position(&gap)
         )));
     }
-    write_whole(&a.out, &book.write())?;
+    write_book(&a.out, &book)
+}
+
+/// Writes `book` whole to `path` and says what it holds.
+fn write_book(path: &Path, book: &Book) -> anyhow::Result<()> {
+    write_whole(path, &book.write())?;
     eprintln!(
-        "{}: {}, {}x{} down to {} empty squares",
-        a.out.display(),
+        "{}: {}, {}x{} down to {} empty squares{}",
+        path.display(),
         plural(book.len(), "position"),
-        a.size.n(),
-        a.size.n(),
-        book.min_empties()
+        book.size().n(),
+        book.size().n(),
+        book.min_empties(),
+        if book.is_exact() { "" } else { " (searched)" }
     );
     Ok(())
 }
@@ -323,16 +329,7 @@ fn build_searched(a: &BuildArgs, solved: Vec<Solved>) -> anyhow::Result<()> {
     }
     let book =
         Book::from_searched(a.size, book::negamax(entries)).map_err(|e| bad(e.to_string()))?;
-    write_whole(&a.out, &book.write())?;
-    eprintln!(
-        "{}: {}, {}x{} down to {} empty squares (searched)",
-        a.out.display(),
-        plural(book.len(), "position"),
-        a.size.n(),
-        a.size.n(),
-        book.min_empties()
-    );
-    Ok(())
+    write_book(&a.out, &book)
 }
 
 /// The searched results of `paths` by key, each with its moves (best first).
@@ -391,8 +388,9 @@ fn line_end(
         if pos.is_game_over() || pos.empties().count() < a.min_empties {
             return None;
         }
-        let pos_key = key(&pos);
+        // The least image: its discs are the key, and the results' moves are its moves.
         let here = book::canonical_image(&pos);
+        let pos_key = (here.player().0, here.opponent().0);
         let Some(moves) = searched.get(&pos_key) else {
             return Some(here);
         };
@@ -434,29 +432,20 @@ fn deviate(a: &DeviateArgs) -> anyhow::Result<()> {
 /// A midgame score in whole discs, as a searched book holds it.
 fn whole_discs(score: i32, size: BoardSize) -> i32 {
     let squares = i32::try_from(size.squares()).expect("at most 64");
-    ((f64::from(score) / f64::from(analyze::DISC)).round() as i32).clamp(-squares, squares)
+    (analyze::Analysis::discs(score).round() as i32).clamp(-squares, squares)
 }
 
 fn search(a: &SearchArgs) -> anyhow::Result<()> {
-    let input = read_input(&a.obf)?;
-    let name = input_name(&a.obf);
-    let shard = a.shard.unwrap_or(Shard::WHOLE);
-    let positions: Vec<(usize, Position)> = obf::parse_file(&input)
-        .map_err(|e| bad(format!("{name}: {e}")))?
-        .into_iter()
-        .enumerate()
-        .filter(|(k, _)| shard.holds(*k as u64))
-        .map(|(_, e)| (e.line, e.obf.position))
-        .collect();
+    let ShardInput {
+        name,
+        scope,
+        positions,
+    } = ShardInput::read(&a.obf, a.shard)?;
     if let Some((line, _)) = positions.iter().find(|(_, p)| !p.can_move()) {
         return Err(bad(format!(
             "{name} line {line}: the side to move has no move: a book position has one"
         )));
     }
-    let scope = match a.shard {
-        Some(sh) => format!("shard {sh} of {name}"),
-        None => name.clone(),
-    };
     let (mut writer, entries) = results::Writer::open(&a.out)?;
     let done = check_done(&a.out, &scope, &positions, &entries)?;
     let mut stdout = io::stdout().lock();

@@ -323,16 +323,11 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
             "--json does not go with --out -: stdout carries the results lines",
         ));
     }
-    let text = read_input(path)?;
-    let name = input_name(path);
-    let shard = a.shard.unwrap_or(Shard::WHOLE);
-    let positions: Vec<(usize, Position)> = obf::parse_file(&text)
-        .map_err(|e| bad(format!("{name}: {e}")))?
-        .into_iter()
-        .enumerate()
-        .filter(|(k, _)| shard.holds(*k as u64))
-        .map(|(_, e)| (e.line, e.obf.position))
-        .collect();
+    let ShardInput {
+        name,
+        scope,
+        positions,
+    } = ShardInput::read(path, a.shard)?;
     let far = positions.iter().filter(|(_, p)| out_of_reach(p)).count();
     if far > 0 {
         eprintln!(
@@ -349,10 +344,6 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         None => (Sink::None, HashSet::new()),
         Some(_) if to_stdout => (Sink::Stdout, HashSet::new()),
         Some(out) => {
-            let scope = match a.shard {
-                Some(sh) => format!("shard {sh} of {name}"),
-                None => name.clone(),
-            };
             let (writer, entries) = results::Writer::open(out)?;
             let done = check_done(out, &scope, &positions, &entries)?;
             if !done.is_empty() {
@@ -416,6 +407,41 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         stdout.flush()?;
     }
     Ok(())
+}
+
+/// The positions of an OBF file a batch run works on: those of its shard, if any.
+pub(crate) struct ShardInput {
+    /// The file's name as messages give it.
+    pub name: String,
+    /// What the run covers, as messages give it: the file, or `shard I/N of` it.
+    pub scope: String,
+    /// The shard's positions, each with its input line.
+    pub positions: Vec<(usize, Position)>,
+}
+
+impl ShardInput {
+    /// Reads `path` (`-`: stdin) and keeps the positions of `shard` (all of them without).
+    pub(crate) fn read(path: &Path, shard: Option<Shard>) -> anyhow::Result<ShardInput> {
+        let text = read_input(path)?;
+        let name = input_name(path);
+        let holds = shard.unwrap_or(Shard::WHOLE);
+        let positions = obf::parse_file(&text)
+            .map_err(|e| bad(format!("{name}: {e}")))?
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| holds.holds(*k as u64))
+            .map(|(_, e)| (e.line, e.obf.position))
+            .collect();
+        let scope = match shard {
+            Some(sh) => format!("shard {sh} of {name}"),
+            None => name.clone(),
+        };
+        Ok(ShardInput {
+            name,
+            scope,
+            positions,
+        })
+    }
 }
 
 /// The input lines a results file already holds, each checked to be one of `positions`
