@@ -35,10 +35,9 @@ use std::{
 use ply_core::SplitMix64;
 use ply_othello::{
     eval::{
-        extra_indices, layout, phase_count, phase_of, phase_width, Eval, EvalState, Layout,
-        EXTRA_WEIGHTS, UNIT,
+        extra_indices, layout, phase_count, phase_of, phase_width, Eval, Layout, EXTRA_WEIGHTS,
+        UNIT,
     },
-    final_score, moves,
     solve::{SolveOptions, Solver},
     BoardSize, Color, Position, Square,
 };
@@ -307,84 +306,12 @@ pub fn game_positions(size: BoardSize, seed: u64) -> Vec<Position> {
         .collect()
 }
 
-/// Fixed-depth negamax with alpha-beta over `eval` (a pass costs no depth; the end of the
-/// game scores its exact disc difference), in [`UNIT`]s. Its value is the plain minimax
-/// value of the depth-`depth` tree, whatever the move order.
+/// The plain minimax value of `pos` searched `depth` plies over `eval` (a pass costs no
+/// depth; the end of the game scores its exact disc difference), in [`UNIT`]s: the midgame
+/// engine's search with Multi-ProbCut off ([`ply_othello::midgame::fixed_depth_value`]).
 #[must_use]
 pub fn search_value(eval: &Eval, pos: &Position, depth: u32) -> i32 {
-    let (p, o) = (pos.player().0, pos.opponent().0);
-    let mut state = eval.state(p, o);
-    negamax(eval, &mut state, p, o, depth, -i32::MAX, i32::MAX)
-}
-
-fn negamax(
-    eval: &Eval,
-    state: &mut EvalState,
-    p: u64,
-    o: u64,
-    depth: u32,
-    mut alpha: i32,
-    beta: i32,
-) -> i32 {
-    let mask = eval.size().mask().0;
-    let empty = !(p | o) & mask;
-    let legal = moves::legal_moves(p, o, empty);
-    if legal == 0 {
-        if moves::legal_moves(o, p, empty) == 0 {
-            return final_score(p, o, eval.size().squares()) * UNIT;
-        }
-        state.pass();
-        let v = -negamax(eval, state, o, p, depth, -beta, -alpha);
-        state.pass();
-        return v;
-    }
-    if depth == 0 {
-        return eval.evaluate(state, p, o);
-    }
-    // Children ordered by their static value (best for us first) from depth 2 on.
-    let mut children = [(0i32, 0u8, 0u64); 64];
-    let mut n = 0;
-    let mut rest = legal;
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as u8;
-        rest &= rest - 1;
-        let f = moves::flips(p, o, sq);
-        let key = if depth >= 2 {
-            state.play(sq, f);
-            let v = eval.evaluate(state, o ^ f, p | f | 1 << sq);
-            state.undo(sq, f);
-            v
-        } else {
-            0
-        };
-        children[n] = (key, sq, f);
-        n += 1;
-    }
-    children[..n].sort_by_key(|c| c.0);
-    let mut best = -i32::MAX;
-    for &(_, sq, f) in &children[..n] {
-        state.play(sq, f);
-        let v = -negamax(
-            eval,
-            state,
-            o ^ f,
-            p | f | 1 << sq,
-            depth - 1,
-            -beta,
-            -alpha,
-        );
-        state.undo(sq, f);
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
+    ply_othello::midgame::fixed_depth_value(eval, pos, depth)
 }
 
 /// Runs `f` on every item on `threads` threads; results in item order.
@@ -770,19 +697,38 @@ mod tests {
 
     #[test]
     fn search_value_is_minimax_over_the_evaluation() {
-        // Depth 1 from the start: the best child's negated static value.
-        let e = ply_othello::eval::builtin(BoardSize::Six).unwrap();
-        let pos = Position::start(BoardSize::Six);
-        let want = pos
-            .legal_moves()
-            .into_iter()
-            .map(|sq| {
-                let c = pos.play_unchecked(sq);
-                -e.evaluate_reference(c.player().0, c.opponent().0)
-            })
-            .max()
-            .unwrap();
-        assert_eq!(search_value(e, &pos, 1), want);
+        /// Minimax without pruning, straight from the rules: the slow reference.
+        fn minimax(e: &Eval, pos: &Position, depth: u32) -> i32 {
+            if pos.is_game_over() {
+                return pos.final_score() * UNIT;
+            }
+            if !pos.can_move() {
+                return -minimax(e, &pos.passed(), depth);
+            }
+            if depth == 0 {
+                let v = e.evaluate_reference(pos.player().0, pos.opponent().0);
+                let bound = pos.size().squares() as i32 * UNIT;
+                return v.clamp(-bound, bound);
+            }
+            pos.legal_moves()
+                .map(|sq| -minimax(e, &pos.play_unchecked(sq), depth - 1))
+                .max()
+                .expect("a legal move")
+        }
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let e = ply_othello::eval::builtin(size).unwrap();
+            for seed in 0..4 {
+                for pos in game_positions(size, seed).into_iter().step_by(2) {
+                    for depth in 0..=3 {
+                        assert_eq!(
+                            search_value(e, &pos, depth),
+                            minimax(e, &pos, depth),
+                            "{pos} depth {depth}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

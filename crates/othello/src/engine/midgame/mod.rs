@@ -453,6 +453,37 @@ fn principal_line(
     line
 }
 
+/// The plain minimax value of `pos` for its side to move, searched `depth` plies (passes
+/// free, the end of the game scored exactly) over `eval`, in [`DISC`] units: the engine's
+/// search with Multi-ProbCut off, no clock and a fresh small table, so that the value
+/// depends on nothing but the evaluation and the depth. The training labels positions and
+/// the calibrations measure the evaluation with it.
+///
+/// ```
+/// use ply_othello::{eval, midgame, BoardSize, Position};
+/// let e = eval::builtin(BoardSize::Six).unwrap();
+/// let pos = Position::start(BoardSize::Six);
+/// // Depth 1: the best child's value, negated.
+/// let best = pos
+///     .legal_moves()
+///     .map(|sq| pos.play_unchecked(sq))
+///     .map(|c| -e.evaluate_reference(c.player().0, c.opponent().0))
+///     .max();
+/// assert_eq!(Some(midgame::fixed_depth_value(e, &pos, 1)), best);
+/// ```
+#[must_use]
+pub fn fixed_depth_value(eval: &crate::eval::Eval, pos: &Position, depth: u32) -> i32 {
+    let limits = Limits {
+        table_bits: 14,
+        selective: false,
+        ..Limits::default()
+    };
+    let (p, o) = (pos.player().0, pos.opponent().0);
+    let mut s = Searcher::new(pos.size(), &limits).with_eval(eval);
+    s.set_root(p, o);
+    s.search::<true>(p, o, depth, -INF, INF)
+}
+
 /// The move the engine would play (`None` when it must pass or the game is over).
 #[must_use]
 pub fn best_move(pos: &Position, limits: &Limits) -> Option<Square> {

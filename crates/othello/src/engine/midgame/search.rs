@@ -56,7 +56,7 @@ pub(crate) struct Searcher<'a> {
     size: BoardSize,
     mask: u64,
     table: Vec<Entry>,
-    eval: Option<&'static Eval>,
+    eval: Option<&'a Eval>,
     state: Option<EvalState>,
     pub(crate) nodes: u64,
     /// When to stop; looked at only once `may_abort` is set.
@@ -105,6 +105,15 @@ impl<'a> Searcher<'a> {
             selective: false,
             aborted: false,
             may_abort: false,
+        }
+    }
+
+    /// The same searcher over `eval` instead of the shipped evaluation (the training's
+    /// weights, phase by phase).
+    pub(crate) fn with_eval(self, eval: &'a Eval) -> Searcher<'a> {
+        Searcher {
+            eval: Some(eval),
+            ..self
         }
     }
 
