@@ -10,7 +10,12 @@ use super::Limits;
 use crate::{
     eval::{Eval, EvalState, UNIT},
     final_score, moves,
-    spine::{bounds, probcut as mpc, stop::StopControl},
+    spine::{
+        bounds,
+        order::{self, MoveList, Weights},
+        probcut as mpc,
+        stop::StopControl,
+    },
     BoardSize, Square,
 };
 
@@ -183,52 +188,37 @@ impl<'a> Searcher<'a> {
         None
     }
 
-    /// Moves of `p` in search order, as (sort key, square, flips): the table's move first,
-    /// then (from [`EVAL_ORDER_DEPTH`] on) by the static value of the child, worst for the
-    /// opponent first, fewer replies breaking ties; at depth 2 by the replies alone (an
-    /// evaluation per child costs there about what the search below it does).
-    fn ordered(
-        &mut self,
-        p: u64,
-        o: u64,
-        legal: u64,
-        table_move: u8,
-        depth: u32,
-    ) -> ([(i32, u8, u64); 64], usize) {
-        let mut keyed = [(0i32, 0u8, 0u64); 64];
-        let mut n = 0;
-        let mut rest = legal;
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let f = moves::flips(p, o, sq);
-            let (np, no) = (o ^ f, p | f | 1u64 << sq);
-            if depth >= 2 {
-                // The child probes the table: its slot starts loading now.
-                crate::engine::memory::prefetch(&self.table[self.slot(np, no)]);
-            }
-            let key = if sq == table_move {
-                -INF
-            } else if depth >= 2 {
-                let empty = !(np | no) & self.mask;
-                let replies = moves::legal_moves(np, no, empty).count_ones();
-                if depth >= EVAL_ORDER_DEPTH {
-                    let mine = moves::legal_moves(no, np, empty).count_ones();
-                    self.make(sq, f);
-                    let v = self.static_value_counted(np, no, replies, mine);
-                    self.unmake(sq, f);
-                    v * 4 + UNIT * replies as i32
-                } else {
-                    replies as i32
-                }
-            } else {
-                0
-            };
-            keyed[n] = (key, sq, f);
-            n += 1;
+    /// The children of `p` (its moves `legal`) in search order, through the one
+    /// child-ordering step ([`order::rate`], then [`MoveList::sort`]): a wipe-out, the table's
+    /// move, then fewest replies for the opponent (a disc of score each) and, from
+    /// [`EVAL_ORDER_DEPTH`] on, the static value of the child (four points per unit of it,
+    /// worst for the opponent first); at depth 2 by the replies alone (an evaluation per
+    /// child costs there about what the search below it does).
+    fn ordered(&mut self, p: u64, o: u64, legal: u64, table_move: u8, depth: u32) -> MoveList {
+        let mut list = MoveList::empty();
+        list.generate(p, o, legal);
+        let empties = !(p | o) & self.mask;
+        for c in list.remaining() {
+            // The child probes the table: its slot starts loading now.
+            let (np, no) = (o ^ c.flips, p | c.flips | 1u64 << c.sq);
+            crate::engine::memory::prefetch(&self.table[self.slot(np, no)]);
         }
-        keyed[..n].sort_unstable_by_key(|k| k.0);
-        (keyed, n)
+        let weights = Weights {
+            replies: UNIT,
+            ..Weights::default()
+        };
+        order::rate(&mut list, p, o, empties, table_move, &weights, |c| {
+            if depth < EVAL_ORDER_DEPTH {
+                return 0;
+            }
+            let mine = moves::legal_moves(c.no, c.np, c.rest).count_ones();
+            self.make(c.sq, c.flips);
+            let v = self.static_value_counted(c.np, c.no, c.replies.count_ones(), mine);
+            self.unmake(c.sq, c.flips);
+            -4 * v
+        });
+        list.sort();
+        list
     }
 
     /// Score of the position for the side with `p` to move, searched `depth` plies deep
@@ -401,10 +391,11 @@ impl<'a> Searcher<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> (i32, u8) {
-        let (order, count) = self.ordered(p, o, legal, table_move, depth);
+        let list = self.ordered(p, o, legal, table_move, depth);
         let mut best = -INF;
-        let mut best_move = order[0].1;
-        for (i, &(_, sq, f)) in order[..count].iter().enumerate() {
+        let mut best_move = list.get(0).sq;
+        for (i, c) in list.remaining().iter().enumerate() {
+            let (sq, f) = (c.sq, c.flips);
             let (np, no) = (o ^ f, p | f | 1u64 << sq);
             self.make(sq, f);
             let score = if i == 0 {

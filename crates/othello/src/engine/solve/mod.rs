@@ -272,7 +272,7 @@ fn first_guess(pos: &Position) -> i32 {
     let empty = !(p | o) & pos.size().mask().0;
     let mut state = eval.state(p, o);
     let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
-    let best = Search::eval_search(eval, &mut state, p, o, empty, 2, a, b, &mut 0);
+    let best = crate::spine::order::eval_search(eval, &mut state, p, o, empty, 2, a, b, &mut 0);
     let discs = best / crate::eval::UNIT;
     let squares = pos.size().squares() as i32;
     (discs & !1).clamp(-squares, squares)
@@ -803,7 +803,9 @@ mod tests {
                     let want = eval_minimax(e, p, o, empties, depth);
                     let mut st = e.state(p, o);
                     let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
-                    let full = Search::eval_search(e, &mut st, p, o, empties, depth, a, b, &mut 0);
+                    let full = crate::spine::order::eval_search(
+                        e, &mut st, p, o, empties, depth, a, b, &mut 0,
+                    );
                     assert_eq!(st, e.state(p, o), "the state is left as it was");
                     assert_eq!(full, want, "{size:?} game {game} depth {depth}: {pos:?}");
                     for (a, b) in [
@@ -811,7 +813,9 @@ mod tests {
                         (want + 1, want + 90),
                         (want - 5, want + 5),
                     ] {
-                        let v = Search::eval_search(e, &mut st, p, o, empties, depth, a, b, &mut 0);
+                        let v = crate::spine::order::eval_search(
+                            e, &mut st, p, o, empties, depth, a, b, &mut 0,
+                        );
                         if v <= a {
                             assert!(want <= v, "fail-low {v} under {want}: {pos:?}");
                         } else if v >= b {

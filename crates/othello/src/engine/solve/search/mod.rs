@@ -30,13 +30,12 @@
 //! The window is checked at the top of every search in debug builds; the scores of the
 //! tiers are compared with plain negamax in the tests.
 //!
-//! The search is split by concern: [`movelist`] holds the deep tier's lazily sorted move
-//! list, [`ordering`] how its moves are rated, [`probcut`] the selective passes' cuts,
+//! The search is split by concern: [`ordering`] how the deep tier rates its moves (through
+//! the one child-ordering step both searches share, [`crate::spine::order`]), [`probcut`] the selective passes' cuts,
 //! [`threads`] how several threads share the work, [`root`] the root, and [`last`] the
 //! unrolled routines of the last four empties.
 
 mod last;
-mod movelist;
 mod ordering;
 mod probcut;
 mod root;
@@ -50,13 +49,13 @@ use super::{
     stability::stable_discs,
     tt::{self, Entry, Key, Tt, EXACT, NO_MOVE},
 };
+use crate::spine::order::MoveList;
 use crate::spine::probcut::ENDGAME_MIN_EMPTIES as PROBCUT_MIN;
 pub(crate) use crate::spine::probcut::SELECTIVITY;
 use crate::{
     eval::Eval,
     spine::{bounds, stop::StopControl},
 };
-use movelist::MoveList;
 pub(crate) use ordering::States;
 pub(crate) use root::RootStep;
 pub(crate) use threads::Busy;

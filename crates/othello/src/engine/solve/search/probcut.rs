@@ -4,6 +4,7 @@
 use super::Search;
 use crate::{
     eval::UNIT,
+    spine::order,
     spine::probcut::{endgame_depth, endgame_spread, SELECTIVITY},
 };
 
@@ -22,7 +23,7 @@ impl Search<'_> {
         let state = self.states.get(e, p, o, n);
         let nodes = &mut self.nodes;
         let mut shallow =
-            |a, b| Self::eval_search(e, state, p, o, empties, depth, a, b, &mut *nodes);
+            |a, b| order::eval_search(e, state, p, o, empties, depth, a, b, &mut *nodes);
         let high = (alpha + 1) * UNIT + margin;
         if alpha + 1 < squares && shallow(high - 1, high) >= high {
             return Some(alpha + 1);
