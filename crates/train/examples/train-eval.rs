@@ -80,7 +80,7 @@ fn run() -> Result<(), String> {
     eprintln!("training {0}x{0}: {cfg:?}", size.n());
     let mut cache = match &cache_path {
         Some(path) => {
-            let c = fit::ExactCache::open(std::path::Path::new(path), size)?;
+            let c = ply_train::cache::ExactCache::open(std::path::Path::new(path), size)?;
             eprintln!("{path}: {} exact scores known", c.len());
             Some(c)
         }

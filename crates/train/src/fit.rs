@@ -22,24 +22,21 @@
 //!
 //! `cargo run --release -p ply-train --example train-eval -- --size 8` runs it all and
 //! writes `crates/othello/data/eval8.bin`; with `--exact-cache FILE` the exact scores are
-//! kept in a file ([`ExactCache`]) for the next run.
+//! kept in a file ([`ExactCache`](crate::cache::ExactCache)) for the next run.
 
-use std::{
-    collections::HashMap,
-    fs::{File, OpenOptions},
-    io::{Read, Write},
-    path::{Path, PathBuf},
-    time::Instant,
-};
+use std::time::Instant;
 
 use ply_core::SplitMix64;
 use ply_othello::{
-    eval::{
-        extra_indices, layout, phase_count, phase_of, phase_width, Eval, Layout, EXTRA_WEIGHTS,
-        UNIT,
-    },
+    eval::{layout, phase_count, phase_of, phase_width, Eval, EXTRA_WEIGHTS, UNIT},
     solve::{SolveOptions, Solver},
     BoardSize, Color, Position, Square,
+};
+
+use crate::{
+    cache::ExactCache,
+    par::par_map,
+    ridge::{features, ridge_fit, store_phase, Row},
 };
 
 /// What to train, and how hard.
@@ -135,125 +132,6 @@ impl Sample {
     }
 }
 
-/// Exact scores solved before, kept in a file, so that training again (another ridge, more
-/// games) does not solve the same positions again. The scores are exact, so the weights come
-/// out the same with or without it.
-///
-/// The file is a header line (`ply exact labels v1 size N`) and then 17-byte records: the
-/// side to move's discs and the other side's (little-endian `u64`s) and the exact score
-/// (`i8`). A torn last record (a killed run) is dropped; anything else wrong is an error that
-/// names the file and the record.
-#[derive(Debug)]
-pub struct ExactCache {
-    path: PathBuf,
-    known: HashMap<(u64, u64), i8>,
-    file: File,
-}
-
-const RECORD: usize = 17;
-
-fn cache_header(size: BoardSize) -> String {
-    format!("ply exact labels v1 size {}\n", size.n())
-}
-
-impl ExactCache {
-    /// Opens the cache of `size` at `path`, creating it when missing.
-    ///
-    /// # Errors
-    /// When the file cannot be read or written, is another size's or not a cache at all, or
-    /// holds a record that is not a position of `size` with a possible score.
-    pub fn open(path: &Path, size: BoardSize) -> Result<ExactCache, String> {
-        let name = path.display();
-        let header = cache_header(size);
-        let mut file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(|e| format!("{name}: {e}"))?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)
-            .map_err(|e| format!("{name}: {e}"))?;
-        if bytes.is_empty() {
-            file.write_all(header.as_bytes())
-                .map_err(|e| format!("{name}: {e}"))?;
-        } else if !bytes.starts_with(header.as_bytes()) {
-            let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
-            return Err(format!(
-                "{name}: not an exact-label cache of {n}x{n} (it starts `{}`, expected `{}`)",
-                String::from_utf8_lossy(&first[..first.len().min(40)]),
-                header.trim_end(),
-                n = size.n()
-            ));
-        }
-        let body = &bytes[header.len().min(bytes.len())..];
-        let whole = body.len() / RECORD * RECORD;
-        if whole != body.len() {
-            // A torn record at the end: cut it off so the next append starts clean.
-            file.set_len((header.len() + whole) as u64)
-                .map_err(|e| format!("{name}: {e}"))?;
-        }
-        let mask = size.mask().0;
-        let mut known = HashMap::with_capacity(whole / RECORD);
-        for (k, rec) in body[..whole].chunks_exact(RECORD).enumerate() {
-            let p = u64::from_le_bytes(rec[0..8].try_into().expect("8 bytes"));
-            let o = u64::from_le_bytes(rec[8..16].try_into().expect("8 bytes"));
-            let score = rec[16] as i8;
-            let squares = size.squares() as i8;
-            if p & o != 0 || (p | o) & !mask != 0 || !(-squares..=squares).contains(&score) {
-                return Err(format!(
-                    "{name}: record {} is not a {n}x{n} position with a score (discs {p:#x} and {o:#x}, score {score})",
-                    k + 1,
-                    n = size.n()
-                ));
-            }
-            known.insert((p, o), score);
-        }
-        Ok(ExactCache {
-            path: path.to_path_buf(),
-            known,
-            file,
-        })
-    }
-
-    /// How many scores the cache holds.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.known.len()
-    }
-
-    /// Whether the cache holds no score.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.known.is_empty()
-    }
-
-    /// The exact score of the position (`p` to move against `o`), when known.
-    #[must_use]
-    pub fn get(&self, p: u64, o: u64) -> Option<i8> {
-        self.known.get(&(p, o)).copied()
-    }
-
-    /// Adds scores and writes them to the file.
-    ///
-    /// # Errors
-    /// When the file cannot be written.
-    pub fn add(&mut self, scores: &[(u64, u64, i8)]) -> Result<(), String> {
-        let mut buf = Vec::with_capacity(scores.len() * RECORD);
-        for &(p, o, score) in scores {
-            if self.known.insert((p, o), score).is_none() {
-                buf.extend_from_slice(&p.to_le_bytes());
-                buf.extend_from_slice(&o.to_le_bytes());
-                buf.push(score as u8);
-            }
-        }
-        self.file
-            .write_all(&buf)
-            .and_then(|()| self.file.flush())
-            .map_err(|e| format!("{}: {e}", self.path.display()))
-    }
-}
-
 /// The heuristic player's choice among `legal` moves (deterministic given `rng`).
 fn heuristic_move(pos: &Position, rng: &mut SplitMix64) -> Square {
     let size = pos.size();
@@ -314,104 +192,6 @@ pub fn search_value(eval: &Eval, pos: &Position, depth: u32) -> i32 {
     ply_othello::midgame::fixed_depth_value(eval, pos, depth)
 }
 
-/// Runs `f` on every item on `threads` threads; results in item order.
-fn par_map<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    f: impl Fn(usize, &T) -> R + Sync,
-) -> Vec<R> {
-    let threads = threads.max(1);
-    std::thread::scope(|s| {
-        let f = &f;
-        let handles: Vec<_> = (0..threads)
-            .map(|k| {
-                s.spawn(move || {
-                    (k..items.len())
-                        .step_by(threads)
-                        .map(|i| (i, f(i, &items[i])))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        let mut all: Vec<(usize, R)> = handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a training thread"))
-            .collect();
-        all.sort_unstable_by_key(|x| x.0);
-        all.into_iter().map(|x| x.1).collect()
-    })
-}
-
-/// One training position as the fit sees it: its weight indices within the phase (pattern
-/// indices already mapped to the weight their symmetric images share) and its label.
-pub(crate) struct Row {
-    pub(crate) features: Vec<u32>,
-    pub(crate) target: f64,
-}
-
-/// The weight indices a position lights up within its phase's weights.
-pub(crate) fn features(eval_layout: &Layout, p: u64, o: u64, size: BoardSize) -> Vec<u32> {
-    let l = eval_layout;
-    let mut f: Vec<u32> = l
-        .instances
-        .iter()
-        .enumerate()
-        .map(|(i, (pat, _))| (l.offsets[*pat] + l.canonical(*pat, l.index_of(i, p, o))) as u32)
-        .collect();
-    let empty = !(p | o) & size.mask().0;
-    let base = l.pattern_weights();
-    f.extend(extra_indices(p, o, empty).map(|i| (base + i) as u32));
-    f
-}
-
-/// Ridge regression by preconditioned conjugate gradients: the weights `w` (length `n`)
-/// minimising `sum (x·w - y)^2 + ridge * |w|^2` over `rows`.
-pub(crate) fn ridge_fit(rows: &[Row], n: usize, ridge: f64, iterations: usize) -> Vec<f64> {
-    let apply = |v: &[f64]| -> Vec<f64> {
-        let mut out: Vec<f64> = v.iter().map(|x| ridge * x).collect();
-        for r in rows {
-            let s: f64 = r.features.iter().map(|&f| v[f as usize]).sum();
-            for &f in &r.features {
-                out[f as usize] += s;
-            }
-        }
-        out
-    };
-    let mut diag = vec![ridge; n];
-    let mut b = vec![0.0; n];
-    for r in rows {
-        for &f in &r.features {
-            diag[f as usize] += 1.0;
-            b[f as usize] += r.target;
-        }
-    }
-    let mut w = vec![0.0; n];
-    let mut res = b;
-    let mut z: Vec<f64> = res.iter().zip(&diag).map(|(r, d)| r / d).collect();
-    let mut dir = z.clone();
-    let mut rz: f64 = res.iter().zip(&z).map(|(a, b)| a * b).sum();
-    for _ in 0..iterations {
-        let q = apply(&dir);
-        let dq: f64 = dir.iter().zip(&q).map(|(a, b)| a * b).sum();
-        if dq <= 0.0 || rz.abs() < 1e-12 {
-            break;
-        }
-        let step = rz / dq;
-        for i in 0..n {
-            w[i] += step * dir[i];
-            res[i] -= step * q[i];
-        }
-        z = res.iter().zip(&diag).map(|(r, d)| r / d).collect();
-        let rz_new: f64 = res.iter().zip(&z).map(|(a, b)| a * b).sum();
-        let beta = rz_new / rz;
-        rz = rz_new;
-        for i in 0..n {
-            dir[i] = z[i] + beta * dir[i];
-        }
-    }
-    w
-}
-
 /// Fits phase `phase` of `weights` to the labelled, not held-out samples within two empty
 /// squares of the phase (`labelled[i]` says whether sample `i` has its label yet).
 fn fit_phase(
@@ -446,28 +226,6 @@ fn fit_phase(
         &w,
         &mut weights[phase * per_phase..(phase + 1) * per_phase],
     );
-}
-
-/// Writes one phase's fitted weights `w` (in discs, one per canonical index and extra
-/// feature) into `out` in evaluation units: every index takes the weight of its canonical
-/// image.
-pub(crate) fn store_phase(l: &Layout, w: &[f64], out: &mut [i16]) {
-    let per_phase = l.pattern_weights() + EXTRA_WEIGHTS;
-    for (pat, window) in l.offsets.windows(2).enumerate() {
-        for idx in 0..window[1] - window[0] {
-            let c = window[0] + l.canonical(pat, idx);
-            out[window[0] + idx] = quantize(w[c]);
-        }
-    }
-    for k in l.pattern_weights()..per_phase {
-        out[k] = quantize(w[k]);
-    }
-}
-
-fn quantize(discs: f64) -> i16 {
-    (discs * f64::from(UNIT))
-        .round()
-        .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
 }
 
 /// What training reports per phase.
@@ -679,23 +437,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ridge_fit_recovers_a_linear_target() {
-        // Three weights; every row lights two of them; the target is their true sum.
-        let truth = [3.0, -2.0, 0.5];
-        let mut rows = Vec::new();
-        for (a, b) in [(0, 1), (1, 2), (0, 2), (0, 1), (2, 1)] {
-            rows.push(Row {
-                features: vec![a, b],
-                target: truth[a as usize] + truth[b as usize],
-            });
-        }
-        let w = ridge_fit(&rows, 3, 1e-9, 50);
-        for (got, want) in w.iter().zip(truth) {
-            assert!((got - want).abs() < 1e-6, "{w:?}");
-        }
-    }
-
-    #[test]
     fn search_value_is_minimax_over_the_evaluation() {
         /// Minimax without pruning, straight from the rules: the slow reference.
         fn minimax(e: &Eval, pos: &Position, depth: u32) -> i32 {
@@ -729,47 +470,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn the_exact_cache_keeps_scores_and_refuses_foreign_files() {
-        let dir = std::env::temp_dir().join(format!("ply-exact-cache-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("labels");
-        let _ = std::fs::remove_file(&path);
-        let start = Position::start(BoardSize::Eight);
-        let (p, o) = (start.player().0, start.opponent().0);
-        {
-            let mut c = ExactCache::open(&path, BoardSize::Eight).unwrap();
-            assert!(c.is_empty());
-            c.add(&[(p, o, 0), (o, p, -3)]).unwrap();
-        }
-        // A torn record at the end (a killed run) is dropped; the others are read back.
-        let mut f = OpenOptions::new().append(true).open(&path).unwrap();
-        f.write_all(&[1, 2, 3]).unwrap();
-        drop(f);
-        let mut c = ExactCache::open(&path, BoardSize::Eight).unwrap();
-        assert_eq!((c.len(), c.get(p, o), c.get(o, p)), (2, Some(0), Some(-3)));
-        c.add(&[(p | 1, o, 5)]).unwrap();
-        drop(c);
-        let c = ExactCache::open(&path, BoardSize::Eight).unwrap();
-        assert_eq!((c.len(), c.get(p | 1, o)), (3, Some(5)));
-        drop(c);
-        // Another size's file, and a record that is no position, are refused by name.
-        let e = ExactCache::open(&path, BoardSize::Six).unwrap_err();
-        assert!(
-            e.contains("labels") && e.contains("not an exact-label cache of 6x6"),
-            "{e}"
-        );
-        let mut f = OpenOptions::new().append(true).open(&path).unwrap();
-        let mut bad = [0u8; RECORD];
-        bad[0] = 1;
-        bad[8] = 1; // both sides on a1
-        f.write_all(&bad).unwrap();
-        drop(f);
-        let e = ExactCache::open(&path, BoardSize::Eight).unwrap_err();
-        assert!(e.contains("record 4 is not a 8x8 position"), "{e}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -44,8 +44,9 @@ use ply_othello::{
 };
 
 use crate::{
-    fit::{features, phase_empties, ridge_fit, store_phase, Row},
+    fit::phase_empties,
     games::{DataError, GameReader, Header, Place},
+    ridge::{features, ridge_fit, store_phase, Row},
 };
 
 /// A training position, compactly.

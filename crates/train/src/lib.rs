@@ -7,8 +7,11 @@
 //! - [`datagen`]: writing those files, sharded and resumable, and merging the shards;
 //! - [`learn`]: the fitting of the shipped 8x8 weights to the positions of such files, each
 //!   labelled with its game's final score;
-//! - [`fit`]: the fitting of the shipped weights (positions from seeded games, labels from the
-//!   exact solver and fixed-depth searches, ridge regression phase by phase).
+//! - [`fit`]: the fitting of the 6x6 weights (positions from seeded games, labels from the
+//!   exact solver and fixed-depth searches, ridge regression phase by phase), with
+//!   [`cache`], the exact labels it solved kept in a file between runs;
+//! - [`ridge`]: the regression both fits share (weight indices, conjugate gradients, the
+//!   fitted table); `par`, the parallel map of the fit's games and labels.
 //!
 //! ```
 //! use ply_othello::BoardSize;
@@ -22,9 +25,12 @@
 
 #![deny(missing_docs)]
 
+pub mod cache;
 pub mod crc32;
 pub mod datagen;
 pub mod fit;
 pub mod games;
 pub mod learn;
+mod par;
+pub mod ridge;
 pub mod selfplay;
