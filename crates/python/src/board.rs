@@ -191,3 +191,63 @@ pub fn setstate<T: Replay>(slf: &Bound<'_, T>, state: &Bound<'_, PyAny>) -> PyRe
     }
     Ok(())
 }
+
+/// The methods every board class shares, as a second `#[pymethods]` block of `$board`
+/// (PyO3's `multiple-pymethods`): copying, equality and hashing by position (`$eq` says what
+/// makes two boards of the class equal), and pickling by the first position and the moves.
+macro_rules! protocol {
+    ($board:ty, $eq:literal) => {
+        #[::pyo3::pymethods]
+        impl $board {
+            /// A copy with the same position and moves (and class, and a subclass's attributes).
+            fn copy<'py>(
+                slf: &::pyo3::Bound<'py, Self>,
+            ) -> ::pyo3::PyResult<::pyo3::Bound<'py, Self>> {
+                $crate::board::copy(slf, None)
+            }
+
+            fn __copy__<'py>(
+                slf: &::pyo3::Bound<'py, Self>,
+            ) -> ::pyo3::PyResult<::pyo3::Bound<'py, Self>> {
+                $crate::board::copy(slf, None)
+            }
+
+            fn __deepcopy__<'py>(
+                slf: &::pyo3::Bound<'py, Self>,
+                memo: &::pyo3::Bound<'py, ::pyo3::PyAny>,
+            ) -> ::pyo3::PyResult<::pyo3::Bound<'py, Self>> {
+                $crate::board::copy(slf, Some(memo))
+            }
+
+            #[doc = $eq]
+            fn __eq__(&self, other: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> bool {
+                $crate::board::eq(self, other)
+            }
+
+            fn __hash__(&self) -> u64 {
+                $crate::board::hash(self)
+            }
+
+            /// Pickling, every protocol: the first position, then the moves.
+            fn __reduce__<'py>(
+                slf: &::pyo3::Bound<'py, Self>,
+            ) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyTuple>> {
+                $crate::board::reduce(slf)
+            }
+
+            fn __getstate__<'py>(
+                slf: &::pyo3::Bound<'py, Self>,
+            ) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyTuple>> {
+                $crate::board::getstate(slf)
+            }
+
+            fn __setstate__(
+                slf: &::pyo3::Bound<'_, Self>,
+                state: &::pyo3::Bound<'_, ::pyo3::PyAny>,
+            ) -> ::pyo3::PyResult<()> {
+                $crate::board::setstate(slf, state)
+            }
+        }
+    };
+}
+pub(crate) use protocol;

@@ -458,45 +458,6 @@ impl Board {
         .to_string()
     }
 
-    /// A copy with the same position and moves (and class, and a subclass's attributes).
-    fn copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        board::copy(slf, None)
-    }
-
-    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        board::copy(slf, None)
-    }
-
-    fn __deepcopy__<'py>(
-        slf: &Bound<'py, Self>,
-        memo: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, Self>> {
-        board::copy(slf, Some(memo))
-    }
-
-    /// Boards are equal when their positions are (size, discs, side to move); the moves that
-    /// led there do not count.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        board::eq(self, other)
-    }
-
-    fn __hash__(&self) -> u64 {
-        board::hash(self)
-    }
-
-    /// Pickling, every protocol: the first position's cells and side to move, then the moves.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        board::reduce(slf)
-    }
-
-    fn __getstate__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        board::getstate(slf)
-    }
-
-    fn __setstate__(slf: &Bound<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        board::setstate(slf, state)
-    }
-
     /// The board drawn for the terminal, legal moves marked `.`.
     fn __str__(&self) -> String {
         text::picture(&self.pos(), self.pos().legal_moves())
@@ -798,3 +759,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     Ok(())
 }
+
+board::protocol!(Board, "Boards are equal when their positions are (size, discs, side to move); the moves that led there do not count.");

@@ -287,45 +287,6 @@ impl Board {
         self.pos().count_finals().into()
     }
 
-    /// A copy with the same position and moves (and class, and a subclass's attributes).
-    fn copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        board::copy(slf, None)
-    }
-
-    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        board::copy(slf, None)
-    }
-
-    fn __deepcopy__<'py>(
-        slf: &Bound<'py, Self>,
-        memo: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, Self>> {
-        board::copy(slf, Some(memo))
-    }
-
-    /// Boards are equal when their marks and who moved first are.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        board::eq(self, other)
-    }
-
-    fn __hash__(&self) -> u64 {
-        board::hash(self)
-    }
-
-    /// Pickling, every protocol: the first position's board and who moved first, then the
-    /// moves.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        board::reduce(slf)
-    }
-
-    fn __getstate__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        board::getstate(slf)
-    }
-
-    fn __setstate__(slf: &Bound<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        board::setstate(slf, state)
-    }
-
     /// Three rows of `X`, `O` and `.`.
     fn __str__(&self) -> String {
         let rows = self.pos().board().rows();
@@ -418,3 +379,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stats, m)?)?;
     Ok(())
 }
+
+board::protocol!(
+    Board,
+    "Boards are equal when their marks and who moved first are."
+);
