@@ -343,3 +343,102 @@ pub(crate) fn eval_search(
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{transcript, BoardSize, Position};
+
+    const EIGHT: u64 = u64::MAX;
+
+    /// A `table_move` that is no square: no move comes first.
+    const NO_TABLE_MOVE: u8 = 64;
+
+    /// The moves of `p` against `o` rated by `w` and `learnt`, best first by
+    /// [`MoveList::sort`], as (square, rating).
+    fn sorted(
+        p: u64,
+        o: u64,
+        table_move: u8,
+        w: &Weights,
+        learnt: impl FnMut(&Child) -> i32,
+    ) -> Vec<(u8, i32)> {
+        let empties = !(p | o) & EIGHT;
+        let mut list = MoveList::empty();
+        list.generate(p, o, legal_moves(p, o, empties));
+        rate(&mut list, p, o, empties, table_move, w, learnt);
+        list.sort();
+        list.remaining().iter().map(|c| (c.sq, c.value)).collect()
+    }
+
+    /// The position after `line` from the 8x8 start, as the side to move's discs and the
+    /// other side's.
+    fn after(line: &str) -> (u64, u64) {
+        let pos = transcript::parse(line, Position::start(BoardSize::Eight))
+            .expect("a legal line")
+            .position();
+        (pos.player().0, pos.opponent().0)
+    }
+
+    #[test]
+    fn a_wipe_out_comes_first_then_the_table_move_then_the_ratings() {
+        let w = Weights {
+            replies: 1,
+            ..Weights::default()
+        };
+        let (p, o) = after("f5d6c3d3c4f4f6f3e6e7");
+        let plain = sorted(p, o, NO_TABLE_MOVE, &w, |_| 0);
+        assert!(plain.len() > 3);
+        for &(sq, value) in &plain {
+            let f = flips(p, o, sq);
+            let (np, no) = (o ^ f, p | f | 1 << sq);
+            let replies = legal_moves(np, no, !(np | no));
+            assert_eq!(value, -(replies.count_ones() as i32), "square {sq}");
+        }
+        assert!(plain.windows(2).all(|w| w[0].1 >= w[1].1), "{plain:?}");
+        // The table's move goes first whatever its rating.
+        let worst = plain.last().expect("moves").0;
+        assert_eq!(sorted(p, o, worst, &w, |_| 0)[0], (worst, TABLE_MOVE));
+        // The search's own points are added to the rating.
+        let learnt = sorted(p, o, NO_TABLE_MOVE, &w, |c| i32::from(c.sq) * 100);
+        assert!(learnt.windows(2).all(|w| w[0].0 > w[1].0), "{learnt:?}");
+
+        // Black a1 and a3, White b1 and b2: c1 takes both White discs, c3 only b2. The
+        // wipe-out goes before the table's move.
+        let (p, o) = (1 << 0 | 1 << 16, 1 << 1 | 1 << 9);
+        let (c1, c3) = (2, 18);
+        assert_eq!(
+            sorted(p, o, c3, &w, |_| 0),
+            vec![(c1, WIPE_OUT), (c3, TABLE_MOVE)]
+        );
+    }
+
+    #[test]
+    fn sorting_and_picking_visit_the_same_order() {
+        let w = Weights {
+            replies: 16,
+            corners: 0x8100_0000_0000_0081,
+            potential: 4,
+            anchored: 2,
+            c_squares: 0x4281_0000_0000_8142,
+            odd: 0x0f0f_0f0f_0000_0000,
+        };
+        let (p, o) = after("f5d6c3d3c4f4f6f3e6e7c6g6g5");
+        let empties = !(p | o);
+        let mut picked = MoveList::empty();
+        picked.generate(p, o, legal_moves(p, o, empties));
+        rate(&mut picked, p, o, empties, NO_TABLE_MOVE, &w, |c| {
+            i32::from(c.sq)
+        });
+        let mut by_pick = Vec::new();
+        while let Some(c) = picked.pop_best() {
+            by_pick.push(c.value);
+        }
+        let by_sort: Vec<i32> = sorted(p, o, NO_TABLE_MOVE, &w, |c| i32::from(c.sq))
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect();
+        assert!(by_sort.len() > 3);
+        assert_eq!(by_pick, by_sort);
+    }
+}
