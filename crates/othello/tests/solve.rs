@@ -113,72 +113,59 @@ fn six_by_six_start_is_a_white_win_20_to_16() {
     );
 }
 
-#[test]
-fn agrees_with_minimax_on_random_4x4_positions() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    // A tiny table, so replacement and bucket collisions happen all the time.
-    let mut solver = Solver::new(SolveOptions {
-        threads: 1,
-        hash_mb: 1,
-    });
-    for i in 0..1500 {
-        let pos = random_position(BoardSize::Four, 1 + (i % 10), &mut rng);
+/// Solves `count` positions of random games of `size` with `threads` threads over a table of
+/// `hash_mb` megabytes, position `i` with `empties(i)` empty squares, each checked by [`check`].
+fn agrees_with_minimax(
+    size: BoardSize,
+    seed: u64,
+    (threads, hash_mb): (usize, usize),
+    count: u32,
+    empties: impl Fn(u32) -> u32,
+) {
+    let mut rng = Rng(seed);
+    let mut solver = Solver::new(SolveOptions { threads, hash_mb });
+    for i in 0..count {
+        let pos = random_position(size, empties(i), &mut rng);
         check(&mut solver, &pos);
     }
+}
+
+#[test]
+fn agrees_with_minimax_on_random_4x4_positions() {
+    // A tiny table, so replacement and bucket collisions happen all the time.
+    agrees_with_minimax(BoardSize::Four, 0x9e37_79b9_7f4a_7c15, (1, 1), 1500, |i| {
+        1 + i % 10
+    });
 }
 
 #[test]
 #[ignore = "heavy: run in the release test profile"]
 fn agrees_with_minimax_on_thousands_of_4x4_positions_up_to_twelve_empties() {
-    let mut rng = Rng(0x0123_4567_89ab_cdef);
-    let mut solver = Solver::new(SolveOptions {
-        threads: 1,
-        hash_mb: 1,
+    agrees_with_minimax(BoardSize::Four, 0x0123_4567_89ab_cdef, (1, 1), 5000, |i| {
+        1 + i % 12
     });
-    for i in 0..5000 {
-        let pos = random_position(BoardSize::Four, 1 + (i % 12), &mut rng);
-        check(&mut solver, &pos);
-    }
 }
 
 #[test]
 fn agrees_with_minimax_on_random_8x8_positions() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let mut solver = Solver::new(SolveOptions {
-        threads: 1,
-        hash_mb: 1,
+    agrees_with_minimax(BoardSize::Eight, 0x2545_f491_4f6c_dd1d, (1, 1), 400, |i| {
+        1 + i % 8
     });
-    for i in 0..400 {
-        let pos = random_position(BoardSize::Eight, 1 + (i % 8), &mut rng);
-        check(&mut solver, &pos);
-    }
 }
 
 #[test]
 #[ignore = "heavy: run in the release test profile"]
 fn agrees_with_minimax_on_thousands_of_8x8_positions_up_to_ten_empties() {
-    let mut rng = Rng(0x1234_5678_9abc_def0);
-    let mut solver = Solver::new(SolveOptions {
-        threads: 1,
-        hash_mb: 4,
+    agrees_with_minimax(BoardSize::Eight, 0x1234_5678_9abc_def0, (1, 4), 3000, |i| {
+        1 + i % 10
     });
-    for i in 0..3000 {
-        let pos = random_position(BoardSize::Eight, 1 + (i % 10), &mut rng);
-        check(&mut solver, &pos);
-    }
 }
 
 #[test]
 fn two_threads_agree_with_minimax() {
-    let mut rng = Rng(0x0dd_ba11_cafe_f00d);
-    let mut solver = Solver::new(SolveOptions {
-        threads: 2,
-        hash_mb: 1,
+    agrees_with_minimax(BoardSize::Eight, 0x0dd_ba11_cafe_f00d, (2, 1), 200, |i| {
+        6 + i % 4
     });
-    for i in 0..200 {
-        let pos = random_position(BoardSize::Eight, 6 + (i % 4), &mut rng);
-        check(&mut solver, &pos);
-    }
 }
 
 #[test]
