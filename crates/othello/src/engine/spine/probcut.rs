@@ -64,8 +64,10 @@ pub const fn shallow_depth(depth: u32) -> u32 {
 /// Set by hand. `calibrate-mpc --size 8` (300 games) measured (7.842, -0.0345, -0.0976):
 /// wider near the end, where the evaluation is least sure, narrower in the opening. With it
 /// `ply bench eval --size 8` gave a worse mean error on FFO #40-#59 at 1 s (4.2-4.8 discs in
-/// two runs, against 3.4-3.9 with these), and no better on fforum #60-#79, so these stay
-/// until a match says otherwise.
+/// two runs, against 3.4-3.9 with these), and no better on fforum #60-#79. With the weights
+/// fitted to self-play games it measured (7.18, -0.039, -0.078); a match of that spread
+/// against these (`ply bench match`, XOT openings 1-100, both colours, 200 ms a move) scored
+/// 48.3% for it (87 won, 19 drawn, 94 lost of 200), so these stay.
 const MIDGAME_8: Spread = Spread {
     a: 2.0,
     b: 0.2,
