@@ -245,6 +245,31 @@ pub(crate) fn rate(
     }
 }
 
+/// Puts `kid` (a rating, a square, the discs it turns) into `kids`, whose last slot is free
+/// and whose others are sorted best first: after the kids rated as high or higher, so equal
+/// ratings keep the order they came in. For the short lists of searches that rate every
+/// child at once by a cheap key.
+#[inline]
+pub(crate) fn insert_best_first(kids: &mut [(i32, u8, u64)], kid: (i32, u8, u64)) {
+    let mut i = kids.len() - 1;
+    while i > 0 && kids[i - 1].0 < kid.0 {
+        kids[i] = kids[i - 1];
+        i -= 1;
+    }
+    kids[i] = kid;
+}
+
+/// The static value for `p` of its move `sq` against `o` (turning `f`): the learnt
+/// evaluation of the child, read on `state` (the indices of `p`, `o`, left as they were)
+/// with the move played.
+#[inline]
+fn child_value(e: &Eval, state: &mut EvalState, p: u64, o: u64, sq: u8, f: u64) -> i32 {
+    state.play(sq, f);
+    let v = -e.evaluate(state, o ^ f, p | f | 1 << sq);
+    state.undo(sq, f);
+    v
+}
+
 /// The learnt evaluation searched `depth` plies deep (negamax with alpha-beta; a pass
 /// costs no ply, the end of the game scores its disc count), in [`UNIT`]s per disc: how the
 /// solver rates its children high in the tree, and what its Multi-ProbCut predicts with.
@@ -283,11 +308,8 @@ pub(crate) fn eval_search(
         while moves != 0 {
             let sq = moves.trailing_zeros() as u8;
             moves &= moves - 1;
-            let f = flips(p, o, sq);
-            state.play(sq, f);
             *nodes += 1;
-            let v = -e.evaluate(state, o ^ f, p | f | 1 << sq);
-            state.undo(sq, f);
+            let v = child_value(e, state, p, o, sq, flips(p, o, sq));
             if v > best {
                 best = v;
                 if v >= beta {
@@ -304,15 +326,8 @@ pub(crate) fn eval_search(
         let sq = moves.trailing_zeros() as u8;
         moves &= moves - 1;
         let f = flips(p, o, sq);
-        state.play(sq, f);
-        let score = -e.evaluate(state, o ^ f, p | f | 1 << sq);
-        state.undo(sq, f);
-        let mut i = len;
-        while i > 0 && kids[i - 1].0 < score {
-            kids[i] = kids[i - 1];
-            i -= 1;
-        }
-        kids[i] = (score, sq, f);
+        let score = child_value(e, state, p, o, sq, f);
+        insert_best_first(&mut kids[..=len], (score, sq, f));
         len += 1;
     }
     let mut best = i32::MIN + 1;

@@ -49,7 +49,7 @@ use super::{
     stability::stable_discs,
     tt::{self, Entry, Key, Tt, EXACT, NO_MOVE},
 };
-use crate::spine::order::MoveList;
+use crate::spine::order::{insert_best_first, MoveList};
 use crate::spine::probcut::ENDGAME_MIN_EMPTIES as PROBCUT_MIN;
 pub(crate) use crate::spine::probcut::SELECTIVITY;
 use crate::{
@@ -273,12 +273,7 @@ impl<'a> Search<'a> {
             let place = (odd >> sq & 1) as i32 * 8 + (g.corners >> sq & 1) as i32 * 4
                 - (g.near_corners >> sq & 1) as i32 * 4;
             let rating = place - (mobility << 4);
-            let mut i = len;
-            while i > 0 && kids[i - 1].0 < rating {
-                kids[i] = kids[i - 1];
-                i -= 1;
-            }
-            kids[i] = (rating, sq, f);
+            insert_best_first(&mut kids[..=len], (rating, sq, f));
             len += 1;
         }
         let mut best = NEG_INF;
