@@ -592,16 +592,25 @@ test("the best line is shown with the analysis", { timeout: 60000 }, async () =>
   await page.click("#game-othello");
   await page.click("#mode-analyze");
   await paste(page, ENDGAME14);
-  await page.waitForFunction(() => /perfect play/.test(document.getElementById("eval").textContent)
-    && document.querySelector("#board .val.best"), null, { timeout: 30000 });
-  const line = await page.textContent("#line");
+  // One snapshot of the page, taken in the page's own turn: the analysis deepens while the
+  // test reads, and every answer re-renders the board, the line and the eval together.
+  const snap = await page.waitForFunction(() => {
+    const v = document.querySelector("#board .val.best");
+    const evalText = document.getElementById("eval").textContent;
+    if (!v || !/perfect play/.test(evalText)) return null;
+    return {
+      line: document.getElementById("line").textContent,
+      best: v.closest(".cell").getAttribute("aria-label").split(",")[0],
+      evalText,
+    };
+  }, null, { timeout: 30000 });
+  const { line, best, evalText } = await snap.jsonValue();
   const m = /^Best line: ((?:[a-h][1-8]|pass)(?: (?:[a-h][1-8]|pass))*)/.exec(line);
   assert.ok(m, line);
   // The line starts with the move framed as best, and the eval names it.
   const first = m[1].split(" ")[0];
-  const best = await page.$eval("#board .val.best", (v) => v.closest(".cell").getAttribute("aria-label").split(",")[0]);
   assert.equal(first, best);
-  assert.match(await page.textContent("#eval"), new RegExp(`best ${first}`));
+  assert.match(evalText, new RegExp(`best ${first}`));
   assert.ok(m[1].split(" ").length >= 4, line);
   await page.screenshot({ path: join(shots, "best-line.png") });
   assert.deepEqual(errors, []);
