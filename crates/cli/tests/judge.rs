@@ -150,16 +150,11 @@ fn a_bad_case_prints_nothing_and_names_case_and_line() {
 
 #[test]
 fn random_bytes_never_panic_the_binary() {
-    let mut state = 0x1234_5678_9abc_def0_u64;
+    let mut rng = ply_core::SplitMix64::new(0x1234_5678_9abc_def0);
     for round in 0..12 {
         let len = 1 + round * 7;
         let input: Vec<u8> = (0..len)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                b"xo.XO-012\n \r3z\xff"[(state % 15) as usize]
-            })
+            .map(|_| b"xo.XO-012\n \r3z\xff"[rng.below(15)])
             .collect();
         for problem in ["algospot-tictactoe", "boj-7682", "boj-16571", "ttt-finals"] {
             let o = ply_with_input(&["judge", problem], &input);

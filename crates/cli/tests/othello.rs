@@ -88,7 +88,7 @@ fn show_says_when_a_side_must_pass_and_when_the_game_is_over() {
 /// A finished 4x4 game of pseudo-random moves with a pass before its last move.
 fn game_with_a_pass() -> GameRecord {
     for seed in 1..10_000u64 {
-        let mut x = seed;
+        let mut rng = ply_core::SplitMix64::new(seed);
         let mut game = GameRecord::new(Position::start(BoardSize::Four));
         while !game.position().is_game_over() {
             let m: Vec<_> = game.position().legal_moves().collect();
@@ -96,11 +96,7 @@ fn game_with_a_pass() -> GameRecord {
                 game.play(Move::Pass).unwrap();
                 continue;
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            game.play(Move::Play(m[(x % m.len() as u64) as usize]))
-                .unwrap();
+            game.play(Move::Play(m[rng.below(m.len())])).unwrap();
         }
         let moves = game.moves();
         if moves.contains(&Move::Pass) && moves.last() != Some(&Move::Pass) {

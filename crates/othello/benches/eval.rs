@@ -5,11 +5,12 @@
 use std::{hint::black_box, time::Duration};
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use ply_core::SplitMix64;
 use ply_othello::{eval, BoardSize, Position};
 
 /// Positions of pseudo-random 8x8 games, each with a legal move and its flips.
 fn positions() -> Vec<(u64, u64, u8, u64)> {
-    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
     let mut out = Vec::new();
     while out.len() < 2048 {
         let mut pos = Position::start(BoardSize::Eight);
@@ -19,10 +20,7 @@ fn positions() -> Vec<(u64, u64, u8, u64)> {
                 pos = pos.passed();
                 continue;
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let sq = m[(x % m.len() as u64) as usize];
+            let sq = m[rng.below(m.len())];
             out.push((
                 pos.player().0,
                 pos.opponent().0,

@@ -4,11 +4,12 @@
 use std::{hint::black_box, time::Duration};
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use ply_core::SplitMix64;
 use ply_othello::{moves, perft, reference, BoardSize, Position};
 
 /// Positions met in pseudo-random 8x8 games, with the moves of each.
 fn positions() -> Vec<(u64, u64, u64)> {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     let mut out = Vec::new();
     while out.len() < 4096 {
         let mut pos = Position::start(BoardSize::Eight);
@@ -19,10 +20,7 @@ fn positions() -> Vec<(u64, u64, u64)> {
                 continue;
             }
             out.push((pos.player().0, pos.opponent().0, pos.legal_moves().0));
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            pos = pos.play_unchecked(m[(x % m.len() as u64) as usize]);
+            pos = pos.play_unchecked(m[rng.below(m.len())]);
         }
     }
     out

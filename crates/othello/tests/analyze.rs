@@ -3,14 +3,15 @@
 
 use std::time::Duration;
 
+use ply_core::SplitMix64;
 use ply_othello::{
     analyze::{analyze, Engine, Options, DISC},
     solve::{SolveOptions, Solver},
     BoardSize, Move, Position,
 };
 
-/// A position `plies` random moves into a game (seeded xorshift).
-fn random_position(size: BoardSize, plies: usize, seed: &mut u64) -> Position {
+/// A position `plies` random moves into a game.
+fn random_position(size: BoardSize, plies: usize, rng: &mut SplitMix64) -> Position {
     let mut pos = Position::start(size);
     for _ in 0..plies {
         if pos.is_game_over() {
@@ -21,10 +22,7 @@ fn random_position(size: BoardSize, plies: usize, seed: &mut u64) -> Position {
             pos = pos.passed();
             continue;
         }
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        pos = pos.play_unchecked(moves[(*seed % moves.len() as u64) as usize]);
+        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
     }
     pos
 }
@@ -35,14 +33,14 @@ fn analyses_agree_with_the_solver_where_it_finishes() {
         threads: 1,
         hash_mb: 16,
     });
-    let mut seed = 0x0dd_ba11_u64;
+    let mut rng = SplitMix64::new(0x0dd_ba11);
     for case in 0..16 {
         let (size, plies) = match case % 3 {
             0 => (BoardSize::Four, 3),
             1 => (BoardSize::Six, 20),
             _ => (BoardSize::Eight, 50),
         };
-        let pos = random_position(size, plies, &mut seed);
+        let pos = random_position(size, plies, &mut rng);
         let a = analyze(&pos, &Options::budget(Duration::from_secs(20)));
         assert!(a.proven && a.all_exact, "case {case}: {pos}");
         if pos.is_game_over() {
@@ -100,8 +98,7 @@ fn estimates_are_marked_and_the_best_line_starts_with_the_best_move() {
 fn the_best_move_becomes_exact_first() {
     // A 6x6 position with 18 empties: estimates first, then the solver on the position
     // itself, so that the first exact move is an optimal one and no estimate stays above it.
-    let mut seed = 0xbead_u64;
-    let pos = random_position(BoardSize::Six, 14, &mut seed);
+    let pos = random_position(BoardSize::Six, 14, &mut SplitMix64::new(0xbead));
     assert_eq!(pos.empties().count(), 18);
     let (mut estimated, mut first_exact) = (false, None);
     // The estimates stop at depth 8, short of the end, however fast the machine; the budget

@@ -76,13 +76,7 @@ fn the_six_by_six_evaluation_ranks_moves_of_solved_positions() {
         threads: 1,
         hash_mb: 8,
     });
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = ply_core::SplitMix64::new(0x2545_f491_4f6c_dd1d);
     let (mut right, mut pairs) = (0u32, 0u32);
     let mut games = 0;
     while games < 60 {
@@ -92,7 +86,7 @@ fn the_six_by_six_evaluation_ranks_moves_of_solved_positions() {
             pos = if moves.is_empty() {
                 pos.passed()
             } else {
-                pos.play_unchecked(moves[next() as usize % moves.len()])
+                pos.play_unchecked(moves[rng.below(moves.len())])
             };
         }
         if pos.legal_moves().count() < 2 {

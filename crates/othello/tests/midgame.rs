@@ -52,17 +52,8 @@ fn negamax(pos: &Position, depth: u32) -> i32 {
         .expect("a legal move")
 }
 
-/// A small deterministic generator (xorshift64*), so every run plays the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
+/// ply's seeded generator, so every run plays the same games.
+type Rng = ply_core::SplitMix64;
 
 fn random_move(pos: &Position, rng: &mut Rng) -> Square {
     let moves: Vec<Square> = pos.legal_moves().collect();
@@ -98,7 +89,7 @@ fn random_position(size: BoardSize, plies: usize, rng: &mut Rng) -> Position {
 
 #[test]
 fn deep_enough_analyses_equal_minimax_for_every_move() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = Rng::new(0x5eed_0001);
     for case in 0..40 {
         let size = if case % 2 == 0 {
             BoardSize::Four
@@ -125,7 +116,7 @@ fn deep_enough_analyses_equal_minimax_for_every_move() {
 
 #[test]
 fn fixed_depth_scores_equal_plain_negamax() {
-    let mut rng = Rng(0x5eed_0002);
+    let mut rng = Rng::new(0x5eed_0002);
     for case in 0..24 {
         let size = if case % 2 == 0 {
             BoardSize::Six
@@ -268,7 +259,7 @@ fn wins(
     opponent: fn(&Position, &mut Rng) -> Square,
     seed: u64,
 ) -> usize {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     (0..games)
         .filter(|&g| play_match(size, g % 2 == 0, limits, opponent, &mut rng) > 0)
         .count()

@@ -4,17 +4,7 @@
 use ply_othello::{moves, reference, BoardSize, Position};
 use proptest::prelude::*;
 
-/// xorshift64*: reproducible random numbers without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
+use ply_core::SplitMix64;
 
 /// Compares every routine on `(p, o)` for the board `size`; returns the moves found.
 fn check(p: u64, o: u64, size: BoardSize) -> u64 {
@@ -47,7 +37,7 @@ fn check(p: u64, o: u64, size: BoardSize) -> u64 {
 
 /// `n` positions per size: half from random games (both sides to move), half random discs.
 fn sweep(n: usize, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     for size in [BoardSize::Four, BoardSize::Six, BoardSize::Eight] {
         let mask = size.mask().0;
         let mut checked = 0;
@@ -63,14 +53,14 @@ fn sweep(n: usize, seed: u64) {
                 pos = if m.is_empty() {
                     pos.passed()
                 } else {
-                    pos.play_unchecked(m[(rng.next() % m.len() as u64) as usize])
+                    pos.play_unchecked(m[rng.below(m.len())])
                 };
             }
         }
         // Arbitrary discs: each existing square empty, black or white, with varied density.
         for _ in 0..n / 2 {
-            let fill = rng.next() & rng.next() | rng.next() & rng.next() & mask;
-            let who = rng.next();
+            let fill = rng.next_u64() & rng.next_u64() | rng.next_u64() & rng.next_u64() & mask;
+            let who = rng.next_u64();
             let (p, o) = (fill & who & mask, fill & !who & mask);
             check(p, o, size);
         }

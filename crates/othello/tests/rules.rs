@@ -35,13 +35,7 @@ fn small_perft_counts_match_the_shared_table() {
 
 #[test]
 fn fast_moves_and_flips_equal_the_slow_reference_along_random_games() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = ply_core::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     for size in [BoardSize::Four, BoardSize::Six, BoardSize::Eight] {
         for _ in 0..300 {
             let mut pos = Position::start(size);
@@ -61,7 +55,7 @@ fn fast_moves_and_flips_equal_the_slow_reference_along_random_games() {
                 pos = if m.is_empty() {
                     pos.passed()
                 } else {
-                    pos.play_unchecked(m[(next() % m.len() as u64) as usize])
+                    pos.play_unchecked(m[rng.below(m.len())])
                 };
             }
         }

@@ -10,17 +10,8 @@ use ply_othello::{
     BoardSize, Color, Move, Position, Square,
 };
 
-/// A small xorshift generator: reproducible positions without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+/// ply's seeded generator: the same positions on every run.
+type Rng = ply_core::SplitMix64;
 
 /// A position reached by random play from the start until `empties` squares are left (or the
 /// game ends first).
@@ -35,7 +26,7 @@ fn random_position(size: BoardSize, empties: u32, rng: &mut Rng) -> Position {
             pos = pos.passed();
             continue;
         }
-        pos = pos.play_unchecked(moves[rng.next() as usize % moves.len()]);
+        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
     }
     pos
 }
@@ -122,7 +113,7 @@ fn agrees_with_minimax(
     count: u32,
     empties: impl Fn(u32) -> u32,
 ) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut solver = Solver::new(SolveOptions { threads, hash_mb });
     for i in 0..count {
         let pos = random_position(size, empties(i), &mut rng);
@@ -182,7 +173,7 @@ fn a_raised_stop_flag_stops_the_search() {
     );
     assert_eq!(r, Err(Stopped));
     // The table is still sound afterwards.
-    let pos = random_position(BoardSize::Eight, 9, &mut Rng(7));
+    let pos = random_position(BoardSize::Eight, 9, &mut Rng::new(7));
     check(&mut solver, &pos);
 }
 
@@ -264,7 +255,7 @@ fn ffo_40_to_44_best_scores() {
 fn progress_names_each_pass_from_its_start() {
     // From 18 empties on, the selective passes go first, then the exact search; each search
     // of the root reports its start (no move done) before its moves.
-    let pos = random_position(BoardSize::Six, 18, &mut Rng(3));
+    let pos = random_position(BoardSize::Six, 18, &mut Rng::new(3));
     assert_eq!(pos.empties().count(), 18);
     let mut seen: Vec<(Pass, usize)> = Vec::new();
     let mut solver = Solver::new(SolveOptions::default());
@@ -301,7 +292,7 @@ fn each_selective_pass_reports_its_settled_move_and_score_once() {
     // The reports an analysis replaces its estimate with: one per selective pass, after the
     // pass's last window, with a legal move; none for the exact search, whose result is the
     // answer itself.
-    let pos = random_position(BoardSize::Six, 18, &mut Rng(5));
+    let pos = random_position(BoardSize::Six, 18, &mut Rng::new(5));
     let mut settled: Vec<(Pass, Square, i32, usize, usize)> = Vec::new();
     let mut solver = Solver::new(SolveOptions::default());
     let mut progress = |p: &Progress| {

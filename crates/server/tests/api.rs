@@ -8,6 +8,7 @@ use axum::{
     http::{Request, StatusCode},
     Router,
 };
+use ply_core::SplitMix64;
 use ply_othello::{BoardSize, Position};
 use ply_server::{router, Config};
 use serde_json::Value;
@@ -255,7 +256,7 @@ async fn othello_positions_are_read_with_the_side_to_move() {
 
 /// The first position of a deterministic 4x4 playout (by move order) that satisfies `want`.
 fn find_position(want: impl Fn(&Position) -> bool) -> Position {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
     for _ in 0..10_000 {
         let mut pos = Position::start(BoardSize::Four);
         loop {
@@ -270,10 +271,7 @@ fn find_position(want: impl Fn(&Position) -> bool) -> Position {
                 continue;
             }
             let moves: Vec<_> = pos.legal_moves().collect();
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            pos = pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
         }
     }
     panic!("no such position found");

@@ -9,6 +9,7 @@ use std::{
     time::Duration,
 };
 
+use ply_core::SplitMix64;
 use ply_othello::{BoardSize, Color, Position, Square};
 use ply_server::othello::{analyze, Analysis, Request, DEFAULT_BUDGET_MS};
 
@@ -22,19 +23,7 @@ enum Opponent {
     Greedy,
 }
 
-/// xorshift64: a seeded stream of choices.
-struct Choices(u64);
-
-impl Choices {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-fn opponent_move(pos: &Position, kind: Opponent, rng: &mut Choices) -> Square {
+fn opponent_move(pos: &Position, kind: Opponent, rng: &mut SplitMix64) -> Square {
     let moves: Vec<Square> = pos.legal_moves().collect();
     let pool: Vec<Square> = match kind {
         Opponent::Random => moves,
@@ -58,7 +47,7 @@ fn best_is_exact(a: &Analysis) -> bool {
 /// Plays one game; returns ply's final score and the longest it took to know its move
 /// exactly, in milliseconds.
 fn play(ply: Color, kind: Opponent, seed: u64) -> (i32, u64, String) {
-    let mut rng = Choices(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut pos = Position::start(BoardSize::Six);
     let mut record = String::new();
     let mut slowest = 0;

@@ -828,6 +828,7 @@ fn check_position(pos: &Position, size: BoardSize, min_empties: u32) -> Result<(
 mod tests {
     use super::*;
     use crate::solve::{SolveOptions, Solver};
+    use ply_core::SplitMix64;
 
     /// Every 4x4 position from the roots down to `min` empties that `step` leads to, once
     /// per symmetry class: `step` gets each with a solver and returns where it leads.
@@ -939,7 +940,7 @@ mod tests {
     fn replies_play_out_passes_and_skip_finished_games() {
         // Random 4x4 games, where passes are common: after any reply, ply is to move and
         // can move; without passes there is one position per reply.
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
         let mut passes = 0;
         for _ in 0..300 {
             let mut q = Position::start(BoardSize::Four);
@@ -959,13 +960,7 @@ mod tests {
                 } else if q.legal_moves().all(|r| q.play_unchecked(r).can_move()) {
                     assert_eq!(after.len(), moves as usize);
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                q = match q
-                    .legal_moves()
-                    .nth((seed % u64::from(moves.max(1))) as usize)
-                {
+                q = match q.legal_moves().nth(rng.below(moves.max(1) as usize)) {
                     Some(sq) => q.play_unchecked(sq),
                     None => q.passed(),
                 };
@@ -1042,7 +1037,7 @@ mod tests {
     fn negamax_takes_the_value_across_a_pass_and_adds_the_plies() {
         // A 4x4 game where the side to move, after d1, must pass: the position after the
         // pass is the mover's again, so its value counts with the same sign.
-        let mut seed = 7u64;
+        let mut rng = SplitMix64::new(7);
         for _ in 0..2000 {
             let mut q = Position::start(BoardSize::Four);
             while !q.is_game_over() && q.can_move() {
@@ -1070,11 +1065,8 @@ mod tests {
                     assert_eq!(out[0].1[0].square, sq);
                     return;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let n = q.legal_moves().count() as u64;
-                q = q.play_unchecked(q.legal_moves().nth((seed % n) as usize).unwrap());
+                let n = q.legal_moves().count() as usize;
+                q = q.play_unchecked(q.legal_moves().nth(rng.below(n)).unwrap());
             }
         }
         panic!("no pass found");

@@ -124,7 +124,7 @@ mod tests {
         let start = Position::start(BoardSize::Four);
         for seed in 0..10_000u64 {
             let mut game = GameRecord::new(start);
-            let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            let mut rng = ply_core::SplitMix64::new(seed);
             while !game.position().is_game_over() {
                 let pos = game.position();
                 let moves: Vec<_> = pos.legal_moves().collect();
@@ -132,10 +132,7 @@ mod tests {
                     game.play(Move::Pass).unwrap();
                     continue;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                game.play(Move::Play(moves[(x % moves.len() as u64) as usize]))
+                game.play(Move::Play(moves[rng.below(moves.len())]))
                     .unwrap();
             }
             let passes = game.moves().iter().filter(|m| **m == Move::Pass).count();

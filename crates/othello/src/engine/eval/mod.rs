@@ -618,7 +618,7 @@ mod tests {
     fn the_vector_pattern_sum_is_the_scalar_one() {
         for size in [BoardSize::Six, BoardSize::Eight] {
             let e = builtin(size).expect("shipped");
-            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            let mut rng = ply_core::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
             for _ in 0..50 {
                 let mut pos = crate::Position::start(size);
                 loop {
@@ -626,10 +626,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos = pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                    pos = pos.play_unchecked(moves[rng.below(moves.len())]);
                     let state = e.state(pos.player().0, pos.opponent().0);
                     for w in e.weights.chunks(e.per_phase) {
                         let idx = state.indices();

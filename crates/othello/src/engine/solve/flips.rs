@@ -147,19 +147,11 @@ mod tests {
     use super::*;
     use crate::{reference::flips_slow, BoardSize};
 
-    /// The next number of a xorshift sequence.
-    fn next(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     #[test]
     fn flips_near_equal_slow_flips() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = ply_core::SplitMix64::new(0x2545_f491_4f6c_dd1d);
         for i in 0..100_000u32 {
-            let seed = next(&mut state);
+            let seed = rng.next_u64();
             let sq = (i % 64) as u8;
             // Sparse opponents, so that many squares have none beside them.
             let o = seed & seed.rotate_left(23) & seed.rotate_left(41) & !(1u64 << sq);
@@ -174,9 +166,9 @@ mod tests {
 
     #[test]
     fn last_flip_counts_equal_slow_flips() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = ply_core::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
         for i in 0..200_000u32 {
-            let seed = next(&mut state);
+            let seed = rng.next_u64();
             let sq = (i % 64) as u8;
             // Dense and sparse sets of the mover's discs both.
             let p = if i % 2 == 0 {

@@ -768,34 +768,24 @@ mod tests {
             .unwrap()
     }
 
-    /// A xorshift generator from `seed`.
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
-    }
-
     /// The evaluation searched with alpha-beta, its children ordered and null windows, gives
     /// the minimax value inside its window and a true bound outside it, on 6x6 and 8x8
     /// positions from random games, to the end of the game too.
     #[test]
     fn eval_search_is_minimax_over_the_evaluation() {
-        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut rng = ply_core::SplitMix64::new(0x2545_f491_4f6c_dd1d);
         for size in [BoardSize::Six, BoardSize::Eight] {
             let e = crate::eval::builtin(size).expect("shipped weights");
-            let squares = size.squares() as u64;
+            let squares = size.squares() as usize;
             for game in 0..12 {
                 let mut pos = Position::start(size);
-                let plies = next() % (squares - 4);
+                let plies = rng.below(squares - 4);
                 for _ in 0..plies {
                     let moves: Vec<_> = pos.legal_moves().collect();
                     if moves.is_empty() {
                         break;
                     }
-                    pos = pos.play_unchecked(moves[next() as usize % moves.len()]);
+                    pos = pos.play_unchecked(moves[rng.below(moves.len())]);
                 }
                 let (p, o) = (pos.player().0, pos.opponent().0);
                 let empties = !(p | o) & size.mask().0;
@@ -834,7 +824,7 @@ mod tests {
     /// ones.
     #[test]
     fn kept_states_equal_fresh_ones() {
-        let mut next = xorshift(0x9e37_79b9);
+        let mut rng = ply_core::SplitMix64::new(0x9e37_79b9);
         for size in [BoardSize::Six, BoardSize::Eight] {
             let e = crate::eval::builtin(size).expect("shipped weights");
             let mut states = search::States::new(size.squares());
@@ -844,14 +834,14 @@ mod tests {
                     let (p, o) = (pos.player().0, pos.opponent().0);
                     let n = pos.empties().count();
                     // Now and then a node skips its state, as a node cut early does.
-                    if !next().is_multiple_of(4) {
+                    if rng.below(4) != 0 {
                         assert_eq!(*states.get(e, p, o, n), e.state(p, o), "{pos:?}");
                     }
                     let moves: Vec<_> = pos.legal_moves().collect();
                     pos = if moves.is_empty() {
                         pos.passed()
                     } else {
-                        pos.play_unchecked(moves[next() as usize % moves.len()])
+                        pos.play_unchecked(moves[rng.below(moves.len())])
                     };
                 }
             }

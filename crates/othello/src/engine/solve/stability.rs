@@ -162,11 +162,9 @@ mod tests {
 
     #[test]
     fn full_diagonals_match_the_line_by_line_count() {
-        let mut seed = 0x0dd_ba11_cafe_f00du64;
+        let mut rng = ply_core::SplitMix64::new(0x0dd_ba11_cafe_f00d);
         for i in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             // Mostly filled boards, where full lines are common.
             let filled = seed | seed.rotate_left(i % 64) | seed.rotate_left(17);
             let [_, _, d7, d9] = full_lines(filled);
@@ -177,23 +175,17 @@ mod tests {
 
     #[test]
     fn every_disc_called_stable_stays_put() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut rnd = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = ply_core::SplitMix64::new(0x1234_5678_9abc_def1);
         for size in [BoardSize::Four, BoardSize::Six, BoardSize::Eight] {
             let mask = size.mask().0;
             for _ in 0..300 {
                 // A random nearly full board: 5 empties.
                 let mut empty = 0u64;
                 while (empty & mask).count_ones() < 5 {
-                    empty |= 1 << (rnd() % 64);
+                    empty |= 1 << rng.below(64);
                 }
                 empty &= mask;
-                let p = rnd() & mask & !empty;
+                let p = rng.next_u64() & mask & !empty;
                 let o = mask & !empty & !p;
                 for (a, b) in [(p, o), (o, p)] {
                     let s = stable_discs(a, b, mask);
