@@ -469,6 +469,30 @@ impl<'a> Search<'a> {
         );
     }
 
+    /// The value of the child `(np, no)` of a principal-variation node with `n` empties and
+    /// the window `alpha..beta`: with the whole window for the first child (`full`), else
+    /// with a null window first, and again with the whole window only when that puts the
+    /// child inside it.
+    #[inline]
+    fn pv_child(
+        &mut self,
+        np: u64,
+        no: u64,
+        alpha: i32,
+        beta: i32,
+        n: u32,
+        full: bool,
+    ) -> i32 {
+        if full {
+            return -self.pvs(np, no, -beta, -alpha, n - 1);
+        }
+        let v = -self.nws(np, no, -alpha - 1, n - 1);
+        if v > alpha && v < beta && !self.aborted {
+            return -self.pvs(np, no, -beta, -alpha, n - 1);
+        }
+        v
+    }
+
     /// Principal-variation search of `alpha..beta`: the first move with the full window, the
     /// others with a null window first.
     pub fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
@@ -518,15 +542,7 @@ impl<'a> Search<'a> {
                 break;
             };
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-            let mut v;
-            if best == NEG_INF {
-                v = -self.pvs(np, no, -beta, -alpha, n - 1);
-            } else {
-                v = -self.nws(np, no, -alpha - 1, n - 1);
-                if v > alpha && v < beta && !self.aborted {
-                    v = -self.pvs(np, no, -beta, -alpha, n - 1);
-                }
-            }
+            let v = self.pv_child(np, no, alpha, beta, n, best == NEG_INF);
             if self.aborted {
                 return self.unwound(key, shared);
             }

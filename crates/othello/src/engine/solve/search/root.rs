@@ -82,15 +82,7 @@ impl Search<'_> {
                     continue;
                 }
             }
-            let mut v;
-            if best == NEG_INF || n <= 1 {
-                v = -self.pvs(np, no, -beta, -alpha, n - 1);
-            } else {
-                v = -self.nws(np, no, -alpha - 1, n - 1);
-                if v > alpha && v < beta && !self.aborted {
-                    v = -self.pvs(np, no, -beta, -alpha, n - 1);
-                }
-            }
+            let v = self.pv_child(np, no, alpha, beta, n, best == NEG_INF || n <= 1);
             if self.aborted {
                 debug_assert!(self.unwind.is_none(), "unwound past the root");
                 return (0, NO_MOVE);
