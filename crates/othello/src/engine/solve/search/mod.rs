@@ -58,6 +58,17 @@ use crate::{
 };
 pub(crate) use ordering::States;
 pub(crate) use root::RootStep;
+
+/// How a node with the table opens ([`Search::open`]).
+enum Node {
+    /// Its value is known: from the table, or the game is over.
+    Answered(i32),
+    /// The side to move must pass.
+    Pass,
+    /// The moves to search: the node's key, the table's move (or `NO_MOVE`) and the legal
+    /// moves.
+    Moves(Key, u8, u64),
+}
 pub(crate) use threads::Busy;
 use threads::SETTLED_EVERY;
 
@@ -299,19 +310,11 @@ impl<'a> Search<'a> {
             return bound;
         }
         let beta = alpha + 1;
-        let key = tt::key(self.geo, p, o, n);
-        let hash_move = match self.table_answer(key, alpha, beta) {
-            Ok(hash_move) => hash_move,
-            Err(v) => return v,
+        let (key, hash_move, moves) = match self.open(p, o, alpha, beta, n) {
+            Node::Answered(v) => return v,
+            Node::Pass => return -self.nws(o, p, -beta, n),
+            Node::Moves(key, hash_move, moves) => (key, hash_move, moves),
         };
-        let empties = !(p | o) & self.geo.mask;
-        let moves = legal_moves(p, o, empties);
-        if moves == 0 {
-            if legal_moves(o, p, empties) == 0 {
-                return self.final_score(p, o);
-            }
-            return -self.nws(o, p, -beta, n);
-        }
         // Marked busy before the probe of a selective pass, which costs as much as many
         // nodes: another thread then leaves this node for later.
         let shared = self.share(key, n, alpha, beta);
@@ -410,6 +413,27 @@ impl<'a> Search<'a> {
         best
     }
 
+    /// What every node with the table does first, `nws_deep` and `pvs` alike: the table's
+    /// answer over `alpha..beta`, the final score where neither side can move, a pass, or
+    /// the node's key, the table's move and the legal moves to search.
+    #[inline(always)]
+    fn open(&self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> Node {
+        let key = tt::key(self.geo, p, o, n);
+        let hash_move = match self.table_answer(key, alpha, beta) {
+            Ok(hash_move) => hash_move,
+            Err(v) => return Node::Answered(v),
+        };
+        let empties = !(p | o) & self.geo.mask;
+        let moves = legal_moves(p, o, empties);
+        if moves != 0 {
+            Node::Moves(key, hash_move, moves)
+        } else if legal_moves(o, p, empties) != 0 {
+            Node::Pass
+        } else {
+            Node::Answered(self.final_score(p, o))
+        }
+    }
+
     /// What the table says of the node `key` searched over `alpha..beta`: `Err(score)` when
     /// its bounds settle the window, else `Ok` with its move to try first ([`NO_MOVE`] if
     /// none).
@@ -474,15 +498,7 @@ impl<'a> Search<'a> {
     /// with a null window first, and again with the whole window only when that puts the
     /// child inside it.
     #[inline]
-    fn pv_child(
-        &mut self,
-        np: u64,
-        no: u64,
-        alpha: i32,
-        beta: i32,
-        n: u32,
-        full: bool,
-    ) -> i32 {
+    fn pv_child(&mut self, np: u64, no: u64, alpha: i32, beta: i32, n: u32, full: bool) -> i32 {
         if full {
             return -self.pvs(np, no, -beta, -alpha, n - 1);
         }
@@ -504,19 +520,11 @@ impl<'a> Search<'a> {
         if self.should_stop() || self.settled_above(n) {
             return 0;
         }
-        let key = tt::key(self.geo, p, o, n);
-        let hash_move = match self.table_answer(key, alpha, beta) {
-            Ok(hash_move) => hash_move,
-            Err(v) => return v,
+        let (key, hash_move, moves) = match self.open(p, o, alpha, beta, n) {
+            Node::Answered(v) => return v,
+            Node::Pass => return -self.pvs(o, p, -beta, -alpha, n),
+            Node::Moves(key, hash_move, moves) => (key, hash_move, moves),
         };
-        let empties = !(p | o) & self.geo.mask;
-        let moves = legal_moves(p, o, empties);
-        if moves == 0 {
-            if legal_moves(o, p, empties) == 0 {
-                return self.final_score(p, o);
-            }
-            return -self.pvs(o, p, -beta, -alpha, n);
-        }
         let alpha0 = alpha;
         let mut list = self.sorted_moves(p, o, moves, hash_move);
         let nodes_before = self.nodes;
