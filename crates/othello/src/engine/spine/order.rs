@@ -45,7 +45,9 @@ pub(crate) struct MoveList {
     /// Moves in the list when it was made.
     total: usize,
     /// Candidates put off: the slots `total - deferred..total`, the first put off last.
-    pub(crate) deferred: usize,
+    deferred: usize,
+    /// Candidates put off and since taken back ([`MoveList::pop_deferred`]).
+    revisited: usize,
 }
 
 impl MoveList {
@@ -59,6 +61,7 @@ impl MoveList {
             len: 0,
             total: 0,
             deferred: 0,
+            revisited: 0,
         }
     }
 
@@ -143,11 +146,15 @@ impl MoveList {
         self.moves[self.total - self.deferred].write(c);
     }
 
-    /// The `i`-th candidate put off, in the order they were.
+    /// The next candidate put off, in the order they were, each once; `None` after the
+    /// last.
     #[inline]
-    pub(crate) fn deferred(&self, i: usize) -> Candidate {
-        debug_assert!(i < self.deferred);
-        self.get(self.total - 1 - i)
+    pub(crate) fn pop_deferred(&mut self) -> Option<Candidate> {
+        if self.revisited == self.deferred {
+            return None;
+        }
+        self.revisited += 1;
+        Some(self.get(self.total - self.revisited))
     }
 }
 

@@ -369,16 +369,9 @@ impl<'a> Search<'a> {
         }
         self.rate(&mut list, p, o, NO_MOVE);
         // With other threads about, a child one of them is searching now waits for a second
-        // pass (simplified ABDADA): by then its result is usually in the table.
-        while let Some(c) = list.pop_best() {
-            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-            if let Some(busy) = shared {
-                if best > NEG_INF && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
-                    list.defer(c);
-                    continue;
-                }
-            }
-            let v = -self.nws(np, no, -beta, n - 1);
+        // pass (simplified ABDADA).
+        while let Some(c) = self.next_child(&mut list, shared, best > NEG_INF, (p, o, n)) {
+            let v = -self.nws(o ^ c.flips, p | c.flips | 1 << c.sq, -beta, n - 1);
             if self.aborted {
                 return self.unwound(key, shared);
             }
@@ -387,22 +380,6 @@ impl<'a> Search<'a> {
                 best_move = c.sq;
                 if v > alpha {
                     break;
-                }
-            }
-        }
-        if best <= alpha {
-            for i in 0..list.deferred {
-                let c = list.deferred(i);
-                let v = -self.nws(o ^ c.flips, p | c.flips | 1 << c.sq, -beta, n - 1);
-                if self.aborted {
-                    return self.unwound(key, shared);
-                }
-                if v > best {
-                    best = v;
-                    best_move = c.sq;
-                    if v > alpha {
-                        break;
-                    }
                 }
             }
         }
@@ -532,23 +509,7 @@ impl<'a> Search<'a> {
         let mut best_move = NO_MOVE;
         // Threads put off moves another is searching, as in `nws_deep`.
         let shared = self.share(key, n, alpha, beta);
-        let mut next_deferred = 0;
-        loop {
-            let c = if let Some(c) = list.pop_best() {
-                if let Some(busy) = shared {
-                    let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-                    if best > NEG_INF && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
-                        list.defer(c);
-                        continue;
-                    }
-                }
-                c
-            } else if next_deferred < list.deferred {
-                next_deferred += 1;
-                list.deferred(next_deferred - 1)
-            } else {
-                break;
-            };
+        while let Some(c) = self.next_child(&mut list, shared, best > NEG_INF, (p, o, n)) {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
             let v = self.pv_child(np, no, alpha, beta, n, best == NEG_INF);
             if self.aborted {

@@ -3,7 +3,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::{super::tt::Key, Search};
+use super::{
+    super::tt::{self, Key},
+    Search,
+};
+use crate::spine::order::{Candidate, MoveList};
 
 /// Fewest empties at which threads share out the moves of a node.
 pub(super) const SPLIT_DEPTH: u32 = 10;
@@ -80,6 +84,31 @@ impl<'a> Search<'a> {
         busy.enter(key.hash);
         self.path[n as usize] = (key.hash, alpha, beta);
         Some(busy)
+    }
+
+    /// The next child of `(p, o)` (`n` empties) to search, best first from `list`; `None`
+    /// when every child has been searched. With other threads about (`shared`), once a
+    /// child has a value (`searched`), a child another thread is searching now is put off
+    /// until the others are done: by then its result is usually in the table.
+    #[inline]
+    pub(super) fn next_child(
+        &self,
+        list: &mut MoveList,
+        shared: Option<&Busy>,
+        searched: bool,
+        (p, o, n): (u64, u64, u32),
+    ) -> Option<Candidate> {
+        while let Some(c) = list.pop_best() {
+            if let Some(busy) = shared {
+                let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                if searched && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
+                    list.defer(c);
+                    continue;
+                }
+            }
+            return Some(c);
+        }
+        list.pop_deferred()
     }
 
     /// What a node of the deep tier returns when its child came back aborted: the settled
