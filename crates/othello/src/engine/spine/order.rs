@@ -463,4 +463,31 @@ mod tests {
         assert!(by_sort.len() > 3);
         assert_eq!(by_pick, by_sort);
     }
+
+    #[test]
+    fn put_off_moves_come_back_after_the_rest_in_the_order_they_were_put_off() {
+        let (p, o) = after("f5d6c3d3c4f4f6f3e6e7c6g6g5");
+        let empties = !(p | o);
+        let mut list = MoveList::empty();
+        list.generate(p, o, legal_moves(p, o, empties));
+        let total = list.len;
+        assert!(total > 3);
+        // Every other move is put off, as a thread does with moves another is searching.
+        let (mut kept, mut put_off) = (Vec::new(), Vec::new());
+        while let Some(c) = list.pop_best() {
+            if kept.len() > put_off.len() {
+                list.defer(c);
+                put_off.push(c.sq);
+            } else {
+                kept.push(c.sq);
+            }
+        }
+        let mut back = Vec::new();
+        while let Some(c) = list.pop_deferred() {
+            back.push(c.sq);
+        }
+        assert_eq!(back, put_off);
+        assert_eq!(kept.len() + back.len(), total);
+        assert!(list.pop_deferred().is_none());
+    }
 }
