@@ -5,32 +5,23 @@
 use std::{hint::black_box, time::Duration};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ply_core::SplitMix64;
-use ply_othello::{eval, BoardSize, Position};
+use ply_othello::{eval, BoardSize};
+
+mod common;
 
 /// Positions of pseudo-random 8x8 games, each with a legal move and its flips.
 fn positions() -> Vec<(u64, u64, u8, u64)> {
-    let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
-    let mut out = Vec::new();
-    while out.len() < 2048 {
-        let mut pos = Position::start(BoardSize::Eight);
-        while !pos.is_game_over() {
-            let m: Vec<_> = pos.legal_moves().collect();
-            if m.is_empty() {
-                pos = pos.passed();
-                continue;
-            }
-            let sq = m[rng.below(m.len())];
-            out.push((
+    common::random_game_moves(0x2545_f491_4f6c_dd1d, 2048)
+        .into_iter()
+        .map(|(pos, sq)| {
+            (
                 pos.player().0,
                 pos.opponent().0,
                 sq.index(),
                 pos.flips(sq).0,
-            ));
-            pos = pos.play_unchecked(sq);
-        }
-    }
-    out
+            )
+        })
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {

@@ -4,26 +4,16 @@
 use std::{hint::black_box, time::Duration};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ply_core::SplitMix64;
 use ply_othello::{moves, perft, reference, BoardSize, Position};
+
+mod common;
 
 /// Positions met in pseudo-random 8x8 games, with the moves of each.
 fn positions() -> Vec<(u64, u64, u64)> {
-    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
-    let mut out = Vec::new();
-    while out.len() < 4096 {
-        let mut pos = Position::start(BoardSize::Eight);
-        while !pos.is_game_over() {
-            let m: Vec<_> = pos.legal_moves().collect();
-            if m.is_empty() {
-                pos = pos.passed();
-                continue;
-            }
-            out.push((pos.player().0, pos.opponent().0, pos.legal_moves().0));
-            pos = pos.play_unchecked(m[rng.below(m.len())]);
-        }
-    }
-    out
+    common::random_game_moves(0x9e37_79b9_7f4a_7c15, 4096)
+        .into_iter()
+        .map(|(pos, _)| (pos.player().0, pos.opponent().0, pos.legal_moves().0))
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {
