@@ -58,6 +58,8 @@ use crate::{
 };
 pub(crate) use ordering::States;
 pub(crate) use root::RootStep;
+pub(crate) use threads::Busy;
+use threads::SETTLED_EVERY;
 
 /// How a node with the table opens ([`Search::open`]).
 enum Node {
@@ -69,8 +71,6 @@ enum Node {
     /// moves.
     Moves(Key, u8, u64),
 }
-pub(crate) use threads::Busy;
-use threads::SETTLED_EVERY;
 
 /// Score below every real score.
 pub(crate) const NEG_INF: i32 = -1000;
