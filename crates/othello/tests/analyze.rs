@@ -10,22 +10,8 @@ use ply_othello::{
     BoardSize, Move, Position,
 };
 
-/// A position `plies` random moves into a game.
-fn random_position(size: BoardSize, plies: usize, rng: &mut SplitMix64) -> Position {
-    let mut pos = Position::start(size);
-    for _ in 0..plies {
-        if pos.is_game_over() {
-            break;
-        }
-        let moves: Vec<_> = pos.legal_moves().collect();
-        if moves.is_empty() {
-            pos = pos.passed();
-            continue;
-        }
-        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
-    }
-    pos
-}
+mod common;
+use common::random_position;
 
 #[test]
 fn analyses_agree_with_the_solver_where_it_finishes() {

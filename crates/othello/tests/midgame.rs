@@ -55,10 +55,8 @@ fn negamax(pos: &Position, depth: u32) -> i32 {
 /// ply's seeded generator, so every run plays the same games.
 type Rng = ply_core::SplitMix64;
 
-fn random_move(pos: &Position, rng: &mut Rng) -> Square {
-    let moves: Vec<Square> = pos.legal_moves().collect();
-    moves[rng.below(moves.len())]
-}
+mod common;
+use common::{random_move, random_position};
 
 /// The move that turns the most discs (ties broken at random).
 fn greedy_move(pos: &Position, rng: &mut Rng) -> Square {
@@ -69,22 +67,6 @@ fn greedy_move(pos: &Position, rng: &mut Rng) -> Square {
         .filter(|&m| pos.flips(m).count() == most)
         .collect();
     best[rng.below(best.len())]
-}
-
-/// A position reached by `plies` random moves from the start.
-fn random_position(size: BoardSize, plies: usize, rng: &mut Rng) -> Position {
-    let mut pos = Position::start(size);
-    for _ in 0..plies {
-        if pos.is_game_over() {
-            break;
-        }
-        pos = if pos.can_move() {
-            pos.play_unchecked(random_move(&pos, rng))
-        } else {
-            pos.passed()
-        };
-    }
-    pos
 }
 
 #[test]

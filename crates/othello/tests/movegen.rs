@@ -1,10 +1,9 @@
 //! The fast move generator and flip (vector and portable builds) against the slow reference,
 //! on random positions of every size: positions met in random games, and arbitrary discs.
 
+use ply_core::SplitMix64;
 use ply_othello::{moves, reference, BoardSize, Position};
 use proptest::prelude::*;
-
-use ply_core::SplitMix64;
 
 /// Compares every routine on `(p, o)` for the board `size`; returns the moves found.
 fn check(p: u64, o: u64, size: BoardSize) -> u64 {
