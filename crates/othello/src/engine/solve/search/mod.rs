@@ -368,8 +368,7 @@ impl<'a> Search<'a> {
             }
         }
         self.rate(&mut list, p, o, NO_MOVE);
-        // With other threads about, a child one of them is searching now waits for a second
-        // pass (simplified ABDADA).
+        // Children another thread is searching wait for the end (`next_child`).
         while let Some(c) = self.next_child(&mut list, shared, best > NEG_INF, (p, o, n)) {
             let v = -self.nws(o ^ c.flips, p | c.flips | 1 << c.sq, -beta, n - 1);
             if self.aborted {
@@ -507,7 +506,7 @@ impl<'a> Search<'a> {
         let nodes_before = self.nodes;
         let mut best = NEG_INF;
         let mut best_move = NO_MOVE;
-        // Threads put off moves another is searching, as in `nws_deep`.
+        // Children another thread is searching wait for the end (`next_child`).
         let shared = self.share(key, n, alpha, beta);
         while let Some(c) = self.next_child(&mut list, shared, best > NEG_INF, (p, o, n)) {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
