@@ -34,6 +34,31 @@ pub enum Command {
     /// game's final score), and report the held-out error per phase beside the weights this
     /// build ships.
     Fit(FitArgs),
+    /// Grow the 8x8 evaluation's test set: games from XOT openings played by the midgame
+    /// engine and perfectly from 24 empties, their positions of 14-40 empties with exact
+    /// scores (from 24 empties) or deep searches (above), one OBF line each. Resumable.
+    Testset(TestsetArgs),
+}
+
+/// `ply train testset`.
+#[derive(Args, Debug)]
+pub struct TestsetArgs {
+    /// The OBF file: created, or grown after the last whole game it holds.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Games the file is to hold when the run ends.
+    #[arg(long, value_name = "N")]
+    pub games: u64,
+    /// Line of xot-openings.txt that game 0 starts from (1-based).
+    #[arg(long, value_name = "L", default_value_t = 5001)]
+    pub first_opening: usize,
+    /// Directory holding xot-openings.txt (default: $PLY_DATA, else the repository's
+    /// testdata/).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Depth of the labelling search above the exact part.
+    #[arg(long, value_name = "D", default_value_t = ply_train::testset::Recipe::default().label_depth)]
+    pub label_depth: u32,
 }
 
 /// `ply train fit`.
@@ -128,6 +153,7 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Merge(a) => merge(&a),
         Command::Info(a) => info(&a),
         Command::Fit(a) => fit(&a),
+        Command::Testset(a) => testset(&a),
     }
 }
 
@@ -237,6 +263,70 @@ fn progress_line(p: &Progress) -> String {
         p.this_run as f64 / secs,
         p.this_run_positions as f64 / secs
     )
+}
+
+fn testset(a: &TestsetArgs) -> anyhow::Result<()> {
+    use std::io::Write;
+
+    use ply_train::testset::{self, Recipe};
+    let recipe = Recipe {
+        label_depth: a.label_depth,
+        ..Recipe::default()
+    };
+    if !(1..=30).contains(&a.label_depth) {
+        return Err(bad(format!(
+            "--label-depth {}: expected 1 to 30",
+            a.label_depth
+        )));
+    }
+    let xot = crate::bench::ffo::data_dir(a.data.as_deref())?.join("xot-openings.txt");
+    let openings = std::fs::read_to_string(&xot)
+        .map_err(|e| anyhow::anyhow!("reading {}: {e}", xot.display()))?;
+    let openings: Vec<&str> = openings.lines().collect();
+    let head = testset::header(&recipe, a.first_opening);
+    let name = a.out.display();
+    let old = match std::fs::read_to_string(&a.out) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(anyhow::anyhow!("reading {name}: {e}")),
+    };
+    let (mut done, end) =
+        testset::resume_point(&old, &head).map_err(|e| bad(format!("{name}: {e}")))?;
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&a.out)
+        .map_err(|e| anyhow::anyhow!("opening {name}: {e}"))?;
+    if end < old.len() {
+        eprintln!("{name}: cut a torn last game ({} bytes)", old.len() - end);
+    }
+    file.set_len(end as u64)?;
+    if end == 0 {
+        writeln!(file, "{head}")?;
+    }
+    if done > 0 {
+        eprintln!("{name}: resuming after {done} games");
+    }
+    while done < a.games {
+        let line = a.first_opening - 1 + done as usize;
+        let text = openings
+            .get(line)
+            .ok_or_else(|| bad(format!("{}: has no line {}", xot.display(), line + 1)))?;
+        let moves = testset::opening(text)
+            .map_err(|e| bad(format!("{} line {}: {e}", xot.display(), line + 1)))?;
+        let started = Instant::now();
+        let positions = testset::play(done, &moves, &recipe).map_err(|e| anyhow::anyhow!(e))?;
+        file.write_all(testset::game_text(done, &positions).as_bytes())?;
+        file.sync_data()?;
+        eprintln!(
+            "{name}: game {done} (XOT line {}): {} positions in {:.1} s",
+            line + 1,
+            positions.len(),
+            started.elapsed().as_secs_f64()
+        );
+        done += 1;
+    }
+    Ok(())
 }
 
 fn merge(a: &MergeArgs) -> anyhow::Result<()> {

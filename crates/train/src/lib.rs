@@ -34,3 +34,4 @@ pub mod learn;
 mod par;
 pub mod ridge;
 pub mod selfplay;
+pub mod testset;

@@ -4,7 +4,7 @@ use clap::Subcommand;
 
 mod depth;
 mod eval;
-mod ffo;
+pub(crate) mod ffo;
 mod judge;
 mod perft;
 mod versus;

@@ -1,0 +1,401 @@
+//! The 8x8 evaluation's test set: positions of games that look like real play, each with a
+//! score the evaluation is measured against (`ply bench eval --obf`).
+//!
+//! Game `k` of the set starts from an XOT opening (line `first_opening + k` of
+//! `xot-openings.txt`, far from the first hundred that `ply bench match` plays), then the
+//! midgame engine plays both sides at a fixed depth (no clock, one thread: deterministic),
+//! and from [`Recipe::exact_empties`] on the exact solver's line: both sides play perfectly.
+//! The positions kept, with what labels them:
+//!
+//! - every position from `exact_empties` down to [`Recipe::fewest_empties`] lies on the
+//!   perfect line, so its exact value is the solved score, seen from its side to move; its
+//!   best move is the line's move;
+//! - above, the positions at [`Recipe::deep`] empties, each scored by a search of
+//!   [`Recipe::label_depth`] plies (the midgame engine in play mode, with its ProbCut): an
+//!   estimate, marked as such on its line.
+//!
+//! A position whose side to move must pass is skipped. Each position is one OBF line with
+//! its best move and score, and a `%` comment naming the game and the label's kind
+//! (`exact`, or `depth 18`); [`Label`] reads the kind back.
+//!
+//! The training games (`ply train gen`) start from uniformly random moves from the start
+//! position; [`shares_opening`] tells whether one of them passes through an opening of this
+//! set, so that the fit can leave it out.
+
+use std::fmt;
+
+use ply_othello::{
+    midgame::{self, Limits, DISC},
+    obf::{ObfLine, ScoredMove},
+    solve::{SolveOptions, Solver},
+    transcript, Move, Position, Square,
+};
+
+/// How the games of the test set are played and labelled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recipe {
+    /// Depth of the midgame engine that plays both sides before the exact end.
+    pub play_depth: u32,
+    /// From this many empty squares on, both sides play the solver's perfect line.
+    pub exact_empties: u32,
+    /// The fewest empties a kept position has.
+    pub fewest_empties: u32,
+    /// Empties of the positions above `exact_empties` that are kept, each labelled by a
+    /// search of `label_depth` plies.
+    pub deep: Vec<u32>,
+    /// Depth of the labelling search above `exact_empties`.
+    pub label_depth: u32,
+}
+
+impl Default for Recipe {
+    /// The shipped set's recipe: play at depth 10, perfect from 24 empties, every position
+    /// of 14-24 empties exact, and one in three of 26-40 labelled at depth 18.
+    fn default() -> Recipe {
+        Recipe {
+            play_depth: 10,
+            exact_empties: 24,
+            fewest_empties: 14,
+            deep: vec![26, 29, 32, 35, 38, 40],
+            label_depth: 18,
+        }
+    }
+}
+
+/// What a test position's score rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Label {
+    /// The exact value, proven by the solver.
+    Exact,
+    /// A search of this many plies (an estimate).
+    Depth(u32),
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Label::Exact => f.write_str("exact"),
+            Label::Depth(d) => write!(f, "depth {d}"),
+        }
+    }
+}
+
+impl Label {
+    /// Reads the label's kind from a test-set line's `%` comment (`…, exact` or
+    /// `…, depth 18`); `None` when the comment names none.
+    ///
+    /// ```
+    /// use ply_train::testset::Label;
+    /// assert_eq!(Label::from_comment("game 3, exact"), Some(Label::Exact));
+    /// assert_eq!(Label::from_comment("game 3, depth 18"), Some(Label::Depth(18)));
+    /// assert_eq!(Label::from_comment("game 3"), None);
+    /// ```
+    #[must_use]
+    pub fn from_comment(comment: &str) -> Option<Label> {
+        let last = comment.rsplit(',').next()?.trim();
+        if last == "exact" {
+            return Some(Label::Exact);
+        }
+        last.strip_prefix("depth ")?.parse().ok().map(Label::Depth)
+    }
+}
+
+/// One position of the test set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestPosition {
+    /// The position with its best move and that move's score (the position's score).
+    pub line: ObfLine,
+    /// What the score rests on.
+    pub label: Label,
+}
+
+/// Plays game `game` of the set from `opening` (moves from the start position) by `recipe`
+/// and returns its labelled positions, most empties first.
+///
+/// # Errors
+/// A message when an opening move is illegal, or when the solver's line does not end on
+/// its score (a bug).
+pub fn play(game: u64, opening: &[Square], recipe: &Recipe) -> Result<Vec<TestPosition>, String> {
+    let mut pos = Position::start(ply_othello::BoardSize::Eight);
+    for (k, &sq) in opening.iter().enumerate() {
+        pos = pos
+            .play(sq)
+            .map_err(|e| format!("game {game}: opening move {}: {e}", k + 1))?;
+    }
+    let mut out = Vec::new();
+    let play_limits = Limits {
+        table_bits: 18,
+        threads: 1,
+        ..Limits::depth(recipe.play_depth)
+    };
+    while !pos.is_game_over() && pos.empties().count() > recipe.exact_empties {
+        if !pos.can_move() {
+            pos = pos.passed();
+            continue;
+        }
+        let empties = pos.empties().count();
+        let sq = if recipe.deep.contains(&empties) {
+            let a = midgame::analyze(
+                &pos,
+                &Limits {
+                    table_bits: 20,
+                    threads: 1,
+                    all_moves: false,
+                    ..Limits::depth(recipe.label_depth)
+                },
+            );
+            let best = a
+                .best
+                .ok_or_else(|| format!("game {game}: no move found in {pos}"))?;
+            out.push(TestPosition {
+                line: scored(pos, Move::Play(best), rounded_discs(a.score)),
+                label: if a.exact {
+                    Label::Exact
+                } else {
+                    Label::Depth(a.depth)
+                },
+            });
+            // The game goes on with the player's own move, as at every other ply.
+            midgame::best_move(&pos, &play_limits)
+        } else {
+            midgame::best_move(&pos, &play_limits)
+        }
+        .ok_or_else(|| format!("game {game}: the midgame engine has no move in {pos}"))?;
+        pos = pos.play_unchecked(sq);
+    }
+    if pos.is_game_over() {
+        return Ok(out);
+    }
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 64,
+    });
+    let solved = solver.solve(&pos);
+    // The score from the view of the side to move at `pos`, flipped at every move.
+    let mut score = solved.score;
+    for m in solved.pv {
+        let empties = pos.empties().count();
+        if let Move::Play(_) = m {
+            if empties >= recipe.fewest_empties {
+                out.push(TestPosition {
+                    line: scored(pos, m, score),
+                    label: Label::Exact,
+                });
+            }
+        }
+        pos = match m {
+            Move::Play(sq) => pos.play_unchecked(sq),
+            Move::Pass => pos.passed(),
+        };
+        score = -score;
+    }
+    if !pos.is_game_over() || pos.final_score() != score {
+        return Err(format!(
+            "game {game}: the solver's line ends on {:+} (over: {}), not on its score",
+            pos.final_score(),
+            pos.is_game_over()
+        ));
+    }
+    Ok(out)
+}
+
+/// A score in [`DISC`] units rounded to the nearest even number of discs (an 8x8 score is
+/// always even).
+fn rounded_discs(units: i32) -> i32 {
+    let discs = (f64::from(units) / f64::from(DISC) / 2.0).round() as i32 * 2;
+    discs.clamp(-64, 64)
+}
+
+fn scored(position: Position, mv: Move, score: i32) -> ObfLine {
+    ObfLine {
+        position,
+        moves: vec![ScoredMove { mv, score }],
+    }
+}
+
+/// The opening of an XOT line (`f5d6c3…`), checked by the rules.
+///
+/// # Errors
+/// The transcript's error, naming the move.
+pub fn opening(line: &str) -> Result<Vec<Square>, String> {
+    let start = Position::start(ply_othello::BoardSize::Eight);
+    let record = transcript::parse(line.trim(), start).map_err(|e| e.to_string())?;
+    Ok(record
+        .moves()
+        .iter()
+        .filter_map(|m| match m {
+            Move::Play(sq) => Some(*sq),
+            Move::Pass => None,
+        })
+        .collect())
+}
+
+/// Whether a game's moves (`moves`, from the start) pass through the position after one of
+/// `openings` (each the positions an opening reaches, compared after as many moves).
+#[must_use]
+pub fn shares_opening(moves: &[Square], openings: &[(usize, Position)]) -> bool {
+    let mut pos = Position::start(ply_othello::BoardSize::Eight);
+    for (k, &sq) in moves.iter().enumerate() {
+        if !pos.can_move() {
+            pos = pos.passed();
+        }
+        pos = pos.play_unchecked(sq);
+        if openings.iter().any(|(n, p)| *n == k + 1 && *p == pos) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The first line of a test-set file: the recipe and the openings, so that a resumed file
+/// is grown by the same recipe.
+#[must_use]
+pub fn header(recipe: &Recipe, first_opening: usize) -> String {
+    let deep: Vec<String> = recipe.deep.iter().map(u32::to_string).collect();
+    format!(
+        "% ply train testset: XOT openings from line {first_opening}, play depth {}, exact from \
+         {} empties kept down to {}, depth {} at {} empties",
+        recipe.play_depth,
+        recipe.exact_empties,
+        recipe.fewest_empties,
+        recipe.label_depth,
+        deep.join(",")
+    )
+}
+
+/// The lines of game `game`'s positions, then its closing `% game K done` line: what a
+/// test-set file gains per game, in one write.
+#[must_use]
+pub fn game_text(game: u64, positions: &[TestPosition]) -> String {
+    let mut s = String::new();
+    for t in positions {
+        s.push_str(&format!("{} % game {game}, {}\n", t.line, t.label));
+    }
+    s.push_str(&format!("% game {game} done\n"));
+    s
+}
+
+/// How far a test-set file got: the games it holds whole, and the length of the text up to
+/// the end of the last one (what is after it is a torn write, to be cut).
+///
+/// # Errors
+/// When the first line is not `header`, or the games are not 0, 1, 2, … in order; the
+/// message names the line.
+pub fn resume_point(text: &str, header: &str) -> Result<(u64, usize), String> {
+    let mut lines = text.split_inclusive('\n');
+    match lines.next() {
+        None => return Ok((0, 0)),
+        Some(first) if first.trim_end() == header => {}
+        Some(first) if !first.ends_with('\n') && header.starts_with(first) => return Ok((0, 0)),
+        Some(first) => {
+            return Err(format!(
+                "line 1: the file was made by another recipe: `{}`, not `{header}`",
+                first.trim_end()
+            ))
+        }
+    }
+    let mut done = 0u64;
+    let mut end = header.len() + 1;
+    let mut at = end;
+    for (k, line) in lines.enumerate() {
+        at += line.len();
+        if let Some(rest) = line.trim_end().strip_prefix("% game ") {
+            if let Some(n) = rest.strip_suffix(" done") {
+                if !line.ends_with('\n') {
+                    break;
+                }
+                if n.parse::<u64>() != Ok(done) {
+                    return Err(format!(
+                        "line {}: `{}` where game {done} was to end",
+                        k + 2,
+                        line.trim_end()
+                    ));
+                }
+                done += 1;
+                end = at;
+            }
+        }
+    }
+    Ok((done, end))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_keeps_exact_positions_that_agree_with_the_solver() {
+        let recipe = Recipe {
+            play_depth: 2,
+            exact_empties: 12,
+            fewest_empties: 8,
+            deep: vec![14],
+            label_depth: 3,
+        };
+        let moves = opening("f5d6c3d3c4f4c5b3").unwrap();
+        let got = play(0, &moves, &recipe).unwrap();
+        assert_eq!(got, play(0, &moves, &recipe).unwrap());
+        let exact: Vec<_> = got.iter().filter(|t| t.label == Label::Exact).collect();
+        assert!(exact.len() >= 4, "{got:?}");
+        assert!(got.iter().any(|t| t.label == Label::Depth(3)));
+        let mut solver = Solver::new(SolveOptions {
+            threads: 1,
+            hash_mb: 8,
+        });
+        for t in exact {
+            let e = t.line.position.empties().count();
+            assert!((8..=12).contains(&e));
+            assert_eq!(solver.solve(&t.line.position).score, t.line.moves[0].score);
+        }
+    }
+
+    #[test]
+    fn a_file_resumes_after_its_last_whole_game_and_refuses_another_recipe() {
+        let head = header(&Recipe::default(), 5001);
+        assert_eq!(resume_point("", &head), Ok((0, 0)));
+        let pos = Position::start(ply_othello::BoardSize::Eight);
+        let t = TestPosition {
+            line: scored(pos, Move::Play(Square::parse("f5").unwrap()), 0),
+            label: Label::Depth(18),
+        };
+        let whole = format!(
+            "{head}\n{}{}",
+            game_text(0, std::slice::from_ref(&t)),
+            game_text(1, &[])
+        );
+        assert_eq!(resume_point(&whole, &head), Ok((2, whole.len())));
+        let torn = format!("{whole}{}", &game_text(2, &[t])[..20]);
+        assert_eq!(resume_point(&torn, &head), Ok((2, whole.len())));
+        let other = header(
+            &Recipe {
+                play_depth: 12,
+                ..Recipe::default()
+            },
+            5001,
+        );
+        assert!(resume_point(&whole, &other).unwrap_err().contains("line 1"));
+        let skipped = format!("{head}\n{}", game_text(1, &[]));
+        assert!(resume_point(&skipped, &head)
+            .unwrap_err()
+            .contains("line 2"));
+    }
+
+    #[test]
+    fn an_illegal_opening_is_refused_with_its_move() {
+        let err = play(0, &[Square::parse("a1").unwrap()], &Recipe::default()).unwrap_err();
+        assert!(err.contains("opening move 1"), "{err}");
+    }
+
+    #[test]
+    fn a_game_through_an_opening_is_found() {
+        let moves = opening("f5d6c3d3c4f4").unwrap();
+        let after = |n: usize| {
+            moves[..n]
+                .iter()
+                .fold(Position::start(ply_othello::BoardSize::Eight), |p, &s| {
+                    p.play_unchecked(s)
+                })
+        };
+        assert!(shares_opening(&moves, &[(4, after(4))]));
+        assert!(!shares_opening(&moves[..3], &[(4, after(4))]));
+    }
+}
