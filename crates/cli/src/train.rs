@@ -59,6 +59,12 @@ pub struct TestsetArgs {
     /// Depth of the labelling search above the exact part.
     #[arg(long, value_name = "D", default_value_t = ply_train::testset::Recipe::default().label_depth)]
     pub label_depth: u32,
+    /// Depth of the midgame engine that plays the games.
+    #[arg(long, value_name = "D", default_value_t = ply_train::testset::Recipe::default().play_depth)]
+    pub play_depth: u32,
+    /// Perfect play, and exact scores, from this many empties on (kept down to 14).
+    #[arg(long, value_name = "E", default_value_t = ply_train::testset::Recipe::default().exact_empties)]
+    pub exact_empties: u32,
 }
 
 /// `ply train fit`.

@@ -233,3 +233,150 @@ fn fit_writes_weights_that_load_and_reports_each_phase() {
     }
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Heavy: a debug build plays the games slowly (`cargo test --profile test-release -- --ignored`).
+#[test]
+#[ignore]
+fn testset_grows_resumes_and_bench_eval_measures_it() {
+    let dir = scratch("train-testset");
+    let file = dir.join("set.obf");
+    let quick = |games: &str| {
+        ply(&[
+            "train",
+            "testset",
+            "--out",
+            s(&file),
+            "--games",
+            games,
+            "--play-depth",
+            "1",
+            "--label-depth",
+            "2",
+            "--exact-empties",
+            "15",
+        ])
+    };
+    let o = quick("1");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let one = fs::read_to_string(&file).unwrap();
+    assert!(
+        one.starts_with("% ply train testset: XOT openings from line 5001"),
+        "{one}"
+    );
+    assert!(one.contains("% game 0, exact"), "{one}");
+    assert!(one.contains("% game 0, depth 2"), "{one}");
+    assert!(one.ends_with("% game 0 done\n"), "{one}");
+    // A torn write is cut and the file grows from the last whole game.
+    fs::write(&file, format!("{one}----")).unwrap();
+    let o = quick("2");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cut a torn last game (4 bytes)"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("resuming after 1 games"),
+        "{}",
+        stderr(&o)
+    );
+    let two = fs::read_to_string(&file).unwrap();
+    assert!(
+        two.starts_with(&one) && two.ends_with("% game 1 done\n"),
+        "{two}"
+    );
+    // Another recipe does not grow the file.
+    let o = ply(&["train", "testset", "--out", s(&file), "--games", "3"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line 1: the file was made by another recipe"));
+
+    let o = ply(&[
+        "bench",
+        "eval",
+        "--obf",
+        s(&file),
+        "--ms",
+        "20",
+        "--judge",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let statics: Vec<_> = rows.iter().filter(|r| r["kind"] == "static").collect();
+    assert!(!statics.is_empty(), "{rows:?}");
+    let counted: u64 = statics.iter().map(|r| r["count"].as_u64().unwrap()).sum();
+    let lines = two.lines().filter(|l| !l.starts_with('%')).count() as u64;
+    let kept = two
+        .lines()
+        .filter(|l| !l.starts_with('%'))
+        .filter(|l| {
+            let empties = l[..64].bytes().filter(|&b| b == b'-').count();
+            (14..=40).contains(&empties)
+        })
+        .count() as u64;
+    assert!(
+        lines > 0 && counted == kept,
+        "{counted} of {lines}: {rows:?}"
+    );
+    assert!(statics.iter().all(|r| r["mae"].as_f64().unwrap() >= 0.0));
+    assert_eq!(rows.iter().filter(|r| r["kind"] == "judgement").count(), 2);
+    assert_eq!(rows.last().unwrap()["kind"], "judgement summary");
+}
+
+#[test]
+fn bench_eval_measures_an_obf_file_and_refuses_a_position_without_a_score() {
+    let dir = scratch("bench-eval-obf");
+    let file = dir.join("set.obf");
+    fs::write(
+        &file,
+        "% three positions of the test set\n\
+         --------------------OXO---OOOOO---OOOOX---OOOXXX---XXX----X--X-- X; H5:+2; % game 0, depth 18\n\
+         ----X--------X------OOXX--OOOOX---OOXOX-OOOOOOXX--XOOXO---X-OX-- X; D8:+4; % game 0, depth 18\n\
+         ---OOO--O-XOOO---OOOOXXX-XOOXOX-XXXOOOX-OXXOOOOX--XXXOOO--XXXXXX X; C1:+2; % game 0, exact\n",
+    )
+    .unwrap();
+    let o = ply(&[
+        "bench",
+        "eval",
+        "--obf",
+        s(&file),
+        "--ms",
+        "20",
+        "--judge",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let statics: Vec<_> = rows.iter().filter(|r| r["kind"] == "static").collect();
+    let buckets: Vec<_> = statics
+        .iter()
+        .map(|r| r["empties"].as_str().unwrap())
+        .collect();
+    assert_eq!(buckets, ["14-20", "27-32", "33-40"], "{rows:?}");
+    assert!(statics.iter().all(|r| r["count"] == 1), "{rows:?}");
+    assert_eq!(rows.iter().filter(|r| r["kind"] == "judgement").count(), 2);
+    assert_eq!(rows.last().unwrap()["kind"], "judgement summary");
+
+    // A line without a score is refused, naming the file and the line.
+    let bad = dir.join("bad.obf");
+    fs::write(
+        &bad,
+        "% no score below\n---------------------------OX------XO--------------------------- X;\n",
+    )
+    .unwrap();
+    let o = ply(&["bench", "eval", "--obf", s(&bad)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("bad.obf line 2: the position has no score"),
+        "{}",
+        stderr(&o)
+    );
+}
