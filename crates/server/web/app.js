@@ -444,7 +444,7 @@ async function loadPaste(text) {
       const body = await r.json();
       S.size = body.size;
       S.paint = "play";
-      const history = body.positions.map((q) => ({ game: "othello", size: body.size, cells: [...q.position], turn: q.turn }));
+      const history = body.positions.map((q) => ({ game: "othello", size: body.size, cells: [...q.position].map((c) => (c === "-" ? "." : c)), turn: q.turn }));
       setGame(history, body.moves);
     }
   } catch (e) {

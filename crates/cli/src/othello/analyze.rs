@@ -27,11 +27,16 @@ pub struct Args {
     #[arg(long, value_parser = crate::othello::common::parse_size)]
     pub size: Option<BoardSize>,
     /// Think for this many seconds (default 1).
-    #[arg(long, value_name = "S", conflicts_with = "depth")]
+    #[arg(
+        long,
+        value_name = "S",
+        conflicts_with = "depth",
+        allow_negative_numbers = true
+    )]
     pub time: Option<f64>,
     /// Search the midgame engine this many plies deep instead, without a clock (the exact
     /// solver takes over when the depth reaches the end of the game).
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Threads (the midgame engine shares out the moves, the solver splits each search).
     #[arg(long, default_value_t = 1, value_name = "N")]
@@ -62,7 +67,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         (Some(t), None) => {
             if !(t > 0.0 && t <= 86_400.0) {
                 return Err(bad(format!(
-                    "--time {t}: expected more than 0 and at most 86400 seconds"
+                    "--time {t}: the time must be positive (seconds, more than 0 and at most 86400)"
                 )));
             }
             Options::budget(Duration::from_secs_f64(t))
@@ -103,9 +108,9 @@ fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()
         let left = r.moves.iter().filter(|m| !m.exact).count();
         format!("exact; {left} other moves still estimated")
     } else if r.engine == Engine::Book {
-        "estimate from the opening book: searches negamaxed through it".to_string()
+        "book: an estimate from searches negamaxed through the opening book".to_string()
     } else if let Some(percent) = r.confidence {
-        format!("estimate @ {percent}%: the solver's selective search to the end")
+        format!("selective @ {percent}%: the solver's selective search to the end")
     } else {
         "estimate".to_string()
     };
@@ -116,20 +121,24 @@ fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()
         Status::Play => {}
     }
     for m in &r.moves {
-        let how = match (m.exact, m.book) {
-            (true, false) => "exact".to_string(),
-            (true, true) => "exact, book".to_string(),
-            (false, true) => format!("book, depth {}", m.depth),
-            (false, false) => format!("estimate, depth {}", m.depth),
+        let how = match (m.exact, m.book, r.confidence) {
+            (true, false, _) => "exact".to_string(),
+            (true, true, _) => "exact, book".to_string(),
+            (false, true, _) => format!("book, depth {}", m.depth),
+            (false, false, Some(percent)) if r.best.as_ref() == Some(&m.square) => {
+                format!("selective @ {percent}%")
+            }
+            (false, false, _) => format!("estimate, depth {}", m.depth),
         };
         writeln!(out, "  {}  {:>6}  {how}", m.square, m.score.to_string())?;
     }
     writeln!(out, "line       {}", r.line.join(" "))?;
     // Where the scores come from; an exact result is just that, whichever engine proved it.
-    let source = match (r.all_exact, r.engine) {
-        (true, Engine::Book) => "book",
-        (true, _) => "exact",
-        (false, engine) => engine.name(),
+    let source = match (r.all_exact, r.engine, r.confidence) {
+        (true, Engine::Book, _) => "book".to_string(),
+        (true, _, _) => "exact".to_string(),
+        (false, Engine::Selective, Some(percent)) => format!("selective @ {percent}%"),
+        (false, engine, _) => engine.name().to_string(),
     };
     writeln!(
         out,

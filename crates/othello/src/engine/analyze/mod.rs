@@ -120,10 +120,13 @@ pub enum Engine {
     Mixed,
     /// Every score from the opening book.
     Book,
+    /// The best move and the score from a selective pass of the exact solver (its
+    /// confidence in [`Analysis::selective`]), the other moves from the midgame engine.
+    Selective,
 }
 
 impl Engine {
-    /// `solver`, `midgame`, `mixed` or `book`.
+    /// `solver`, `midgame`, `mixed`, `book` or `selective`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -131,6 +134,7 @@ impl Engine {
             Engine::Midgame => "midgame",
             Engine::Mixed => "mixed",
             Engine::Book => "book",
+            Engine::Selective => "selective",
         }
     }
 }
@@ -639,6 +643,7 @@ fn fold_selective(
     a.all_exact = false;
     a.selective = Some(percent);
     a.depth = empties;
+    a.engine = Engine::Selective;
 }
 
 /// The analysis after a forced pass, from the side that passes.
@@ -686,6 +691,7 @@ mod tests {
         fold_selective(&mut a, sq("f8"), 4 * DISC, 97, 26, true);
         assert_eq!(a.best, Some(sq("f8")));
         assert_eq!((a.score, a.selective, a.depth), (4 * DISC, Some(97), 26));
+        assert_eq!(a.engine, Engine::Selective);
         assert!(!a.proven && !a.all_exact);
         let scores: Vec<(Square, i32)> = a.moves.iter().map(|m| (m.square, m.score)).collect();
         // d7's estimate is capped at the selective score, and f8 stays ahead of it.
