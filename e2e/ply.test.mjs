@@ -530,7 +530,7 @@ test("looks: coordinates clear of values, a readable chart, phone-sized text, a 
   // While ply thinks (it plays black here), the squares do not invite a click.
   await page.click("#game-othello");
   await page.click("#mode-play");
-  await page.selectOption("#level", "strong");
+  await page.selectOption("#level", "strongest");
   await page.click("#human-o");
   await page.click("#new-game");
   const busy = await page.evaluate(() => {
@@ -826,6 +826,59 @@ test("a busy server (503) is retried after Retry-After, and the page says so", {
   await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
   assert.equal(refused, 2);
   assert.doesNotMatch(await page.textContent("#status"), /busy|error/i);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// On a phone, neither a shared link nor play scrolls the window: the move list scrolls
+// inside itself, so the board's top row stays on the screen.
+test("at 390x844 the board's top stays in view after a link and after moves", { timeout: 120000 }, async () => {
+  const phone = { width: 390, height: 844 };
+  const { page, errors } = await openPage(phone);
+  const view = () => page.evaluate(() => ({
+    scrollY: window.scrollY,
+    top: document.getElementById("board").getBoundingClientRect().top,
+  }));
+  // A link with 18 moves, analysed.
+  await page.goto(`${base}/?g=othello&n=8&mode=analyze&think=200&moves=f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1`);
+  await page.waitForSelector("#moves li.current");
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length > 0, null, { timeout: 30000 });
+  const linked = await view();
+  assert.equal(linked.scrollY, 0, `the link scrolled the window to ${linked.scrollY}`);
+  assert.ok(linked.top >= 0 && linked.top < phone.height / 2, `the board's top at ${linked.top}`);
+  await page.screenshot({ path: join(shots, "phone-link.png") });
+  // 14 moves clicked in a game of two players, from the start.
+  await page.goto(`${base}/?g=othello&n=8&mode=two-players&think=200`);
+  await page.waitForSelector("#board .cell.legal");
+  const before = await view();
+  for (let k = 0; k < 14; k++) {
+    const plies = await page.$$eval("#moves li:not(.empty)", (li) => li.length);
+    const cell = await page.$eval("#board .cell.legal", (c) => c.dataset.index);
+    await page.click(`#board .cell[data-index="${cell}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll("#moves li:not(.empty)").length > n, plies);
+  }
+  const after = await view();
+  assert.equal(after.scrollY, before.scrollY, `14 moves scrolled the window from ${before.scrollY} to ${after.scrollY}`);
+  assert.equal(after.top, before.top, `the board's top moved from ${before.top} to ${after.top}`);
+  await page.screenshot({ path: join(shots, "phone-14-moves.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a bad value in the address says what it was and what is used instead", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.goto(`${base}/?g=othello&n=7&mode=foo&think=2000&level=best`);
+  await page.waitForSelector("#board .cell");
+  const said = await page.textContent("#paste-error");
+  assert.match(said, /n=7 is not 4, 6, 8: using 8/);
+  assert.match(said, /mode=foo is not play, two-players, analyze: using play/);
+  assert.match(said, /think=2000 is not 200, 1000, 3000, 10000: using 1000/);
+  assert.match(said, /level=best is not beginner, casual, strongest: using strongest/);
+  // The names of older links still open what they opened.
+  await page.goto(`${base}/?g=othello&n=6&mode=hints&level=strong`);
+  await page.waitForSelector("#board .cell");
+  assert.equal(await page.textContent("#paste-error"), "");
+  assert.equal(await page.getAttribute("#mode-hints", "aria-pressed"), "true");
   assert.deepEqual(errors, []);
   await page.close();
 });
