@@ -168,7 +168,7 @@ test("move values appear on the board", { timeout: 120000 }, async () => {
   await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
   const est = await page.$$eval("#board .cell[data-value]", (cs) => cs.map((c) => c.dataset.value));
   assert.ok(est.every((v) => v.startsWith("~")), est.join(" "));
-  await page.waitForFunction(() => /opening book: .*\(depth \d+\)/.test(document.getElementById("eval").textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /book: .*\(depth \d+\)/.test(document.getElementById("eval").textContent), null, { timeout: 10000 });
   await page.screenshot({ path: join(shots, "othello-8x8-values.png") });
 
   // Analysis: a pasted transcript is replayed and analysed.

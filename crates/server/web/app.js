@@ -184,9 +184,9 @@ function normalize(p, a) {
     desc = proven
       ? (who ? `${who} wins by ${shown} with perfect play` : "a draw with perfect play")
       : a.confidence != null
-        ? `estimate: ${who ? `${who} +${shown}` : "even"} @ ${a.confidence}% (selective search to the end)`
+        ? `selective @ ${a.confidence}%: ${who ? `${who} +${shown}` : "even"} (the solver's selective search to the end)`
         : a.engine === "book"
-          ? `opening book: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`
+          ? `book: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`
           : `estimate: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`;
     if (a.best) desc = `best ${a.best}: ${desc}`;
   }

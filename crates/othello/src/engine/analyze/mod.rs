@@ -308,8 +308,11 @@ pub fn analyze_with(
     if known.value.is_none() {
         // Each selective pass that settles before the exact search gives a move and a score
         // surer than the midgame engine's: it replaces the estimate, with its confidence.
+        // The solver's nodes so far count too (its reporting thread's: a lower bound).
+        let midgame_nodes = a.nodes;
         let mut on_progress = |p: &Progress| {
             if let (true, Some((sq, v))) = (p.settled, p.best) {
+                a.nodes = midgame_nodes + p.nodes;
                 let percent = (p.pass.confidence() * 100.0).round() as u8;
                 fold_selective(&mut a, sq, v * DISC, percent, empties, opts.all_moves);
                 progress(&a);
@@ -325,6 +328,7 @@ pub fn analyze_with(
         let Ok(r) = solved else {
             return a;
         };
+        a.nodes = midgame_nodes;
         a.selective = None;
         let best = r.best_move.expect("the side to move has a move");
         let solved = MoveValue {
