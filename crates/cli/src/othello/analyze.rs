@@ -188,3 +188,57 @@ impl Ticker {
         let _ = self.handle.join();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use ply_othello::{
+        analyze::{Analysis, MoveValue, DISC},
+        Move, Square,
+    };
+
+    use super::*;
+
+    /// A selective pass's result is named as one everywhere in the text: the score, its move
+    /// and the source (once labelled `estimate` and `(midgame)`).
+    #[test]
+    fn a_selective_result_is_labelled_selective() {
+        let pos = Position::start(BoardSize::Eight);
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let mv = |s: &str, discs: i32, depth: u32| MoveValue {
+            square: sq(s),
+            score: discs * DISC,
+            exact: false,
+            depth,
+            book: false,
+        };
+        let a = Analysis {
+            moves: vec![mv("d3", 4, 60), mv("c4", 2, 9)],
+            best: Some(sq("d3")),
+            score: 4 * DISC,
+            proven: false,
+            all_exact: false,
+            selective: Some(73),
+            depth: 60,
+            line: vec![Move::Play(sq("d3"))],
+            nodes: 5,
+            engine: Engine::Selective,
+        };
+        let r = Report::new(&pos, &a, Duration::from_millis(1500));
+        let mut out = Vec::new();
+        print_text(&mut out, &pos, &r).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("score      +4.0 (selective @ 73%: "),
+            "{text}"
+        );
+        assert!(text.contains("  d3    +4.0  selective @ 73%\n"), "{text}");
+        assert!(text.contains("  c4    +2.0  estimate, depth 9\n"), "{text}");
+        assert!(text.ends_with("1.50 s (selective @ 73%)\n"), "{text}");
+        assert!(!text.contains("midgame"), "{text}");
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(
+            (&json["engine"], &json["confidence"]),
+            (&"selective".into(), &73.into())
+        );
+    }
+}
