@@ -698,11 +698,11 @@ test("honest labels: strongest, not perfect, where nothing is proven; a long ana
   // (A position out of the opening book, which would answer at once.)
   await page.goto(`${base}/?g=othello&n=8&mode=analyze&think=3000&moves=f5f4e3f6d3`);
   // The quick pass of the review comes first (0.2 s a position), then the 3 s analysis.
-  await page.waitForFunction(() => /Analysing: depth \d+.* of 3 s/.test(document.getElementById("work").textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /Analyzing: depth \d+.* of 3 s/.test(document.getElementById("work").textContent), null, { timeout: 30000 });
   const a = await page.textContent("#work");
   await page.waitForTimeout(800);
   const b = await page.textContent("#work");
-  assert.match(a, /Analysing: depth \d+ done, searching deeper or solving · [\d.]+ [kMG]? ?positions · \d+\.\d s of 3 s/);
+  assert.match(a, /Analyzing: depth \d+ done, searching deeper or solving · [\d.]+ [kMG]? ?positions · \d+\.\d s of 3 s/);
   assert.notEqual(a, b, "the analysis line did not move in 0.8 s");
   await page.screenshot({ path: join(shots, "analysis-working.png") });
   // Once done the line goes, the estimate says its depth.

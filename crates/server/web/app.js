@@ -638,9 +638,9 @@ function workText(p) {
   if (budget === undefined || S.busy.has(k)) return "";
   const a = S.cache.get(k);
   const secs = ((performance.now() - (S.started.get(k) || performance.now())) / 1000).toFixed(1);
-  if (!a) return `Analysing… ${secs} s`;
+  if (!a) return `Analyzing… ${secs} s`;
   const what = a.proven ? "proven; scoring the other moves exactly" : `depth ${a.depth} done, searching deeper or solving`;
-  return `Analysing: ${what} · ${nodesText(a.nodes || 0)} positions · ${secs} s of ${budget / 1000} s`;
+  return `Analyzing: ${what} · ${nodesText(a.nodes || 0)} positions · ${secs} s of ${budget / 1000} s`;
 }
 
 // How ply chose the move it played, in honest words: proven best, or the best its search
@@ -715,7 +715,7 @@ function renderStatus() {
     : '<span><i style="background:hsl(140 70% 30%)"></i>best</span><span><i style="background:hsl(5 70% 30%)"></i>worse</span><span>score: final disc difference for the mover</span><span>≈ estimate, else exact</span>';
 }
 
-// Keeps the "Analysing" line of a long search moving.
+// Keeps the "Analyzing" line of a long search moving.
 setInterval(() => {
   const p = pos();
   if (p) $("work").textContent = S.showValues || plyToMove(p) ? workText(p) : "";
@@ -913,11 +913,11 @@ function renderChart() {
   // With moves on the board, how far the review has got (one position alone is on the board).
   if (S.labels.length) {
     if (prog.quick < prog.total) {
-      notes.push(`Reviewing: ${prog.quick} of ${prog.total} positions analysed (quick pass, ${QUICK_MS / 1000} s each).`);
+      notes.push(`Reviewing: ${prog.quick} of ${prog.total} positions analyzed (quick pass, ${QUICK_MS / 1000} s each).`);
     } else if (S.game === "othello" && prog.full < prog.total) {
-      notes.push(`Every position analysed quickly; deeper at ${S.budget / 1000} s: ${prog.full} of ${prog.total}.`);
+      notes.push(`Every position analyzed quickly; deeper at ${S.budget / 1000} s: ${prog.full} of ${prog.total}.`);
     } else {
-      notes.push(`Every position analysed${S.game === "othello" ? ` at ${S.budget / 1000} s` : ""}.`);
+      notes.push(`Every position analyzed${S.game === "othello" ? ` at ${S.budget / 1000} s` : ""}.`);
     }
   }
   if (mistakes) notes.push(`Red: a move that gave value away (${mistakes}).`);
