@@ -168,7 +168,7 @@ test("move values appear on the board", { timeout: 120000 }, async () => {
   await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
   const est = await page.$$eval("#board .cell[data-value]", (cs) => cs.map((c) => c.dataset.value));
   assert.ok(est.every((v) => v.startsWith("~")), est.join(" "));
-  await page.waitForFunction(() => /opening book: .*\(depth \d+\)/.test(document.getElementById("eval").textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /book: .*\(depth \d+\)/.test(document.getElementById("eval").textContent), null, { timeout: 10000 });
   await page.screenshot({ path: join(shots, "othello-8x8-values.png") });
 
   // Analysis: a pasted transcript is replayed and analysed.
@@ -530,7 +530,7 @@ test("looks: coordinates clear of values, a readable chart, phone-sized text, a 
   // While ply thinks (it plays black here), the squares do not invite a click.
   await page.click("#game-othello");
   await page.click("#mode-play");
-  await page.selectOption("#level", "strong");
+  await page.selectOption("#level", "strongest");
   await page.click("#human-o");
   await page.click("#new-game");
   const busy = await page.evaluate(() => {
@@ -698,11 +698,11 @@ test("honest labels: strongest, not perfect, where nothing is proven; a long ana
   // (A position out of the opening book, which would answer at once.)
   await page.goto(`${base}/?g=othello&n=8&mode=analyze&think=3000&moves=f5f4e3f6d3`);
   // The quick pass of the review comes first (0.2 s a position), then the 3 s analysis.
-  await page.waitForFunction(() => /Analysing: depth \d+.* of 3 s/.test(document.getElementById("work").textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /Analyzing: depth \d+.* of 3 s/.test(document.getElementById("work").textContent), null, { timeout: 30000 });
   const a = await page.textContent("#work");
   await page.waitForTimeout(800);
   const b = await page.textContent("#work");
-  assert.match(a, /Analysing: depth \d+ done, searching deeper or solving · [\d.]+ [kMG]? ?positions · \d+\.\d s of 3 s/);
+  assert.match(a, /Analyzing: depth \d+ done, searching deeper or solving · [\d.]+ [kMG]? ?positions · \d+\.\d s of 3 s/);
   assert.notEqual(a, b, "the analysis line did not move in 0.8 s");
   await page.screenshot({ path: join(shots, "analysis-working.png") });
   // Once done the line goes, the estimate says its depth.
@@ -826,6 +826,78 @@ test("a busy server (503) is retried after Retry-After, and the page says so", {
   await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length === 4, null, { timeout: 30000 });
   assert.equal(refused, 2);
   assert.doesNotMatch(await page.textContent("#status"), /busy|error/i);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// On a phone, neither a shared link nor play scrolls the window: the move list scrolls
+// inside itself, so the board's top row stays on the screen.
+test("at 390x844 the board's top stays in view after a link and after moves", { timeout: 120000 }, async () => {
+  const phone = { width: 390, height: 844 };
+  const { page, errors } = await openPage(phone);
+  const view = () => page.evaluate(() => ({
+    scrollY: window.scrollY,
+    top: document.getElementById("board").getBoundingClientRect().top,
+  }));
+  // A link with 18 moves, analysed.
+  await page.goto(`${base}/?g=othello&n=8&mode=analyze&think=200&moves=f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1`);
+  await page.waitForSelector("#moves li.current");
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell[data-value]").length > 0, null, { timeout: 30000 });
+  const linked = await view();
+  assert.equal(linked.scrollY, 0, `the link scrolled the window to ${linked.scrollY}`);
+  assert.ok(linked.top >= 0 && linked.top < phone.height / 2, `the board's top at ${linked.top}`);
+  await page.screenshot({ path: join(shots, "phone-link.png") });
+  // 14 moves clicked in a game of two players, from the start.
+  await page.goto(`${base}/?g=othello&n=8&mode=two-players&think=200`);
+  await page.waitForSelector("#board .cell.legal");
+  const before = await view();
+  for (let k = 0; k < 14; k++) {
+    const plies = await page.$$eval("#moves li:not(.empty)", (li) => li.length);
+    const cell = await page.$eval("#board .cell.legal", (c) => c.dataset.index);
+    await page.click(`#board .cell[data-index="${cell}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll("#moves li:not(.empty)").length > n, plies);
+  }
+  const after = await view();
+  assert.equal(before.scrollY, 0);
+  assert.equal(after.scrollY, 0, `14 moves scrolled the window to ${after.scrollY}`);
+  // The score line above the board may wrap to one more line or one fewer as its words
+  // change; the board itself stays on the screen.
+  assert.ok(after.top >= 0 && Math.abs(after.top - before.top) < 30, `the board's top moved from ${before.top} to ${after.top}`);
+  await page.screenshot({ path: join(shots, "phone-14-moves.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a bad value in the address says what it was and what is used instead", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.goto(`${base}/?g=othello&n=7&mode=foo&think=2000&level=best`);
+  await page.waitForSelector("#board .cell");
+  const said = await page.textContent("#paste-error");
+  assert.match(said, /n=7 is not 4, 6, 8: using 8/);
+  assert.match(said, /mode=foo is not play, two-players, analyze: using play/);
+  assert.match(said, /think=2000 is not 200, 1000, 3000, 10000: using 1000/);
+  assert.match(said, /level=best is not beginner, casual, strongest: using strongest/);
+  // The names of older links still open what they opened.
+  await page.goto(`${base}/?g=othello&n=6&mode=hints&level=strong`);
+  await page.waitForSelector("#board .cell");
+  assert.equal(await page.textContent("#paste-error"), "");
+  assert.equal(await page.getAttribute("#mode-hints", "aria-pressed"), "true");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// The chart's scale leaves out a swing that would flatten the rest of the game; the points
+// beyond it are marked on the chart itself, with their value, not only in a hover.
+test("points off the chart's scale are marked on the chart with their value", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  // 4x4, exact values for Black: -10 -10 +12 2 2 0 0 -4 0 0 0 0 0; the scale is ±8.
+  await page.goto(`${base}/?g=othello&n=4&mode=analyze&think=200&moves=d3b4a3d2c1a4d1a1a2b1c4d4`);
+  await page.waitForFunction(() => document.querySelectorAll("#chart circle.pt").length === 13, null, { timeout: 30000 });
+  assert.match(await page.textContent("#chart"), /Black \+8/);
+  assert.equal(await page.$$eval("#chart circle.clipped", (c) => c.length), 3);
+  assert.equal(await page.$$eval("#chart .clip", (c) => c.length), 3);
+  assert.deepEqual(await page.$$eval("#chart .clip-label", (t) => t.map((x) => x.textContent)), ["−10", "+12"]);
+  await page.screenshot({ path: join(shots, "chart-clipped.png") });
   assert.deepEqual(errors, []);
   await page.close();
 });

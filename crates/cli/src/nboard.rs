@@ -567,7 +567,12 @@ fn hint_lines(a: &Analysis, n: usize) -> Vec<String> {
                 move_name(first)
             };
             let kind = if m.book { "book" } else { "search" };
-            format!("{kind} {line} {} 0 {}", eval(m.score), m.depth)
+            // A selective result's depth carries its confidence, as Edax writes it.
+            let depth = match a.selective {
+                Some(percent) if a.best == Some(m.square) => format!("{}@{percent}%", m.depth),
+                _ => m.depth.to_string(),
+            };
+            format!("{kind} {line} {} 0 {depth}", eval(m.score))
         })
         .collect()
 }
@@ -636,9 +641,15 @@ mod tests {
             best: None,
             line: vec![Move::Pass, Move::Play(sq("a1"))],
             score: -4 * DISC,
-            ..a
+            ..a.clone()
         };
         assert_eq!(hint_lines(&passing, 3), ["search PAA1 -4.00 0 4"]);
+        // The solver's selective pass found d3: its depth says how sure it is.
+        let mut selective = a.clone();
+        selective.moves[0].exact = false;
+        selective.selective = Some(73);
+        selective.engine = ply_othello::analyze::Engine::Selective;
+        assert_eq!(hint_lines(&selective, 1), ["search D3PAC5 2.00 0 10@73%"]);
     }
 
     #[test]

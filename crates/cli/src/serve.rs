@@ -32,11 +32,18 @@ pub fn run(a: Args) -> anyhow::Result<()> {
 /// The addresses `HOST:PORT` names, or a usage error saying what is wrong with it.
 fn resolve(addr: &str) -> anyhow::Result<Vec<SocketAddr>> {
     let form = "an address like 127.0.0.1:8080, localhost:8080 or [::1]:8080";
-    if addr
-        .rsplit_once(':')
-        .is_none_or(|(_, port)| port.parse::<u16>().is_err())
-    {
+    let Some((_, port)) = addr.rsplit_once(':') else {
         return Err(bad(format!("--addr `{addr}`: not {form} (HOST:PORT)")));
+    };
+    if port.parse::<u16>().is_err() {
+        if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad(format!(
+                "--addr `{addr}`: port {port} is out of range: a port is 0 to 65535 (0 picks a free one)"
+            )));
+        }
+        return Err(bad(format!(
+            "--addr `{addr}`: `{port}` is not a port: not {form} (HOST:PORT)"
+        )));
     }
     let addrs: Vec<SocketAddr> = addr
         .to_socket_addrs()

@@ -89,6 +89,24 @@ fn bad_input_is_refused_with_exit_status_2() {
     }
 }
 
+/// A negative time reaches the program, which says what is wrong with it (clap alone took
+/// `-1` for an unknown flag).
+#[test]
+fn a_negative_time_is_said_to_be_negative() {
+    for args in [
+        &["othello", "analyze", "f5", "--time", "-1"][..],
+        &["othello", "analyze", "f5", "--time=-1"],
+    ] {
+        let out = ply(args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "ply {args:?}: {err}");
+        assert!(
+            err.contains("--time -1: the time must be positive"),
+            "{err}"
+        );
+    }
+}
+
 /// A proven score says so even while other moves are estimates: after c2 b2 on 6x6 the book
 /// knows the position's value and its best move, not the other moves.
 #[test]

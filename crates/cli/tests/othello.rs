@@ -157,7 +157,15 @@ fn play_and_show_reject_bad_moves_with_exit_2() {
     let err = bad(&["othello", "show", "hello"]);
     assert!(err.contains("POS: "), "{err}");
     let err = bad(&["othello", "show", START8, "--size", "6"]);
-    assert!(err.contains("--size says 6x6"), "{err}");
+    assert!(err.contains("the position is 8x8, not 6x6"), "{err}");
+    // A transcript is played on the size asked for: c4 is a centre square of 6x6.
+    let err = bad(&["othello", "analyze", "c4c3", "--size", "6"]);
+    assert!(
+        err.contains("transcript on 6x6: move 1 (`c4`)")
+            && err.contains("c4 is already taken")
+            && err.contains("the moves are legal on 8x8"),
+        "{err}"
+    );
     let err = bad(&[
         "othello",
         "play",

@@ -81,7 +81,11 @@ fn a_port_in_use_is_named_with_another_to_try() {
 fn a_bad_address_is_a_usage_error() {
     for (addr, needle) in [
         ("localhost", "HOST:PORT"),
-        ("127.0.0.1:99999", "HOST:PORT"),
+        (
+            "127.0.0.1:99999",
+            "port 99999 is out of range: a port is 0 to 65535",
+        ),
+        ("127.0.0.1:http", "`http` is not a port"),
         ("no such host:80", "--addr `no such host:80`"),
     ] {
         let o = ply(&["serve", "--addr", addr]);

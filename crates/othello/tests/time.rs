@@ -53,3 +53,39 @@ fn a_budget_is_spent_whole_and_a_longer_one_reaches_deeper() {
         }
     }
 }
+
+/// 40 empty squares; a budget ending inside an iteration once ranked a move still at the
+/// last iteration's depth above moves searched a ply deeper, and cut its line to that move.
+const CLIPPED: &str = "f5f4f3f6d3f2g6c3b3b2g4g3b1d2c4c5f1g2g1g5";
+
+#[test]
+fn the_best_move_is_searched_as_deep_as_any_and_keeps_its_line() {
+    let pos = position(CLIPPED);
+    let mut partial = 0;
+    for ms in (20..=400).step_by(20) {
+        let clock = Arc::new(SteppingClock::new(Duration::from_millis(5)));
+        let opts = Options {
+            clock,
+            ..Options::budget(Duration::from_millis(ms))
+        };
+        let a = analyze(&pos, &opts);
+        let best = a.moves[0];
+        let deepest = a.moves.iter().map(|m| m.depth).max().unwrap();
+        assert_eq!(a.best, Some(best.square), "{ms} ms");
+        assert_eq!(a.depth, best.depth, "{ms} ms");
+        assert_eq!(
+            best.depth, deepest,
+            "{ms} ms: the best move {} at depth {}, another move at depth {deepest}",
+            best.square, best.depth
+        );
+        assert!(
+            a.line.len() >= 2,
+            "{ms} ms: depth {}, the line is only {:?}",
+            a.depth,
+            a.line
+        );
+        partial += usize::from(a.moves.iter().any(|m| m.depth != deepest));
+    }
+    // Some budgets end inside an iteration, so the partial one is tested.
+    assert!(partial > 0, "no budget ended inside an iteration");
+}

@@ -7,7 +7,7 @@ use pyo3::{
     exceptions::{PyTypeError, PyValueError},
     prelude::*,
     sync::GILOnceCell,
-    types::{PyByteArray, PyFloat, PyInt, PyList},
+    types::{PyBool, PyByteArray, PyFloat, PyInt, PyList, PyString},
 };
 
 /// A `ValueError` with this message.
@@ -24,10 +24,30 @@ pub fn type_error(name: &str, expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
     PyTypeError::new_err(format!("{name}: expected {expected}, got {ty}"))
 }
 
+/// Whether `obj` is an integer and not a `bool` (which Python counts as one: `True` is not
+/// square 1, nor one thread).
+pub fn is_int(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>()
+}
+
+/// A text argument; `TypeError` naming it (`cells: expected a string, got int`) for anything
+/// else.
+pub fn text(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    if !obj.is_instance_of::<PyString>() {
+        return Err(type_error(name, "a string", obj));
+    }
+    obj.extract()
+}
+
+/// [`text`] for an optional argument.
+pub fn opt_text(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<String>> {
+    obj.map(|o| text(o, name)).transpose()
+}
+
 /// An integer argument: `Some` within `i64`, `None` for an integer beyond it (a value the
 /// caller then refuses as out of range). `TypeError` for anything but an integer.
 pub fn integer(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<i64>> {
-    if !obj.is_instance_of::<PyInt>() {
+    if !is_int(obj) {
         return Err(type_error(name, "an integer", obj));
     }
     Ok(obj.extract::<i64>().ok())
@@ -55,7 +75,7 @@ pub fn opt_int_in(
 
 /// Seconds: an int or a float, more than 0 and at most `max`.
 pub fn seconds(obj: &Bound<'_, PyAny>, name: &str, max: f64) -> PyResult<f64> {
-    if !(obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyFloat>()) {
+    if !(is_int(obj) || obj.is_instance_of::<PyFloat>()) {
         return Err(type_error(name, "seconds (a number)", obj));
     }
     let s: f64 = obj.extract()?;

@@ -6,6 +6,7 @@
 //! 0..=63 and 64 on 8x8, 0..=35 and 36 on 6x6, 0..=15 and 16 on 4x4.
 
 use std::{
+    collections::BTreeMap,
     sync::{
         atomic::{AtomicBool, Ordering},
         Arc,
@@ -23,11 +24,14 @@ use ply_othello::{
 use pyo3::{
     exceptions::{PyIndexError, PyMemoryError},
     prelude::*,
-    types::{PyDict, PyInt, PyString, PyTuple, PyType},
+    types::{PyDict, PyString, PyTuple, PyType},
 };
 
 use crate::{
-    args::{f32_array, int_in, integer, mask_array, opt_int_in, seconds, type_error, value_error},
+    args::{
+        f32_array, int_in, integer, is_int, mask_array, opt_int_in, opt_text, seconds,
+        text as text_arg, type_error, value_error,
+    },
     board::{self, History, Replay},
     interrupt, repr_bool, repr_list, repr_opt,
 };
@@ -99,7 +103,7 @@ fn move_of_index(
 
 /// A move given as a name (`"d3"`, `"pass"`) or an index; `TypeError` for anything else.
 fn parse_move(mv: &Bound<'_, PyAny>, size: BoardSize) -> PyResult<Move> {
-    if mv.is_instance_of::<PyInt>() {
+    if is_int(mv) {
         return move_of_index(mv.extract::<i64>().ok(), mv, size);
     }
     if !mv.is_instance_of::<PyString>() {
@@ -221,17 +225,18 @@ impl Board {
     #[new]
     #[pyo3(signature = (cells = None, turn = None, *, size = None))]
     fn new(
-        cells: Option<&str>,
-        turn: Option<&str>,
+        cells: Option<&Bound<'_, PyAny>>,
+        turn: Option<&Bound<'_, PyAny>>,
         size: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Board> {
+        let (cells, turn) = (opt_text(cells, "cells")?, opt_text(turn, "turn")?);
         let pos = match (cells, turn) {
             (None, None) => Position::start(size_arg(size)?),
             (None, Some(_)) => return Err(value_error("turn given without cells")),
             (Some(cells), turn) => {
                 let text = match turn {
                     Some(t) => format!("{cells} {t}"),
-                    None => cells.to_owned(),
+                    None => cells,
                 };
                 let pos = checked(text::parse_position(&text).map_err(value_error)?)?;
                 if size.is_some() {
@@ -254,8 +259,12 @@ impl Board {
 
     /// The position of an OBF line (`board turn;` and optional scored moves).
     #[classmethod]
-    fn from_obf<'py>(cls: &Bound<'py, PyType>, line: &str) -> PyResult<Bound<'py, Board>> {
-        let pos = checked(ObfLine::parse(line).map_err(value_error)?.position)?;
+    fn from_obf<'py>(
+        cls: &Bound<'py, PyType>,
+        line: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, Board>> {
+        let line = text_arg(line, "line")?;
+        let pos = checked(ObfLine::parse(&line).map_err(value_error)?.position)?;
         board::new_of(cls, History::new(pos))
     }
 
@@ -265,11 +274,12 @@ impl Board {
     #[pyo3(signature = (transcript, *, size = None))]
     fn from_transcript<'py>(
         cls: &Bound<'py, PyType>,
-        transcript: &str,
+        transcript: &Bound<'py, PyAny>,
         size: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Board>> {
-        let game =
-            transcript::parse(transcript, Position::start(size_arg(size)?)).map_err(value_error)?;
+        let transcript = text_arg(transcript, "transcript")?;
+        let game = transcript::parse(&transcript, Position::start(size_arg(size)?))
+            .map_err(value_error)?;
         board::new_of(cls, History::of_game(game.plies(), game.position()))
     }
 
@@ -605,14 +615,23 @@ impl MoveScore {
     }
 }
 
-/// What `analyze` found.
+/// What `analyze` found: the library's one report ([`Report`]), every field of the JSON
+/// that `ply othello analyze --json` and the web API print, under the same names.
 #[pyclass(module = "ply.othello", frozen, get_all)]
 #[derive(Clone, Debug)]
 pub struct Analysis {
-    /// Every legal move, best first.
-    moves: Vec<MoveScore>,
-    /// The move to play; `None` for a pass or when the game is over.
-    best: Option<String>,
+    /// Squares on a side.
+    size: u8,
+    /// The board as `size * size` cells row by row, `X` black, `O` white, `-` empty.
+    position: String,
+    /// The side to move, `"X"` or `"O"`.
+    turn: String,
+    /// `"play"`, `"pass"` (the side to move must pass) or `"over"`.
+    status: &'static str,
+    /// Empty squares.
+    empties: u32,
+    /// Discs per colour: `{"X": black, "O": white}`.
+    discs: BTreeMap<&'static str, u32>,
     /// The position's score for the side to move, in discs: whole when proven, to a tenth
     /// when estimated.
     score: f64,
@@ -620,21 +639,73 @@ pub struct Analysis {
     proven: bool,
     /// True when every move's score is exact.
     all_exact: bool,
+    /// When the best move and the score come from a selective pass of the exact solver: its
+    /// confidence in percent (`selective @ 73%`); `None` otherwise.
+    confidence: Option<u8>,
+    /// The move to play; `None` for a pass or when the game is over.
+    best: Option<String>,
     /// The expected line, passes included.
     line: Vec<String>,
+    /// Every legal move, best first.
+    moves: Vec<MoveScore>,
     /// Plies the best move's estimate was searched to (the empty squares once exact).
     depth: u32,
     /// Positions searched.
     nodes: u64,
-    /// `"solver"`, `"midgame"`, `"mixed"` or `"book"`.
+    /// Wall time the analysis took, in milliseconds.
+    elapsed_ms: u64,
+    /// `"solver"`, `"midgame"`, `"mixed"`, `"book"` or `"selective"`.
     engine: &'static str,
+}
+
+impl Analysis {
+    /// The report as Python presents it: the same fields, the moves with their indices too.
+    fn of(report: Report, size: BoardSize) -> Analysis {
+        let moves = report
+            .moves
+            .into_iter()
+            .map(|m| {
+                let sq = Square::parse(&m.square).expect("the report names squares");
+                MoveScore {
+                    index: move_index(Move::Play(sq), size),
+                    mv: m.square,
+                    score: m.score.discs,
+                    exact: m.exact,
+                    book: m.book,
+                    depth: m.depth,
+                }
+            })
+            .collect();
+        Analysis {
+            size: report.size,
+            position: report.position,
+            turn: report.turn.to_string(),
+            status: report.status.name(),
+            empties: report.empties,
+            discs: BTreeMap::from([("X", report.discs.black), ("O", report.discs.white)]),
+            score: report.score.discs,
+            proven: report.proven,
+            all_exact: report.all_exact,
+            confidence: report.confidence,
+            best: report.best,
+            line: report.line,
+            moves,
+            depth: report.depth,
+            nodes: report.nodes,
+            elapsed_ms: report.elapsed_ms,
+            engine: report.engine.name(),
+        }
+    }
 }
 
 #[pymethods]
 impl Analysis {
     fn __repr__(&self) -> String {
+        let confidence = self
+            .confidence
+            .map_or_else(String::new, |c| format!(", confidence={c}"));
         format!(
-            "Analysis(score={}, proven={}, all_exact={}, best={}, engine='{}', depth={}, moves={})",
+            "Analysis(score={}, proven={}, all_exact={}, best={}, engine='{}'{confidence}, depth={}, moves={})",
             self.score,
             repr_bool(self.proven),
             repr_bool(self.all_exact),
@@ -678,38 +749,12 @@ fn analyze(
     let stop = Arc::new(AtomicBool::new(false));
     opts.stop = Some(stop.clone());
     // The library's one report, as every front end presents it.
-    let (found, report) = interrupt::run(py, &stop, || {
+    let report = interrupt::run(py, &stop, || {
         let started = Instant::now();
         let found = ply_othello::analyze::analyze(&pos, &opts);
-        let report = Report::new(&pos, &found, started.elapsed());
-        (found, report)
+        Report::new(&pos, &found, started.elapsed())
     })?;
-    // The report's moves are the analysis's, in its order: the squares come from the
-    // analysis, the shown scores from the report.
-    let moves = found
-        .moves
-        .iter()
-        .zip(&report.moves)
-        .map(|(m, r)| MoveScore {
-            mv: r.square.clone(),
-            index: move_index(Move::Play(m.square), size),
-            score: r.score.discs,
-            exact: r.exact,
-            book: r.book,
-            depth: r.depth,
-        })
-        .collect();
-    Ok(Analysis {
-        moves,
-        best: report.best,
-        score: report.score.discs,
-        proven: report.proven,
-        all_exact: report.all_exact,
-        line: report.line,
-        depth: report.depth,
-        nodes: report.nodes,
-        engine: report.engine.name(),
-    })
+    Ok(Analysis::of(report, size))
 }
 
 /// Subtrees at most this deep are counted by one library call (a fraction of a second on

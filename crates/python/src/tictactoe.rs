@@ -10,17 +10,19 @@ use ply_tictactoe::{self as ttt, Board as LibBoard, Cell, Counts as LibCounts, M
 use pyo3::{
     exceptions::PyIndexError,
     prelude::*,
-    types::{PyDict, PyInt, PyString, PyTuple},
+    types::{PyDict, PyString, PyTuple},
 };
 
 use crate::{
-    args::{integer, type_error, value_error},
+    args::{integer, is_int, opt_text, text, type_error, value_error},
     board::{self, History, Replay},
     repr_bool, repr_opt,
 };
 
-fn mark_of(first: &str) -> PyResult<Mark> {
-    match first {
+/// `first`: `"X"` (the default, when `None`) or `"O"`.
+fn mark_of(first: Option<&Bound<'_, PyAny>>) -> PyResult<Mark> {
+    let first = opt_text(first, "first")?.unwrap_or_else(|| "X".to_owned());
+    match first.as_str() {
         "X" | "x" => Ok(Mark::X),
         "O" | "o" => Ok(Mark::O),
         _ => Err(value_error(format!(
@@ -136,7 +138,7 @@ impl Check {
 
 /// A cell given as Python gives it: its index 0 to 8 or its name `a1` to `c3`.
 fn parse_cell(cell: &Bound<'_, PyAny>) -> PyResult<Cell> {
-    if cell.is_instance_of::<PyInt>() {
+    if is_int(cell) {
         return integer(cell, "cell")?
             .and_then(|i| u8::try_from(i).ok())
             .and_then(Cell::new)
@@ -208,12 +210,13 @@ impl Replay for Board {
 #[pymethods]
 impl Board {
     #[new]
-    #[pyo3(signature = (cells = None, *, first = "X"))]
-    fn new(cells: Option<&str>, first: &str) -> PyResult<Board> {
+    #[pyo3(signature = (cells = None, *, first = None))]
+    fn new(cells: Option<&Bound<'_, PyAny>>, first: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
         let first = mark_of(first)?;
+        let cells = opt_text(cells, "cells")?;
         let pos = match cells {
             None => ttt::Position::start(first),
-            Some(c) => ttt::Position::new(parse_board(c)?, first).map_err(value_error)?,
+            Some(c) => ttt::Position::new(parse_board(&c)?, first).map_err(value_error)?,
         };
         Ok(Board {
             h: History::new(pos),
@@ -307,9 +310,9 @@ impl Board {
 /// Whether `cells` can occur in a game `first` starts, why not, and whether it is final.
 /// `ValueError` only when `cells` cannot be read as a board.
 #[pyfunction]
-#[pyo3(signature = (cells, *, first = "X"))]
-fn check(cells: &str, first: &str) -> PyResult<Check> {
-    let (board, first) = (parse_board(cells)?, mark_of(first)?);
+#[pyo3(signature = (cells, *, first = None))]
+fn check(cells: &Bound<'_, PyAny>, first: Option<&Bound<'_, PyAny>>) -> PyResult<Check> {
+    let (board, first) = (parse_board(&text(cells, "cells")?)?, mark_of(first)?);
     Ok(match ttt::Position::new(board, first) {
         Ok(pos) => Check {
             reachable: true,
@@ -356,8 +359,8 @@ impl Stats {
 
 /// The state-space figures (5478 positions, 958 finals, 255168 games with X first).
 #[pyfunction]
-#[pyo3(signature = (*, first = "X"))]
-fn stats(py: Python<'_>, first: &str) -> PyResult<Stats> {
+#[pyo3(signature = (*, first = None))]
+fn stats(py: Python<'_>, first: Option<&Bound<'_, PyAny>>) -> PyResult<Stats> {
     let first = mark_of(first)?;
     let s = py.allow_threads(|| ttt::stats(first));
     Ok(Stats {

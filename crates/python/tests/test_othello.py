@@ -399,3 +399,42 @@ def test_boards_travel_to_worker_processes():
     with multiprocessing.get_context("spawn").Pool(2) as pool:
         counts = pool.map(_perft3, boards)
     assert counts == [othello.perft(b, 3) for b in boards]
+
+
+def test_analysis_has_every_field_of_the_json_report(ply_bin):
+    # A fixed depth without the book searches the same nodes in both.
+    moves = "f5d6c3d3c4f4"
+    a = othello.analyze(Board.from_transcript(moves), depth=3, book=False)
+    out = subprocess.run(
+        [ply_bin, "othello", "analyze", moves, "--depth", "3", "--no-book", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    cli = json.loads(out)
+    for key, value in cli.items():
+        mine = getattr(a, key)
+        if key == "elapsed_ms":
+            assert isinstance(mine, int) and mine >= 0
+        elif key == "moves":
+            assert [
+                {"move": m.move, "score": m.score, "exact": m.exact, "depth": m.depth, "book": m.book}
+                for m in mine
+            ] == value
+        else:
+            assert mine == value, key
+    assert a.status == "play" and a.confidence is None and sum(a.discs.values()) == 4 + 6
+
+
+def test_type_errors_name_the_argument_and_the_type():
+    with pytest.raises(TypeError, match="^cells: expected a string, got int$"):
+        Board(123)
+    with pytest.raises(TypeError, match="^turn: expected a string, got int$"):
+        Board("-" * 16, 1)
+    with pytest.raises(TypeError, match="^transcript: expected a string, got bytes$"):
+        Board.from_transcript(b"f5")
+    # A bool is not a square, nor a number of threads.
+    with pytest.raises(TypeError, match="^move: expected .* or an index, got bool$"):
+        Board().push(True)
+    with pytest.raises(TypeError, match="^threads: expected an integer, got bool$"):
+        othello.analyze(Board(), depth=1, threads=True)

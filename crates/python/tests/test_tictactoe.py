@@ -117,3 +117,12 @@ def test_pickle_and_subclass():
         assert type(n2) is Named and n2 == n and n2.name == "game 1" and n2.first == "O"
     c = copy.deepcopy(n)
     assert type(c) is Named and c.name == "game 1" and c.move_stack == [0]
+
+
+def test_type_errors_name_the_argument_and_the_type():
+    with pytest.raises(TypeError, match="^cells: expected a string, got int$"):
+        tictactoe.check(5)
+    with pytest.raises(TypeError, match="^first: expected a string, got int$"):
+        tictactoe.Board(first=1)
+    with pytest.raises(TypeError, match="^cell: expected .*, got bool$"):
+        tictactoe.Board().push(True)

@@ -171,7 +171,7 @@ pub fn document() -> Value {
                     "size": { "enum": [4, 6, 8] },
                     "moves": { "type": "array", "items": { "type": "string" }, "description": "squares, pass for a pass; empty for a position" },
                     "positions": { "type": "array", "description": "the first position and the one after every move", "items": { "type": "object", "properties": {
-                        "position": { "type": "string", "description": "size*size cells, X O and ." },
+                        "position": { "type": "string", "description": "size*size cells, X O and - (empty), as in OBF" },
                         "turn": { "enum": ["X", "O"] },
                         "status": { "enum": ["play", "pass", "over"] }
                     } } },
@@ -183,7 +183,7 @@ pub fn document() -> Value {
                 "type": "object",
                 "properties": {
                     "size": { "enum": [4, 6, 8] },
-                    "position": { "type": "string" },
+                    "position": { "type": "string", "description": "size*size cells, X O and - (empty), as in OBF" },
                     "turn": { "enum": ["X", "O"] },
                     "status": { "enum": ["play", "pass", "over"] },
                     "empties": { "type": "integer" },
@@ -204,7 +204,7 @@ pub fn document() -> Value {
                     "depth": { "type": "integer", "description": "plies the best move's estimate was searched to; the empty squares once exact" },
                     "nodes": { "type": "integer" },
                     "elapsed_ms": { "type": "integer" },
-                    "engine": { "enum": ["solver", "midgame", "mixed", "book"], "description": "solver: the exact endgame solver; midgame: iterative deepening over the learnt evaluation (exact when it reached the end); mixed: some moves exact (solved or from the book) or from the book, the others estimated; book: every score from the opening book (exact on 6x6, searched on 8x8)" }
+                    "engine": { "enum": ["solver", "midgame", "mixed", "book", "selective"], "description": "solver: the exact endgame solver; midgame: iterative deepening over the learnt evaluation (exact when it reached the end); mixed: some moves exact (solved or from the book) or from the book, the others estimated; book: every score from the opening book (exact on 6x6, searched on 8x8); selective: the best move and the score from a selective pass of the exact solver (its confidence in `confidence`), the other moves estimated" }
                 }
             }
         } }

@@ -186,7 +186,7 @@ async fn othello_cells_may_use_any_common_symbol_set() {
         let uri = format!("/api/othello/analyze?size=4&position={cells}&turn=O&budget_ms=100");
         let (status, json) = get(app(), &uri).await;
         assert_eq!(status, StatusCode::OK, "{cells}: {json}");
-        assert_eq!(json["position"], ".....OX..XO.....");
+        assert_eq!(json["position"], "-----OX--XO-----");
         assert_eq!(json["turn"], "O");
     }
 }

@@ -10,7 +10,7 @@ const S = {
   size: 8,
   mode: "play",
   human: "X",
-  level: "strong",
+  level: "strongest",
   seed: Math.floor(Math.random() * 2 ** 31),
   budget: 1000,
   showValues: true,
@@ -49,7 +49,7 @@ const BUSY_RETRIES = 5;
 const LEVELS = {
   beginner: { budget: 100, floor: { ttt: () => -Infinity, othello: (best) => best - 24 } },
   casual: { budget: 300, floor: { ttt: (best) => Math.min(best, 0), othello: (best) => best - 6 } },
-  strong: { budget: null, floor: null },
+  strongest: { budget: null, floor: null },
 };
 
 const rules = () => (S.game === "ttt" ? Ttt : Oth);
@@ -184,9 +184,9 @@ function normalize(p, a) {
     desc = proven
       ? (who ? `${who} wins by ${shown} with perfect play` : "a draw with perfect play")
       : a.confidence != null
-        ? `estimate: ${who ? `${who} +${shown}` : "even"} @ ${a.confidence}% (selective search to the end)`
+        ? `selective @ ${a.confidence}%: ${who ? `${who} +${shown}` : "even"} (the solver's selective search to the end)`
         : a.engine === "book"
-          ? `opening book: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`
+          ? `book: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`
           : `estimate: ${who ? `${who} +${shown}` : "even"} (depth ${a.depth})`;
     if (a.best) desc = `best ${a.best}: ${desc}`;
   }
@@ -416,7 +416,7 @@ function setGame(history, labels) {
   refresh();
 }
 
-// Empties the board for setting up a position (Analyse mode).
+// Empties the board for setting up a position (Analyze mode).
 function clearBoard() {
   const p = pos();
   S.paint = "X";
@@ -444,7 +444,7 @@ async function loadPaste(text) {
       const body = await r.json();
       S.size = body.size;
       S.paint = "play";
-      const history = body.positions.map((q) => ({ game: "othello", size: body.size, cells: [...q.position], turn: q.turn }));
+      const history = body.positions.map((q) => ({ game: "othello", size: body.size, cells: [...q.position].map((c) => (c === "-" ? "." : c)), turn: q.turn }));
       setGame(history, body.moves);
     }
   } catch (e) {
@@ -638,9 +638,9 @@ function workText(p) {
   if (budget === undefined || S.busy.has(k)) return "";
   const a = S.cache.get(k);
   const secs = ((performance.now() - (S.started.get(k) || performance.now())) / 1000).toFixed(1);
-  if (!a) return `Analysing… ${secs} s`;
+  if (!a) return `Analyzing… ${secs} s`;
   const what = a.proven ? "proven; scoring the other moves exactly" : `depth ${a.depth} done, searching deeper or solving`;
-  return `Analysing: ${what} · ${nodesText(a.nodes || 0)} positions · ${secs} s of ${budget / 1000} s`;
+  return `Analyzing: ${what} · ${nodesText(a.nodes || 0)} positions · ${secs} s of ${budget / 1000} s`;
 }
 
 // How ply chose the move it played, in honest words: proven best, or the best its search
@@ -648,7 +648,7 @@ function workText(p) {
 function plyNoteText() {
   const note = S.plyNotes.get(S.ply - 1);
   if (!note || S.mode !== "play") return "";
-  if (note.level !== "strong") return `ply's ${note.move}: a move near the best (${$("level").selectedOptions[0].textContent} level)`;
+  if (note.level !== "strongest") return `ply's ${note.move}: a move near the best (${$("level").selectedOptions[0].textContent} level)`;
   if (note.exact) return `ply's ${note.move}: the best move, proven`;
   if (note.book) return `ply's ${note.move}: from the opening book (depth ${note.depth}), not proven`;
   return `ply's ${note.move}: strongest found at depth ${note.depth}, not proven`;
@@ -715,7 +715,7 @@ function renderStatus() {
     : '<span><i style="background:hsl(140 70% 30%)"></i>best</span><span><i style="background:hsl(5 70% 30%)"></i>worse</span><span>score: final disc difference for the mover</span><span>≈ estimate, else exact</span>';
 }
 
-// Keeps the "Analysing" line of a long search moving.
+// Keeps the "Analyzing" line of a long search moving.
 setInterval(() => {
   const p = pos();
   if (p) $("work").textContent = S.showValues || plyToMove(p) ? workText(p) : "";
@@ -796,8 +796,14 @@ function renderMoves() {
     li.append(b);
     list.append(li);
   });
+  // The list scrolls to the current move inside itself; scrollIntoView would scroll the
+  // window too, and on a phone move the board off the top of the screen.
   const cur = list.querySelector(".current");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (cur) {
+    const box = list.getBoundingClientRect(), at = cur.getBoundingClientRect();
+    if (at.top < box.top) list.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+  }
   $("undo").disabled = S.ply === 0;
   $("redo").disabled = atTip();
 }
@@ -890,6 +896,14 @@ function renderChart() {
     const after = k === 0 ? "start" : numbers[k - 1] === null ? `after the pass` : `after ${numbers[k - 1]}. ${S.labels[k - 1]}`;
     const shownVal = S.game === "ttt" ? val : `${val > 0 ? "+" : ""}${discText(val, Number.isInteger(val))} for Black`;
     out += `<circle class="${cls}" data-ply="${k}" cx="${x(k).toFixed(1)}" cy="${y(val).toFixed(1)}" r="3.5"><title>${after}: ${shownVal}${clipped ? " (off the scale)" : ""}</title></circle>`;
+    // Off the scale: an arrow past the edge, and the value at the start of each such run.
+    if (clipped) {
+      const up = val > 0, yy = y(val), dy = up ? -1 : 1;
+      out += `<path class="clip" d="M${x(k).toFixed(1)},${(yy + dy * 9).toFixed(1)} l-3,${-dy * 4} h6 z"/>`;
+      if (!(k > 0 && v[k - 1] !== null && Math.abs(v[k - 1]) > span && v[k - 1] > 0 === up)) {
+        out += `<text class="clip-label" x="${(x(k) + 5).toFixed(1)}" y="${(yy + (up ? 8 : -2)).toFixed(1)}">${val > 0 ? "+" : "−"}${discText(Math.abs(val), Number.isInteger(val))}</text>`;
+      }
+    }
   });
   svg.innerHTML = out;
   const prog = reviewProgress();
@@ -899,11 +913,11 @@ function renderChart() {
   // With moves on the board, how far the review has got (one position alone is on the board).
   if (S.labels.length) {
     if (prog.quick < prog.total) {
-      notes.push(`Reviewing: ${prog.quick} of ${prog.total} positions analysed (quick pass, ${QUICK_MS / 1000} s each).`);
+      notes.push(`Reviewing: ${prog.quick} of ${prog.total} positions analyzed (quick pass, ${QUICK_MS / 1000} s each).`);
     } else if (S.game === "othello" && prog.full < prog.total) {
-      notes.push(`Every position analysed quickly; deeper at ${S.budget / 1000} s: ${prog.full} of ${prog.total}.`);
+      notes.push(`Every position analyzed quickly; deeper at ${S.budget / 1000} s: ${prog.full} of ${prog.total}.`);
     } else {
-      notes.push(`Every position analysed${S.game === "othello" ? ` at ${S.budget / 1000} s` : ""}.`);
+      notes.push(`Every position analyzed${S.game === "othello" ? ` at ${S.budget / 1000} s` : ""}.`);
     }
   }
   if (mistakes) notes.push(`Red: a move that gave value away (${mistakes}).`);
@@ -982,20 +996,29 @@ function saveUrl() {
 function loadUrl() {
   const q = new URLSearchParams(location.search);
   if (!q.has("g")) return false;
-  const pick = (name, ok, set) => {
-    const v = q.get(name);
-    if (v !== null && ok(v)) set(v);
-  };
-  pick("g", (v) => v === "ttt" || v === "othello", (v) => { S.game = v; });
-  pick("first", (v) => v === "X" || v === "O", (v) => { S.first = v; });
-  pick("n", (v) => ["4", "6", "8"].includes(v), (v) => { S.size = Number(v); });
-  pick("mode", (v) => ["play", "hints", "analyze"].includes(v), (v) => { S.mode = v; });
-  pick("you", (v) => v === "X" || v === "O", (v) => { S.human = v; });
-  pick("level", (v) => v in LEVELS, (v) => { S.level = v; });
-  pick("seed", (v) => /^\d{1,10}$/.test(v), (v) => { S.seed = Number(v); });
-  pick("think", (v) => ["200", "1000", "3000", "10000"].includes(v), (v) => { S.budget = Number(v); });
-  let p = S.game === "ttt" ? Ttt.start(S.first) : Oth.start(S.size);
   const problems = [];
+  // A value the page does not know is named with the one used instead; the names of older
+  // links (`mode=hints`, `level=strong`) still open what they opened.
+  const pick = (name, allowed, get, set, aliases = {}) => {
+    const given = q.get(name);
+    if (given === null) return;
+    const v = aliases[given] || given;
+    if (allowed.includes(v)) set(v);
+    else problems.push(`the link's ${name}=${given} is not ${allowed.join(", ")}: using ${get()}`);
+  };
+  pick("g", ["ttt", "othello"], () => S.game, (v) => { S.game = v; });
+  pick("first", ["X", "O"], () => S.first, (v) => { S.first = v; });
+  pick("n", ["4", "6", "8"], () => S.size, (v) => { S.size = Number(v); });
+  pick("mode", ["play", "two-players", "analyze"], () => S.mode, (v) => { S.mode = v; }, { hints: "two-players", analyse: "analyze" });
+  pick("you", ["X", "O"], () => S.human, (v) => { S.human = v; });
+  pick("level", Object.keys(LEVELS), () => S.level, (v) => { S.level = v; }, { strong: "strongest" });
+  const seed = q.get("seed");
+  if (seed !== null) {
+    if (/^\d{1,10}$/.test(seed)) S.seed = Number(seed);
+    else problems.push(`the link's seed=${seed} is not a number: using ${S.seed}`);
+  }
+  pick("think", ["200", "1000", "3000", "10000"], () => S.budget, (v) => { S.budget = Number(v); });
+  let p = S.game === "ttt" ? Ttt.start(S.first) : Oth.start(S.size);
   const text = q.get("pos");
   if (text !== null) {
     const n = p.cells.length;

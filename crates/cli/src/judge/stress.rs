@@ -35,7 +35,12 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 8)]
     max_count: usize,
     /// Seconds the program may run on one input.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value_t = 10.0,
+        allow_negative_numbers = true
+    )]
     timeout: f64,
 }
 

@@ -27,11 +27,16 @@ pub struct Args {
     #[arg(long, value_parser = crate::othello::common::parse_size)]
     pub size: Option<BoardSize>,
     /// Think for this many seconds (default 1).
-    #[arg(long, value_name = "S", conflicts_with = "depth")]
+    #[arg(
+        long,
+        value_name = "S",
+        conflicts_with = "depth",
+        allow_negative_numbers = true
+    )]
     pub time: Option<f64>,
     /// Search the midgame engine this many plies deep instead, without a clock (the exact
     /// solver takes over when the depth reaches the end of the game).
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Threads (the midgame engine shares out the moves, the solver splits each search).
     #[arg(long, default_value_t = 1, value_name = "N")]
@@ -62,7 +67,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         (Some(t), None) => {
             if !(t > 0.0 && t <= 86_400.0) {
                 return Err(bad(format!(
-                    "--time {t}: expected more than 0 and at most 86400 seconds"
+                    "--time {t}: the time must be positive (seconds, more than 0 and at most 86400)"
                 )));
             }
             Options::budget(Duration::from_secs_f64(t))
@@ -103,9 +108,9 @@ fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()
         let left = r.moves.iter().filter(|m| !m.exact).count();
         format!("exact; {left} other moves still estimated")
     } else if r.engine == Engine::Book {
-        "estimate from the opening book: searches negamaxed through it".to_string()
+        "book: an estimate from searches negamaxed through the opening book".to_string()
     } else if let Some(percent) = r.confidence {
-        format!("estimate @ {percent}%: the solver's selective search to the end")
+        format!("selective @ {percent}%: the solver's selective search to the end")
     } else {
         "estimate".to_string()
     };
@@ -116,20 +121,24 @@ fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()
         Status::Play => {}
     }
     for m in &r.moves {
-        let how = match (m.exact, m.book) {
-            (true, false) => "exact".to_string(),
-            (true, true) => "exact, book".to_string(),
-            (false, true) => format!("book, depth {}", m.depth),
-            (false, false) => format!("estimate, depth {}", m.depth),
+        let how = match (m.exact, m.book, r.confidence) {
+            (true, false, _) => "exact".to_string(),
+            (true, true, _) => "exact, book".to_string(),
+            (false, true, _) => format!("book, depth {}", m.depth),
+            (false, false, Some(percent)) if r.best.as_ref() == Some(&m.square) => {
+                format!("selective @ {percent}%")
+            }
+            (false, false, _) => format!("estimate, depth {}", m.depth),
         };
         writeln!(out, "  {}  {:>6}  {how}", m.square, m.score.to_string())?;
     }
     writeln!(out, "line       {}", r.line.join(" "))?;
     // Where the scores come from; an exact result is just that, whichever engine proved it.
-    let source = match (r.all_exact, r.engine) {
-        (true, Engine::Book) => "book",
-        (true, _) => "exact",
-        (false, engine) => engine.name(),
+    let source = match (r.all_exact, r.engine, r.confidence) {
+        (true, Engine::Book, _) => "book".to_string(),
+        (true, _, _) => "exact".to_string(),
+        (false, Engine::Selective, Some(percent)) => format!("selective @ {percent}%"),
+        (false, engine, _) => engine.name().to_string(),
     };
     writeln!(
         out,
@@ -177,5 +186,59 @@ impl Ticker {
     fn stop(self) {
         self.done.store(true, std::sync::atomic::Ordering::Relaxed);
         let _ = self.handle.join();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ply_othello::{
+        analyze::{Analysis, MoveValue, DISC},
+        Move, Square,
+    };
+
+    use super::*;
+
+    /// A selective pass's result is named as one everywhere in the text: the score, its move
+    /// and the source (once labelled `estimate` and `(midgame)`).
+    #[test]
+    fn a_selective_result_is_labelled_selective() {
+        let pos = Position::start(BoardSize::Eight);
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let mv = |s: &str, discs: i32, depth: u32| MoveValue {
+            square: sq(s),
+            score: discs * DISC,
+            exact: false,
+            depth,
+            book: false,
+        };
+        let a = Analysis {
+            moves: vec![mv("d3", 4, 60), mv("c4", 2, 9)],
+            best: Some(sq("d3")),
+            score: 4 * DISC,
+            proven: false,
+            all_exact: false,
+            selective: Some(73),
+            depth: 60,
+            line: vec![Move::Play(sq("d3"))],
+            nodes: 5,
+            engine: Engine::Selective,
+        };
+        let r = Report::new(&pos, &a, Duration::from_millis(1500));
+        let mut out = Vec::new();
+        print_text(&mut out, &pos, &r).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("score      +4.0 (selective @ 73%: "),
+            "{text}"
+        );
+        assert!(text.contains("  d3    +4.0  selective @ 73%\n"), "{text}");
+        assert!(text.contains("  c4    +2.0  estimate, depth 9\n"), "{text}");
+        assert!(text.ends_with("1.50 s (selective @ 73%)\n"), "{text}");
+        assert!(!text.contains("midgame"), "{text}");
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(
+            (&json["engine"], &json["confidence"]),
+            (&"selective".into(), &73.into())
+        );
     }
 }

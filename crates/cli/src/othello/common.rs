@@ -38,7 +38,7 @@ pub fn parse_size(s: &str) -> Result<BoardSize, String> {
 
 /// Reads a position (cells and side to move, or a whole OBF line), or a transcript played
 /// from the start, with the library's reader ([`input::parse_position_or_transcript`], which
-/// the server uses too), and checks it against `--size`.
+/// the server uses too); with `--size`, on that size only ([`input::parse_on_size`]).
 ///
 /// # Errors
 /// Bad input naming `what` (the argument) and the reason.
@@ -47,20 +47,14 @@ pub fn read_position_or_transcript(
     size: Option<BoardSize>,
     what: &str,
 ) -> anyhow::Result<GameRecord> {
-    let game = input::parse_position_or_transcript(text, size.unwrap_or(BoardSize::Eight))
-        .map_err(|e| bad(format!("{what}: {e}")))?;
-    let pos = game.position();
-    pos.check_centre()
-        .map_err(|e| bad(format!("{what}: {e}")))?;
-    if let Some(size) = size {
-        if size != pos.size() {
-            return Err(bad(format!(
-                "{what}: the position is {n}x{n} but --size says {m}x{m}",
-                n = pos.size().n(),
-                m = size.n()
-            )));
-        }
+    let game = match size {
+        Some(size) => input::parse_on_size(text, size),
+        None => input::parse_position_or_transcript(text, BoardSize::Eight),
     }
+    .map_err(|e| bad(format!("{what}: {e}")))?;
+    game.position()
+        .check_centre()
+        .map_err(|e| bad(format!("{what}: {e}")))?;
     Ok(game)
 }
 

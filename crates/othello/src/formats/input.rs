@@ -69,3 +69,58 @@ pub fn parse_position_or_transcript(
     };
     Ok(GameRecord::new(pos))
 }
+
+/// Whether [`parse_position_or_transcript`] reads `text` as a transcript: board cells never
+/// contain digits, so a text with a digit before any `;` (or an empty text) is one.
+fn is_transcript(text: &str) -> bool {
+    let board_part = text.split_once(';').map_or(text, |(board, _)| board);
+    text.trim().is_empty() || board_part.chars().any(|c| c.is_ascii_digit())
+}
+
+/// [`parse_position_or_transcript`] on a board size the user named: a transcript is played
+/// on `size` only, so that its error names the move that is not legal there (and says on
+/// which other size the moves are legal); a position or a game of another size is refused.
+///
+/// # Errors
+/// As [`parse_position_or_transcript`]'s, and when the text is a position or game of
+/// another size.
+///
+/// ```
+/// use ply_othello::{input, BoardSize};
+/// // c4 is a centre square of the 6x6 board, and a first move on 8x8.
+/// let e = input::parse_on_size("c4c3", BoardSize::Six).unwrap_err().to_string();
+/// assert!(e.contains("c4 is already taken") && e.contains("legal on 8x8"), "{e}");
+/// let e = input::parse_on_size("-----OX--XO----- O", BoardSize::Six).unwrap_err();
+/// assert_eq!(e.to_string(), "the position is 4x4, not 6x6");
+/// assert_eq!(input::parse_on_size("c4c3", BoardSize::Eight).unwrap().moves().len(), 2);
+/// ```
+pub fn parse_on_size(text: &str, size: BoardSize) -> Result<GameRecord, ParseError> {
+    let game_record = text.trim_start().starts_with("(;");
+    if !game_record && is_transcript(text) {
+        return transcript::parse(text, Position::start(size)).map_err(|e| {
+            let n = size.n();
+            let elsewhere = [BoardSize::Eight, BoardSize::Six, BoardSize::Four]
+                .into_iter()
+                .filter(|&other| other != size)
+                .find(|&other| transcript::parse(text, Position::start(other)).is_ok());
+            ParseError::new(match elsewhere {
+                Some(other) => format!(
+                    "transcript on {n}x{n}: {e}; the moves are legal on {m}x{m}",
+                    m = other.n()
+                ),
+                None => format!("transcript on {n}x{n}: {e}"),
+            })
+        });
+    }
+    let game = parse_position_or_transcript(text, size)?;
+    let found = game.position().size();
+    if found != size {
+        let what = if game_record { "game" } else { "position" };
+        return Err(ParseError::new(format!(
+            "the {what} is {m}x{m}, not {n}x{n}",
+            m = found.n(),
+            n = size.n()
+        )));
+    }
+    Ok(game)
+}

@@ -159,31 +159,18 @@ pub fn parse_position(text: &str) -> Result<Position, ParseError> {
     Position::from_discs(black, white, turn, size).map_err(ParseError::new)
 }
 
-/// The board alone as `n * n` cells row by row from a1, `X` black, `O` white, `.` empty: the
-/// web API's and the analysis report's spelling (the side to move goes beside it).
+/// The board alone as `n * n` cells row by row from a1, `X` black, `O` white, `-` empty: the
+/// web API's and the analysis report's spelling (the side to move goes beside it), the same
+/// as [`format_position`]'s and OBF's, so the text and the JSON of a command agree.
 ///
 /// ```
 /// use ply_othello::{text, BoardSize, Position};
-/// assert_eq!(text::cells(&Position::start(BoardSize::Four)), ".....OX..XO.....");
+/// assert_eq!(text::cells(&Position::start(BoardSize::Four)), "-----OX--XO-----");
 /// ```
 #[must_use]
 pub fn cells(pos: &Position) -> String {
-    let n = pos.size().n();
-    let (black, white) = (pos.discs(Color::Black), pos.discs(Color::White));
-    let mut out = String::with_capacity(usize::from(n) * usize::from(n));
-    for row in 0..n {
-        for col in 0..n {
-            let sq = Square::new(col, row).expect("on the board");
-            out.push(if black.contains(sq) {
-                'X'
-            } else if white.contains(sq) {
-                'O'
-            } else {
-                '.'
-            });
-        }
-    }
-    out
+    let s = format_position(pos);
+    s[..s.len() - 2].to_owned()
 }
 
 /// Writes a position as its cells (`X` black, `O` white, `-` empty), a space and the side to

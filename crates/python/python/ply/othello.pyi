@@ -105,12 +105,24 @@ class MoveScore:
         """Plies the score rests on (the empty squares when exact)."""
 
 class Analysis:
-    """Every legal move's score (best first), the position's score and the expected line."""
+    """Every legal move's score (best first), the position's score and the expected line: every
+    field of the JSON report that ``ply othello analyze --json`` and the web API print."""
 
     @property
-    def moves(self) -> list[MoveScore]: ...
+    def size(self) -> int: ...
     @property
-    def best(self) -> Optional[str]: ...
+    def position(self) -> str:
+        """``size * size`` cells row by row: ``X`` black, ``O`` white, ``-`` empty."""
+    @property
+    def turn(self) -> str: ...
+    @property
+    def status(self) -> str:
+        """``"play"``, ``"pass"`` or ``"over"``."""
+    @property
+    def empties(self) -> int: ...
+    @property
+    def discs(self) -> dict[str, int]:
+        """``{"X": black, "O": white}``."""
     @property
     def score(self) -> float: ...
     @property
@@ -118,14 +130,23 @@ class Analysis:
     @property
     def all_exact(self) -> bool: ...
     @property
+    def confidence(self) -> Optional[int]:
+        """The solver's selective pass's confidence in percent when it gave the best move."""
+    @property
+    def best(self) -> Optional[str]: ...
+    @property
     def line(self) -> list[str]: ...
+    @property
+    def moves(self) -> list[MoveScore]: ...
     @property
     def depth(self) -> int: ...
     @property
     def nodes(self) -> int: ...
     @property
+    def elapsed_ms(self) -> int: ...
+    @property
     def engine(self) -> str:
-        """``"solver"``, ``"midgame"``, ``"mixed"`` or ``"book"``."""
+        """``"solver"``, ``"midgame"``, ``"mixed"``, ``"book"`` or ``"selective"``."""
 
 def solve(board: Board, *, threads: int = 1, hash_mb: int = 64) -> SolveResult:
     """The exact score, a best move and a line. Releases the GIL; Ctrl-C stops it."""

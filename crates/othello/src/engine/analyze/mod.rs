@@ -120,10 +120,13 @@ pub enum Engine {
     Mixed,
     /// Every score from the opening book.
     Book,
+    /// The best move and the score from a selective pass of the exact solver (its
+    /// confidence in [`Analysis::selective`]), the other moves from the midgame engine.
+    Selective,
 }
 
 impl Engine {
-    /// `solver`, `midgame`, `mixed` or `book`.
+    /// `solver`, `midgame`, `mixed`, `book` or `selective`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -131,6 +134,7 @@ impl Engine {
             Engine::Midgame => "midgame",
             Engine::Mixed => "mixed",
             Engine::Book => "book",
+            Engine::Selective => "selective",
         }
     }
 }
@@ -304,8 +308,11 @@ pub fn analyze_with(
     if known.value.is_none() {
         // Each selective pass that settles before the exact search gives a move and a score
         // surer than the midgame engine's: it replaces the estimate, with its confidence.
+        // The solver's nodes so far count too (its reporting thread's: a lower bound).
+        let midgame_nodes = a.nodes;
         let mut on_progress = |p: &Progress| {
             if let (true, Some((sq, v))) = (p.settled, p.best) {
+                a.nodes = midgame_nodes + p.nodes;
                 let percent = (p.pass.confidence() * 100.0).round() as u8;
                 fold_selective(&mut a, sq, v * DISC, percent, empties, opts.all_moves);
                 progress(&a);
@@ -321,6 +328,7 @@ pub fn analyze_with(
         let Ok(r) = solved else {
             return a;
         };
+        a.nodes = midgame_nodes;
         a.selective = None;
         let best = r.best_move.expect("the side to move has a move");
         let solved = MoveValue {
@@ -639,6 +647,7 @@ fn fold_selective(
     a.all_exact = false;
     a.selective = Some(percent);
     a.depth = empties;
+    a.engine = Engine::Selective;
 }
 
 /// The analysis after a forced pass, from the side that passes.
@@ -686,6 +695,7 @@ mod tests {
         fold_selective(&mut a, sq("f8"), 4 * DISC, 97, 26, true);
         assert_eq!(a.best, Some(sq("f8")));
         assert_eq!((a.score, a.selective, a.depth), (4 * DISC, Some(97), 26));
+        assert_eq!(a.engine, Engine::Selective);
         assert!(!a.proven && !a.all_exact);
         let scores: Vec<(Square, i32)> = a.moves.iter().map(|m| (m.square, m.score)).collect();
         // d7's estimate is capped at the selective score, and f8 stays ahead of it.

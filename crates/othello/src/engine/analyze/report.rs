@@ -12,7 +12,7 @@
 //! let pos = Position::start(BoardSize::Four);
 //! let a = analyze(&pos, &Options::budget(Duration::from_secs(5)));
 //! let r = Report::new(&pos, &a, Duration::from_millis(12));
-//! assert_eq!(r.position, ".....OX..XO.....");
+//! assert_eq!(r.position, "-----OX--XO-----");
 //! assert!(r.proven && r.all_exact);
 //! assert_eq!(r.score.to_string(), "-10");
 //! assert_eq!(r.moves.len(), 4);
@@ -143,7 +143,7 @@ pub struct MoveReport {
 pub struct Report {
     /// Squares on a side.
     pub size: u8,
-    /// The board as `n * n` cells row by row, `X` black, `O` white, `.` empty
+    /// The board as `n * n` cells row by row, `X` black, `O` white, `-` empty
     /// ([`text::cells`]).
     pub position: String,
     /// The side to move, `X` or `O`.

@@ -232,9 +232,10 @@ pub fn analyze_with(
             // the move searched first (the best of the last iteration), against which the
             // others were searched: the time spent on it is not thrown away.
             if let Some(a) = done.as_mut() {
-                if results.iter().any(|r| r.square == order[0].0) {
-                    let unpruned = exact && !selective;
-                    fold_partial(a, results, depth, unpruned, limits.all_moves);
+                let unpruned = exact && !selective;
+                if results.iter().any(|r| r.square == order[0].0)
+                    && fold_partial(a, results, depth, unpruned, limits.all_moves)
+                {
                     progress(a);
                 }
             }
@@ -366,16 +367,33 @@ fn root_moves(
 /// analysis of the last complete one: their scores and depth replace the older ones, and
 /// the best move, score and line follow. In play mode (`all_moves` off) `results` are the
 /// moves found best so far, the last the best; it replaces the one move of the analysis.
+///
+/// Scores of different depths do not compare (an odd depth ends on the mover's ply, an even
+/// one on the reply's), so a move the iteration did not reach cannot be ranked above the
+/// moves it did: when one of them scored more at the last depth than every finished move at
+/// this one, the partial iteration is left out and the complete one stands, its best move,
+/// depth and line together. Returns whether the iteration was folded in.
 fn fold_partial(
     a: &mut Analysis,
     results: Vec<RootResult>,
     depth: u32,
     exact: bool,
     all_moves: bool,
-) {
-    let old_best = a.best;
-    let mut line = None;
+) -> bool {
+    let Some(top) = results.iter().map(|r| r.score).max() else {
+        return false;
+    };
+    let mut lines = Vec::new();
     if all_moves {
+        let unreached = a
+            .moves
+            .iter()
+            .filter(|m| results.iter().all(|r| r.square != m.square))
+            .map(|m| m.score)
+            .max();
+        if unreached.is_some_and(|s| s > top) {
+            return false;
+        }
         for r in results {
             if let Some(m) = a.moves.iter_mut().find(|m| m.square == r.square) {
                 *m = MoveScore {
@@ -386,16 +404,16 @@ fn fold_partial(
                     book: false,
                 };
             }
-            if !r.line.is_empty() && line.as_ref().is_none_or(|(_, s)| r.score > *s) {
-                line = Some((r.line, r.score));
-            }
+            lines.push((r.square, r.line));
         }
-        // Stable: among equal scores the move searched first stays first.
-        a.moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        // Stable: among equal scores the deeper move, then the one searched first, leads.
+        a.moves
+            .sort_by_key(|m| (std::cmp::Reverse(m.score), std::cmp::Reverse(m.depth)));
     } else {
-        let Some(best) = results.into_iter().max_by_key(|r| r.score) else {
-            return;
-        };
+        let best = results
+            .into_iter()
+            .max_by_key(|r| r.score)
+            .expect("a result, as top is");
         a.moves = vec![MoveScore {
             square: best.square,
             score: best.score,
@@ -403,18 +421,21 @@ fn fold_partial(
             depth,
             book: false,
         }];
-        line = Some((best.line, best.score));
+        lines.push((best.square, best.line));
     }
     let best = a.moves[0];
+    debug_assert_eq!(best.depth, depth);
     a.best = Some(best.square);
     a.score = best.score;
-    a.depth = best.depth;
+    a.depth = depth;
     a.exact = a.moves.iter().all(|m| m.exact);
-    a.pv = match line {
-        Some((l, _)) if l.first() == Some(&Move::Play(best.square)) => l,
-        _ if old_best == Some(best.square) => std::mem::take(&mut a.pv),
-        _ => vec![Move::Play(best.square)],
-    };
+    // The best move was searched in this iteration, and the best of an iteration's moves
+    // has its line read when it is found.
+    a.pv = lines
+        .into_iter()
+        .find(|(sq, l)| *sq == best.square && !l.is_empty())
+        .map_or_else(|| vec![Move::Play(best.square)], |(_, l)| l);
+    true
 }
 
 /// The analysis of the position after a forced pass, seen from the side that passes.
@@ -492,4 +513,69 @@ pub fn best_move(pos: &Position, limits: &Limits) -> Option<Square> {
         ..limits.clone()
     };
     analyze(pos, &limits).best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    fn at(s: &str, discs: i32, depth: u32) -> MoveScore {
+        MoveScore {
+            square: sq(s),
+            score: discs * DISC,
+            exact: false,
+            depth,
+            book: false,
+        }
+    }
+
+    fn result(s: &str, discs: i32, line: &[&str]) -> RootResult {
+        RootResult {
+            square: sq(s),
+            score: discs * DISC,
+            line: line.iter().map(|m| Move::Play(sq(m))).collect(),
+        }
+    }
+
+    fn depth_11() -> Analysis {
+        Analysis {
+            moves: vec![at("h6", 5, 11), at("f7", 4, 11), at("e2", 3, 11)],
+            best: Some(sq("h6")),
+            score: 5 * DISC,
+            exact: false,
+            depth: 11,
+            pv: vec![Move::Play(sq("h6")), Move::Play(sq("a1"))],
+            nodes: 1,
+        }
+    }
+
+    #[test]
+    fn a_move_the_partial_iteration_did_not_reach_is_not_ranked_above_it() {
+        // h6 fell to +2 at depth 12; f7, still +4 at depth 11, was not reached: the
+        // complete iteration stands.
+        let mut a = depth_11();
+        let folded = fold_partial(
+            &mut a,
+            vec![result("h6", 2, &["h6", "b2"])],
+            12,
+            false,
+            true,
+        );
+        assert!(!folded);
+        assert_eq!(a, depth_11());
+        // Once e2 is searched to +4, a move of depth 12 leads, with its own line.
+        let results = vec![
+            result("h6", 2, &["h6", "b2"]),
+            result("e2", 4, &["e2", "c1", "d1"]),
+        ];
+        assert!(fold_partial(&mut a, results, 12, false, true));
+        assert_eq!((a.best, a.score, a.depth), (Some(sq("e2")), 4 * DISC, 12));
+        assert_eq!(a.moves[0], at("e2", 4, 12));
+        assert_eq!(a.moves[1], at("f7", 4, 11));
+        assert_eq!(a.pv.len(), 3);
+    }
 }
