@@ -12,8 +12,10 @@ use clap::{Args, Subcommand};
 use ply_othello::BoardSize;
 use ply_train::{
     datagen::{self, Progress},
-    games::{engine_fingerprint, Counts, DataError, Header, Params, Shard},
+    error::DataError,
+    games::{Counts, Header, Shard},
     learn,
+    recipe::{engine_fingerprint, Params},
 };
 use serde_json::json;
 

@@ -118,4 +118,5 @@ const Oth = {
 };
 
 const Rules = { Ttt, Oth };
+// The page loads this as a classic script; node's test of it (e2e/rules.test.mjs) requires it.
 if (typeof module !== "undefined") module.exports = Rules;

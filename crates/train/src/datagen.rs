@@ -11,7 +11,7 @@
 //! ```
 //! use std::ops::ControlFlow;
 //! use ply_othello::BoardSize;
-//! use ply_train::{datagen, games::{Header, Params, Shard}};
+//! use ply_train::{datagen, games::{Header, Shard}, recipe::Params};
 //!
 //! let dir = std::env::temp_dir().join(format!("ply-datagen-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir).unwrap();
@@ -36,7 +36,8 @@ use std::{
 };
 
 use crate::{
-    games::{Counts, DataError, GameReader, Header, Place, Shard, HEADER_LEN},
+    error::{DataError, Place},
+    games::{Counts, GameReader, Header, Shard, HEADER_LEN},
     selfplay,
 };
 
@@ -313,7 +314,7 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<Merged, Da
         });
     }
     let header = Header {
-        params: crate::games::Params {
+        params: crate::recipe::Params {
             games: held,
             ..first.params
         },

@@ -37,7 +37,10 @@
 //!
 //! ```
 //! use ply_othello::BoardSize;
-//! use ply_train::games::{GameReader, Header, Params, Shard};
+//! use ply_train::{
+//!     games::{GameReader, Header, Shard},
+//!     recipe::Params,
+//! };
 //!
 //! let params = Params { games: 2, ..Params::default_for(BoardSize::Six) };
 //! let header = Header::new(params, Shard::WHOLE);
@@ -60,9 +63,13 @@
 
 use std::{fmt, io, io::Read};
 
-use ply_othello::{eval, BoardSize, Color, Position, Square};
+use ply_othello::{BoardSize, Color, Position, Square};
 
-use crate::crc32::crc32;
+use crate::{
+    crc32::crc32,
+    error::{DataError, Place},
+    recipe::{engine_fingerprint, Params},
+};
 
 /// The first eight bytes of every game file.
 pub const MAGIC: [u8; 8] = *b"PLYGAMES";
@@ -105,114 +112,6 @@ const HEADER_FIELDS: [(&str, usize, usize); 14] = [
 /// assert!("4/4".parse::<Shard>().is_err());
 /// ```
 pub use ply_core::Shard;
-
-/// How a set of games is played: everything that decides its bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Params {
-    /// The board size: 6x6 or 8x8.
-    pub size: BoardSize,
-    /// The seed of the set; game `k` plays from its own seed made of this and `k`.
-    pub seed: u64,
-    /// Games in the set, all shards together.
-    pub games: u64,
-    /// Depth of the midgame engine's search between the random opening and the exact end.
-    pub depth: u8,
-    /// Fewest random opening moves.
-    pub random_min: u8,
-    /// Most random opening moves (each game draws its number in `random_min..=random_max`).
-    pub random_max: u8,
-    /// From this many empty squares on, both sides play perfectly (the exact solver).
-    pub exact_empties: u8,
-}
-
-impl Params {
-    /// The settings of the data set made for the fitting, for a board size. On 8x8 a game
-    /// costs about 0.2 s of one core, nearly all of it the exact solve at 20 empties (22
-    /// would cost about 1 s; the engine at depth 6 costs 0.04 s a game, at depth 8 0.18 s).
-    #[must_use]
-    pub fn default_for(size: BoardSize) -> Params {
-        match size {
-            BoardSize::Six => Params {
-                size,
-                seed: 1,
-                games: 1000,
-                depth: 6,
-                random_min: 4,
-                random_max: 10,
-                exact_empties: 14,
-            },
-            _ => Params {
-                size: BoardSize::Eight,
-                seed: 1,
-                games: 1000,
-                depth: 6,
-                random_min: 6,
-                random_max: 20,
-                exact_empties: 20,
-            },
-        }
-    }
-
-    /// Moves a game has at most.
-    #[must_use]
-    pub fn max_moves(&self) -> u32 {
-        self.size.squares() - 4
-    }
-
-    /// Whether the parameters make sense: a size with an evaluation, a depth of 1 to 30, the
-    /// random moves a range that ends before the exact play starts, at least one game.
-    ///
-    /// # Errors
-    /// A [`DataError::Params`] naming the field.
-    pub fn check(&self) -> Result<(), DataError> {
-        let bad = |field, message: String| Err(DataError::Params { field, message });
-        if self.size == BoardSize::Four {
-            return bad(
-                "board size",
-                "4x4 has no evaluation to play with: use 6 or 8".into(),
-            );
-        }
-        if !(1..=30).contains(&self.depth) {
-            return bad("depth", format!("{} is not within 1 to 30", self.depth));
-        }
-        if self.random_min > self.random_max {
-            return bad(
-                "random moves",
-                format!("{}-{} is an empty range", self.random_min, self.random_max),
-            );
-        }
-        let moves = self.max_moves();
-        if u32::from(self.random_max) + u32::from(self.exact_empties) > moves {
-            return bad(
-                "exact empties",
-                format!(
-                    "up to {} random moves and perfect play from {} empties overlap: a {n}x{n} \
-                     game has {moves} moves",
-                    self.random_max,
-                    self.exact_empties,
-                    n = self.size.n()
-                ),
-            );
-        }
-        if self.games == 0 {
-            return bad("games", "a set has at least one game".into());
-        }
-        Ok(())
-    }
-}
-
-/// A CRC-32 of the shipped evaluation of `size` (weights and handicap), which the midgame
-/// engine plays with: games played with other weights are other games, so a file is resumed
-/// only by the engine that began it.
-#[must_use]
-pub fn engine_fingerprint(size: BoardSize) -> u32 {
-    let Some(e) = eval::builtin(size) else {
-        return 0;
-    };
-    let mut bytes: Vec<u8> = e.weights().iter().flat_map(|w| w.to_le_bytes()).collect();
-    bytes.extend_from_slice(&e.tempo().to_le_bytes());
-    crc32(&bytes)
-}
 
 /// The header of a game file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -509,144 +408,6 @@ impl Game {
     pub fn exact_positions(&self, params: &Params) -> u64 {
         let before = params.max_moves() - u32::from(params.exact_empties);
         (self.moves.len() as u64).saturating_sub(u64::from(before))
-    }
-}
-
-/// Where in a file something is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
-    /// In the header.
-    Header,
-    /// In a record.
-    Record {
-        /// The record's number in the file, from 1.
-        number: u64,
-        /// Its first byte's offset in the file.
-        offset: u64,
-    },
-}
-
-impl fmt::Display for Place {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Place::Header => f.write_str("header"),
-            Place::Record { number, offset } => write!(f, "record {number} (byte {offset})"),
-        }
-    }
-}
-
-/// Why a game file could not be read, written or merged.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum DataError {
-    /// The file could not be opened, read or written.
-    Io {
-        /// The file.
-        file: String,
-        /// What the system said.
-        error: io::Error,
-    },
-    /// The file ends inside a header or a record.
-    Truncated {
-        /// The file.
-        file: String,
-        /// The header or record that is cut short.
-        at: Place,
-        /// The field the file ends in.
-        field: &'static str,
-    },
-    /// A field holds what it may not: a foreign magic, another format version, a checksum
-    /// that does not match, an illegal move.
-    Bad {
-        /// The file.
-        file: String,
-        /// Where.
-        at: Place,
-        /// The field.
-        field: &'static str,
-        /// What is wrong.
-        message: String,
-    },
-    /// A file's header disagrees with what was asked (to resume it, or to merge it with
-    /// others).
-    Mismatch {
-        /// The file.
-        file: String,
-        /// The first field that differs.
-        field: &'static str,
-        /// The file's value.
-        found: String,
-        /// The value asked for.
-        wanted: String,
-    },
-    /// Parameters that make no set of games.
-    Params {
-        /// The parameter.
-        field: &'static str,
-        /// What is wrong.
-        message: String,
-    },
-    /// The engine broke a promise (a bug, not bad input): the perfect line did not end on
-    /// the solved score.
-    Engine {
-        /// The game.
-        game: u64,
-        /// What happened.
-        message: String,
-    },
-}
-
-impl DataError {
-    /// Whether the error is the input's fault (a bad, truncated or mismatched file, bad
-    /// parameters) rather than the system's or a bug.
-    #[must_use]
-    pub fn is_bad_input(&self) -> bool {
-        !matches!(self, DataError::Io { .. } | DataError::Engine { .. })
-    }
-
-    pub(crate) fn io(file: &str, error: io::Error) -> DataError {
-        DataError::Io {
-            file: file.to_string(),
-            error,
-        }
-    }
-}
-
-impl fmt::Display for DataError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DataError::Io { file, error } => write!(f, "{file}: {error}"),
-            DataError::Truncated { file, at, field } => write!(
-                f,
-                "{file}: {at}: the file ends inside field `{field}`: truncated"
-            ),
-            DataError::Bad {
-                file,
-                at,
-                field,
-                message,
-            } => write!(f, "{file}: {at}: field `{field}`: {message}"),
-            DataError::Mismatch {
-                file,
-                field,
-                found,
-                wanted,
-            } => write!(
-                f,
-                "{file}: header field `{field}` is {found}, not {wanted} as asked"
-            ),
-            DataError::Params { field, message } => write!(f, "{field}: {message}"),
-            DataError::Engine { game, message } => write!(f, "game {game}: {message}"),
-        }
-    }
-}
-
-impl std::error::Error for DataError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            DataError::Io { error, .. } => Some(error),
-            _ => None,
-        }
     }
 }
 

@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use ply_othello::BoardSize;
-//! use ply_train::{games::{Header, Params, Shard}, learn};
+//! use ply_train::{games::{Header, Shard}, learn, recipe::Params};
 //!
 //! // Two 6x6 games, fitted and measured.
 //! let params = Params { games: 2, ..Params::default_for(BoardSize::Six) };
@@ -44,8 +44,9 @@ use ply_othello::{
 };
 
 use crate::{
+    error::{DataError, Place},
     fit::phase_empties,
-    games::{DataError, GameReader, Header, Place},
+    games::{GameReader, Header},
     ridge::{features, ridge_fit, store_phase, Row},
 };
 
@@ -316,7 +317,10 @@ pub fn held_out_errors(eval: &Eval, data: &Data) -> Vec<PhaseErrors> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Game, Params, Shard};
+    use crate::{
+        games::{Game, Shard},
+        recipe::Params,
+    };
     use ply_othello::{Color, Position, Square};
 
     /// A file of `games` games of random legal moves (the reader checks the rules and the

@@ -2,8 +2,11 @@
 //! module never compile it; the `ply` command line does, for its `train` commands.
 //!
 //! - [`selfplay`]: seeded self-play games (random opening, the midgame engine, a perfect end);
-//! - [`games`]: the compact file of such games (a few bytes a position, a versioned header, a
-//!   checksum per record) and the reader of its labelled positions;
+//! - [`recipe`]: how a set of such games is played ([`recipe::Params`]), checked, and the
+//!   fingerprint of the engine that plays it;
+//! - [`games`]: the compact file of such games (a few bytes a position, a versioned header
+//!   holding the recipe, a checksum per record) and the reader of its labelled positions;
+//! - [`error`]: the one error of those files and of what writes and reads them;
 //! - [`datagen`]: writing those files, sharded and resumable, and merging the shards;
 //! - [`learn`]: the fitting of the shipped 8x8 weights to the positions of such files, each
 //!   labelled with its game's final score;
@@ -28,10 +31,12 @@
 pub mod cache;
 pub mod crc32;
 pub mod datagen;
+pub mod error;
 pub mod fit;
 pub mod games;
 pub mod learn;
 mod par;
+pub mod recipe;
 pub mod ridge;
 pub mod selfplay;
 pub mod testset;

@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use ply_othello::BoardSize;
-//! use ply_train::{games::Params, selfplay};
+//! use ply_train::{recipe::Params, selfplay};
 //!
 //! let params = Params::default_for(BoardSize::Six);
 //! let game = selfplay::play(&params, 3).unwrap();
@@ -29,7 +29,7 @@ use ply_othello::{
     Color, Move, Position,
 };
 
-use crate::games::{DataError, Game, Params};
+use crate::{error::DataError, games::Game, recipe::Params};
 
 /// The midgame engine's table: `2^16` entries (2 MB), plenty for a shallow search.
 const TABLE_BITS: u32 = 16;

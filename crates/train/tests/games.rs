@@ -13,7 +13,9 @@ use ply_othello::{
 };
 use ply_train::{
     datagen::{self, Progress},
-    games::{DataError, GameReader, Header, Params, Shard, HEADER_LEN},
+    error::DataError,
+    games::{GameReader, Header, Shard, HEADER_LEN},
+    recipe::Params,
     selfplay,
 };
 

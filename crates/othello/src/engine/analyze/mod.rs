@@ -200,10 +200,10 @@ pub fn table_mb(size: BoardSize) -> usize {
     }
 }
 
-/// The midgame engine's table for `hash_mb` megabytes: half of them, in entries of 32 bytes
-/// at most (`2^20` entries for 64 MB).
+/// The midgame engine's table for `hash_mb` megabytes: half of them at most, in entries of
+/// [`midgame::TABLE_ENTRY_BYTES`] (`2^20` entries for 64 MB).
 fn midgame_table_bits(hash_mb: usize) -> u32 {
-    let entries = (hash_mb.max(1) << 20) / 2 / 32;
+    let entries = (hash_mb.max(1) << 20) / 2 / midgame::TABLE_ENTRY_BYTES;
     entries.max(16).ilog2()
 }
 
@@ -675,6 +675,16 @@ mod tests {
             depth: 16,
             book: false,
         }
+    }
+
+    #[test]
+    fn the_midgame_table_takes_at_most_half_the_memory_and_more_than_a_quarter() {
+        for mb in [1, 4, 16, 48, 64, 100, 1024] {
+            let bytes = (1usize << midgame_table_bits(mb)) * midgame::TABLE_ENTRY_BYTES;
+            let half = mb << 19;
+            assert!(bytes <= half && 2 * bytes > half, "{mb} MB: {bytes} bytes");
+        }
+        assert_eq!(midgame_table_bits(64), 20);
     }
 
     #[test]

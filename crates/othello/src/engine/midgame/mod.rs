@@ -34,6 +34,10 @@ use std::{
 
 use search::{Searcher, INF};
 
+/// Bytes of one entry of the midgame engine's transposition table: the size of its entry
+/// type, which [`Limits::table_bits`] and the analysis's memory share are counted in.
+pub const TABLE_ENTRY_BYTES: usize = search::ENTRY_BYTES;
+
 use crate::{
     spine::clock::{Clock, SystemClock},
     Move, Position, Square,
@@ -55,7 +59,8 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Stop as soon as this flag is raised.
     pub stop: Option<Arc<AtomicBool>>,
-    /// The transposition table has `2^table_bits` entries of 32 bytes (clamped to 4..=26).
+    /// The transposition table has `2^table_bits` entries of [`TABLE_ENTRY_BYTES`] each
+    /// (clamped to 4..=26).
     pub table_bits: u32,
     /// Score every legal move (analysis) rather than only prove the best one (play).
     pub all_moves: bool,

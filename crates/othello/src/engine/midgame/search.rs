@@ -41,6 +41,9 @@ struct Entry {
 
 const NO_MOVE: u8 = 64;
 
+/// Bytes of one entry of the table, as the compiler lays it out.
+pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
 /// From this depth on, moves are ordered by the evaluation of the child; below it (down
 /// to depth 2) by the opponent's replies only.
 const EVAL_ORDER_DEPTH: u32 = 3;

@@ -8,13 +8,14 @@
 //!   answer a search without searching (both transposition tables keep their entries in
 //!   this form);
 //! - [`probcut`]: Multi-ProbCut's error model, one linear spread per board size and use;
-//! - `order`: child ordering, the one step both take before visiting a node's children: the
-//!   children made in one move list, rated from the same parts (a wipe-out first, the table's
-//!   move next, then the opponent's replies, and whatever else the search pays for: corners,
-//!   potential mobility, anchored discs, parity, the learnt evaluation of the child), then
-//!   sorted at once (midgame) or picked best first (solver). Each search weighs the parts for
-//!   its own costs: the midgame engine's nodes have a few plies below them, the solver's the
-//!   whole rest of the game.
+//! - `order`: child ordering, the step the midgame engine takes at every node and the solver at
+//!   every node with the table (from its `DEEP` empties; nearer the end it orders by cheaper
+//!   rules of its own, in `solve::search`): the children made in one move list, rated from the
+//!   same parts (a wipe-out first, the table's move next, then the opponent's replies, and
+//!   whatever else the search pays for: corners, potential mobility, anchored discs, parity,
+//!   the learnt evaluation of the child), then sorted at once (midgame) or picked best first
+//!   (solver). Each search weighs the parts for its own costs: the midgame engine's nodes have
+//!   a few plies below them, the solver's the whole rest of the game.
 //!
 //! The two tables themselves stay two: the solver's is shared lock-free between threads and
 //! keyed by symmetry, with bounds in discs; the midgame engine's keeps one entry per slot

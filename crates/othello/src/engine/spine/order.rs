@@ -1,7 +1,9 @@
-//! Child ordering, the one step both searches take before they visit a node's children
-//! (as Edax's `movelist_evaluate` serves its midgame and its endgame): the children made in
-//! a [`MoveList`], rated by [`rate`] from the same parts in the same units, then visited
-//! best first.
+//! Child ordering, the step the midgame engine takes before it visits any node's children and
+//! the solver before it visits those of a node with the table (`DEEP` empties and more; below
+//! that it tries squares by parity, corners and replies without a list, in `solve::search`), as
+//! Edax's `movelist_evaluate` serves its midgame and its endgame: the children made in a
+//! [`MoveList`], rated by [`rate`] from the same parts in the same units, then visited best
+//! first.
 //!
 //! [`rate`] puts a wipe-out first and the table's move next; every other child is rated by
 //! the opponent's replies after it, and by whatever else the search's [`Weights`] pay for:

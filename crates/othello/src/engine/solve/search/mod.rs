@@ -78,16 +78,19 @@ pub(crate) const NEG_INF: i32 = -1000;
 /// Fewest empties at which the table, stability and sorted move lists are used.
 pub(crate) const DEEP: u32 = 7;
 /// Fewest empties at which a node below [`DEEP`] sorts its moves by the opponent's replies
-/// instead of trying the squares in a fixed order. `ply bench ffo --range 40-49`, one
-/// thread: never, 0.617 G nodes; from 6 empties, 0.590 G (fforum #20-#39, not tuned on:
-/// 100.8 M -> 91.5 M), and #40-#44 in 6% less time; from 5, 0.541 G (85.7 M) but 8% more
-/// time than never, as the sorting costs more than it saves so near the end.
+/// instead of trying the squares in a fixed order. Measured on 2026-11-25 (e6b4666), when
+/// the bench stood at 0.617 G nodes, before the move-ordering work and the self-play weights:
+/// `ply bench ffo --range 40-49`, one thread: never, 0.617 G nodes; from 6 empties, 0.590 G
+/// (fforum #20-#39, not tuned on: 100.8 M -> 91.5 M), and #40-#44 in 6% less time; from 5,
+/// 0.541 G (85.7 M) but 8% more time than never, as the sorting costs more than it saves so
+/// near the end.
 const SORTED_SHALLOW: u32 = 6;
 /// Fewest empties at which enhanced transposition cutoffs are tried, before the moves are
-/// rated (5% less time than after it). `ply bench ffo --range 40-49`, one thread: from 10
-/// empties 0.634 G nodes and 26.7-27.0 s, from 11 0.637 G and 25.6-25.9 s, from 12 0.647 G
-/// and 25.6-26.1 s, from 14 0.665 G and 25.7 s; never, 0.83 G. Below 11 the children's
-/// probes cost more time than the cutoffs save.
+/// rated (5% less time than after it). Measured on 2026-11-24 (2b9a183), before the
+/// move-ordering work and the self-play weights: `ply bench ffo --range 40-49`, one thread:
+/// from 10 empties 0.634 G nodes and 26.7-27.0 s, from 11 0.637 G and 25.6-25.9 s, from 12
+/// 0.647 G and 25.6-26.1 s, from 14 0.665 G and 25.7 s; never, 0.83 G. Below 11 the
+/// children's probes cost more time than the cutoffs save.
 const ETC_DEPTH: u32 = 11;
 
 /// Beyond any score of the evaluation: `-EVAL_BOUND..EVAL_BOUND` is an open window.
