@@ -70,7 +70,7 @@ use std::{collections::HashMap, fmt, sync::OnceLock};
 
 use crate::{
     formats::binfile::{fnv1a, Reader},
-    solve::symmetry,
+    rules::symmetry,
     BoardSize, Position, Square,
 };
 
