@@ -1,5 +1,6 @@
-//! ply's own book files: version 1 (an exact book) and version 2 (a searched one), read
-//! and written byte for byte.
+//! ply's own book files: version 1 (an exact book), version 2 (a searched one) and version
+//! 3 (a partial searched one), read and written byte for byte. Edax's files are
+//! [`super::edax`]'s.
 //!
 //! Every number is little-endian. Version 1, an exact book:
 //!
@@ -31,6 +32,9 @@
 //!                                k moves, best first: square (u8), score in discs (i8), depth
 //!                                in plies (u8); sorted by (mover, other) as in version 1
 //! ```
+//!
+//! Version 3, a partial searched book (one imported from Edax), is version 2 with 3 as its
+//! version: an entry scores at least one of its position's legal moves, not necessarily all.
 
 use super::lookup::{BadBook, Book, Stored};
 use crate::{
@@ -43,8 +47,11 @@ const MAGIC: &[u8; 8] = b"plybook\n";
 /// The format version of an exact book (the newest this build reads is [`VERSION`]).
 pub const EXACT_VERSION: u32 = 1;
 
-/// The newest format version this build reads and writes: a searched book.
+/// The format version of a searched book that scores every move.
 pub const VERSION: u32 = 2;
+
+/// The format version of a partial searched book (the newest this build reads and writes).
+pub const PARTIAL_VERSION: u32 = 3;
 
 const ENTRY_BYTES: usize = 18;
 
@@ -53,7 +60,20 @@ const SEARCHED_HEAD: usize = 17;
 const SEARCHED_MOVE: usize = 3;
 
 impl Book {
-    /// Reads a book file, exact (version 1) or searched (version 2).
+    /// Reads a book file of either kind, told apart by its first bytes: ply's own
+    /// ([`Book::read`]) or Edax's ([`Book::read_edax`]).
+    ///
+    /// # Errors
+    /// What the reader of its kind refuses.
+    pub fn read_any(bytes: &[u8]) -> Result<Book, BadBook> {
+        if bytes.starts_with(super::edax::MAGIC) {
+            Book::read_edax(bytes)
+        } else {
+            Book::read(bytes)
+        }
+    }
+
+    /// Reads a book file, exact (version 1), searched (version 2) or partial (version 3).
     ///
     /// # Errors
     /// When the file is not a book, is for another format version, is truncated or longer
@@ -67,11 +87,13 @@ impl Book {
         }
         let mut r = Reader { bytes, at: 8 };
         let version = r.u32("format version")?;
-        if version != EXACT_VERSION && version != VERSION {
+        if !(EXACT_VERSION..=PARTIAL_VERSION).contains(&version) {
             return Err(BadBook(format!(
-                "format version {version}, this build reads versions {EXACT_VERSION} and {VERSION}"
+                "format version {version}, this build reads versions {EXACT_VERSION} to \
+                 {PARTIAL_VERSION}"
             )));
         }
+        let partial = version == PARTIAL_VERSION;
         let side = r.u32("board side")?;
         let size = u8::try_from(side)
             .ok()
@@ -98,6 +120,7 @@ impl Book {
             size,
             min_empties,
             exact,
+            partial,
             entries: Vec::with_capacity(count),
             moves: Vec::new(),
         };
@@ -159,7 +182,10 @@ impl Book {
                     return Err(what("scored above the move before it (best first)"));
                 }
             }
-            if !exact && moves.len() != pos.legal_moves().count() as usize {
+            if partial && moves.is_empty() {
+                return Err(bad("no move scored".into()));
+            }
+            if !exact && !partial && moves.len() != pos.legal_moves().count() as usize {
                 return Err(bad("not every legal move is scored".into()));
             }
             book.push(player, opponent, &moves);
@@ -167,12 +193,17 @@ impl Book {
         Ok(book)
     }
 
-    /// The bytes of the book's file: version 1 for an exact book, 2 for a searched one.
+    /// The bytes of the book's file: version 1 for an exact book, 2 for a searched one, 3
+    /// for a partial one.
     #[must_use]
     pub fn write(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         let count = u32::try_from(self.entries.len()).expect("a book of fewer than 2^32");
-        let version = if self.exact { EXACT_VERSION } else { VERSION };
+        let version = match (self.exact, self.partial) {
+            (true, _) => EXACT_VERSION,
+            (false, false) => VERSION,
+            (false, true) => PARTIAL_VERSION,
+        };
         for v in [version, u32::from(self.size.n()), self.min_empties, count] {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -227,9 +258,9 @@ mod tests {
         let last = flipped.len() - 1;
         flipped[last] ^= 1;
         assert!(why(&flipped).contains("checksum"));
-        let mut v3 = bytes.clone();
-        v3[8] = 3;
-        assert!(why(&v3).contains("format version 3"), "{}", why(&v3));
+        let mut v4 = bytes.clone();
+        v4[8] = 4;
+        assert!(why(&v4).contains("format version 4"), "{}", why(&v4));
         let mut side = bytes;
         side[12] = 5;
         assert!(why(&side).contains("board side 5"));

@@ -69,7 +69,7 @@ pub(super) struct Stored {
 
 impl Entry {
     /// The entry's position (its least image) on a board of `size`, black to move.
-    fn position(&self, size: BoardSize) -> Position {
+    pub(super) fn position(&self, size: BoardSize) -> Position {
         Position::from_raw(self.player, self.opponent, crate::Color::Black, size)
     }
 }
@@ -80,6 +80,8 @@ pub struct Book {
     pub(super) size: BoardSize,
     pub(super) min_empties: u32,
     pub(super) exact: bool,
+    /// A searched book whose positions may score only some of their moves.
+    pub(super) partial: bool,
     pub(super) entries: Vec<Entry>,
     pub(super) moves: Vec<Stored>,
 }
@@ -183,8 +185,8 @@ impl Book {
     }
 
     /// A searched book of `entries`: each position with every legal move scored (as
-    /// [`negamax`](super::negamax) leaves them), in any order. Its depth ([`Book::min_empties`]) is the
-    /// fewest empty squares of its positions.
+    /// [`negamax`](super::negamax) leaves them), in any order. Its depth
+    /// ([`Book::min_empties`]) is the fewest empty squares of its positions.
     ///
     /// # Errors
     /// A position of another board size or that cannot move, a move that is not legal or
@@ -193,6 +195,29 @@ impl Book {
     pub fn from_searched(
         size: BoardSize,
         entries: impl IntoIterator<Item = (Position, Vec<ScoredMove>)>,
+    ) -> Result<Book, BadBook> {
+        Book::searched(size, entries, false)
+    }
+
+    /// A partial searched book of `entries`: as [`Book::from_searched`], but a position may
+    /// score only some of its legal moves (at least one), the best among them being its best
+    /// of all: an Edax book's positions, which score the moves that lead to other book
+    /// positions and the best of the others ([`Book::read_edax`]).
+    ///
+    /// # Errors
+    /// As [`Book::from_searched`], a position with no move scored instead of one with a
+    /// legal move left out.
+    pub fn from_partial(
+        size: BoardSize,
+        entries: impl IntoIterator<Item = (Position, Vec<ScoredMove>)>,
+    ) -> Result<Book, BadBook> {
+        Book::searched(size, entries, true)
+    }
+
+    fn searched(
+        size: BoardSize,
+        entries: impl IntoIterator<Item = (Position, Vec<ScoredMove>)>,
+        partial: bool,
     ) -> Result<Book, BadBook> {
         let rows: Vec<(Position, Vec<ScoredMove>)> = entries.into_iter().collect();
         let min_empties = rows
@@ -211,7 +236,10 @@ impl Book {
                 }
                 seen |= 1 << m.square.index();
             }
-            if moves.len() != legal {
+            if partial && moves.is_empty() {
+                return Err(BadBook(format!("{name}: no move scored")));
+            }
+            if !partial && moves.len() != legal {
                 return Err(BadBook(format!(
                     "{name}: {} of its {legal} legal moves scored; a searched book scores every one",
                     moves.len()
@@ -224,7 +252,9 @@ impl Book {
                 )));
             }
         }
-        Book::assemble(size, min_empties, false, rows)
+        let mut book = Book::assemble(size, min_empties, false, rows)?;
+        book.partial = partial;
+        Ok(book)
     }
 
     /// The book of checked `rows`, each position's moves mapped onto its least image and
@@ -274,6 +304,7 @@ impl Book {
             size,
             min_empties,
             exact,
+            partial: false,
             entries: Vec::with_capacity(keyed.len()),
             moves: Vec::new(),
         };
@@ -325,6 +356,14 @@ impl Book {
     #[must_use]
     pub fn is_exact(&self) -> bool {
         self.exact
+    }
+
+    /// Whether a position of this searched book may score only some of its legal moves (the
+    /// best among them its best of all), as an Edax book's do; `false` for an exact book and
+    /// for a searched book that scores every move.
+    #[must_use]
+    pub fn is_partial(&self) -> bool {
+        self.partial
     }
 
     /// The fewest empty squares of a book position: the book's depth.
@@ -398,7 +437,8 @@ impl Book {
     }
 
     /// Every move of `pos` the book scores, best first, mapped onto `pos`: all of them in a
-    /// searched book, the optimal move in an exact one.
+    /// searched book (some, the best among them, in a [partial](Book::is_partial) one), the
+    /// optimal move in an exact one.
     #[must_use]
     pub fn moves(&self, pos: &Position) -> Option<Vec<ScoredMove>> {
         let (e, s) = self.find(pos)?;

@@ -39,13 +39,15 @@
 //!
 //! * `lookup`: the [`Book`] type, its construction from checked entries and its queries
 //!   ([`Book::lookup`], [`Book::moves`]); what the analysis reads.
-//! * `format`: ply's own files (version 1 exact, version 2 searched), [`Book::read`] and
-//!   [`Book::write`].
+//! * `format`: ply's own files (version 1 exact, version 2 searched, version 3 partial),
+//!   [`Book::read`] and [`Book::write`]; [`Book::read_any`] tells them from Edax's.
+//! * `edax`: Edax's `.dat` books, [`Book::read_edax`] and [`Book::write_edax`].
 //! * `build`: how a book grows: the roots and the positions past a solved level
 //!   ([`next_exact_level`]), the self-play lines that deviate from the searched positions
 //!   ([`deviate`]), and the negamax of searched scores through the book ([`negamax`]).
 
 mod build;
+mod edax;
 mod format;
 mod lookup;
 #[cfg(test)]
@@ -55,6 +57,6 @@ pub use build::{
     after_any_reply, build_searched, deviate, negamax, next_exact_level, roots, successors,
     Deviation,
 };
-pub use format::{EXACT_VERSION, VERSION};
+pub use format::{EXACT_VERSION, PARTIAL_VERSION, VERSION};
 pub(crate) use lookup::{after, After};
 pub use lookup::{canonical_image, key, BadBook, Book, BookMove, ScoredMove};
