@@ -60,6 +60,10 @@ pub struct Args {
     /// Threads for the exact solver.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
+    /// Answer from this book file instead of the shipped 8x8 one: ply's own or an Edax book
+    /// (`.dat`).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
 }
 
 /// The depth before the GUI sets one.
@@ -67,6 +71,10 @@ const DEFAULT_DEPTH: u32 = 12;
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
     crate::othello::common::check_threads(a.threads)?;
+    let book = match &a.book {
+        Some(path) => Some(Arc::new(crate::othello::common::read_book(path)?)),
+        None => None,
+    };
     let (events, rx) = mpsc::channel();
     let lines = events.clone();
     // The reader only forwards lines, so that a `ping` is seen while the engine thinks.
@@ -95,6 +103,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     });
     let out: Out = Arc::new(Mutex::new(Box::new(io::stdout())));
     let mut engine = Engine::new(out, a.threads, events);
+    engine.book = book;
     engine.serve(&rx)?;
     Ok(())
 }
@@ -176,6 +185,8 @@ struct Engine {
     game: GameRecord,
     depth: u32,
     threads: usize,
+    /// The book file to answer from, when not the shipped one.
+    book: Option<Arc<ply_othello::book::Book>>,
     thinking: Option<Thinking>,
     /// Numbers the searches, so that a late [`Event::Done`] is told from a current one.
     searches: u64,
@@ -189,6 +200,7 @@ impl Engine {
             game: GameRecord::new(Position::start(BoardSize::Eight)),
             depth: DEFAULT_DEPTH,
             threads,
+            book: None,
             thinking: None,
             searches: 0,
             events,
@@ -339,6 +351,7 @@ impl Engine {
         let mut opts = Options::budget(budget(self.depth));
         opts.depth = Some(self.depth);
         opts.threads = self.threads;
+        opts.book_file.clone_from(&self.book);
         opts.stop = Some(stop.clone());
         // A review needs only each position's value: the best move, searched deeper.
         opts.all_moves = matches!(task, Task::Hint(_));

@@ -41,8 +41,12 @@ pub struct Args {
     #[arg(long)]
     pub no_solver: bool,
     /// Do not answer from the opening book (6x6 exact, 8x8 searched).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "book")]
     pub no_book: bool,
+    /// Answer from this book file instead of the shipped one of its board size: ply's own
+    /// (`ply othello book build`, `book import`) or an Edax book (`.dat`).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -72,6 +76,9 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     opts.threads = a.threads;
     opts.solver = !a.no_solver;
     opts.book = !a.no_book;
+    if let Some(path) = &a.book {
+        opts.book_file = Some(Arc::new(crate::othello::common::read_book(path)?));
+    }
 
     let started = Instant::now();
     let latest: Arc<Mutex<Option<Analysis>>> = Arc::default();

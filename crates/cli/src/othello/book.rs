@@ -43,7 +43,7 @@ use ply_othello::{
 use crate::{
     error::bad,
     othello::{
-        common::{parse_size, plural},
+        common::{parse_size, plural, read_book},
         results::{self, MoveScore, Row},
         solve::{check_done, ShardInput},
     },
@@ -64,8 +64,36 @@ pub enum Command {
     /// Score every move of a level's positions with the midgame engine at a fixed depth,
     /// into a resumable results file (sharded like `solve`).
     Search(SearchArgs),
-    /// What a book file holds, and whether it is closed.
+    /// What a book file holds (ply's or Edax's), and whether it is closed.
     Info(InfoArgs),
+    /// Read an Edax book (`.dat`, Edax 4.4 and later) into a ply book file: a partial
+    /// searched book, each position with its links and its leaf.
+    Import(ImportArgs),
+    /// Write a searched 8x8 book (ply's, or one imported) as an Edax book (`.dat`) that
+    /// Edax opens with `book load`.
+    Export(ExportArgs),
+}
+
+/// `ply othello book import`.
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// The Edax book.
+    #[arg(value_name = "FILE.dat")]
+    pub edax: PathBuf,
+    /// The ply book file to write (replaced whole, never half-written).
+    #[arg(long, value_name = "BOOK")]
+    pub out: PathBuf,
+}
+
+/// `ply othello book export`.
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The book: a ply book file (or an Edax one).
+    #[arg(value_name = "BOOK")]
+    pub book: PathBuf,
+    /// The Edax book to write (replaced whole, never half-written).
+    #[arg(long, value_name = "FILE.dat")]
+    pub out: PathBuf,
 }
 
 /// `ply othello book grow`.
@@ -160,6 +188,8 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Deviate(a) => deviate(&a),
         Command::Search(a) => search(&a),
         Command::Info(a) => info(&a),
+        Command::Import(a) => import(&a),
+        Command::Export(a) => export(&a),
     }
 }
 
@@ -301,7 +331,11 @@ fn write_book(path: &Path, book: &Book) -> anyhow::Result<()> {
         book.size().n(),
         book.size().n(),
         book.min_empties(),
-        if book.is_exact() { "" } else { " (searched)" }
+        match (book.is_exact(), book.is_partial()) {
+            (true, _) => "",
+            (false, false) => " (searched)",
+            (false, true) => " (partial: searched, some moves of each position)",
+        }
     );
     Ok(())
 }
@@ -441,16 +475,63 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
 }
 
+fn import(a: &ImportArgs) -> anyhow::Result<()> {
+    let bytes = read_file(&a.edax)?;
+    let book = Book::read_edax(&bytes).map_err(|e| bad(format!("{}: {e}", a.edax.display())))?;
+    write_book(&a.out, &book)
+}
+
+fn export(a: &ExportArgs) -> anyhow::Result<()> {
+    let book = read_book(&a.book)?;
+    let bytes = book
+        .write_edax()
+        .map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
+    write_whole(&a.out, &bytes)?;
+    eprintln!(
+        "{}: an Edax book of {} ({} in the ply book)",
+        a.out.display(),
+        plural(
+            usize::try_from(edax_positions(&bytes)).unwrap_or(0),
+            "position"
+        ),
+        book.len()
+    );
+    Ok(())
+}
+
+/// The number of positions an Edax book's header announces.
+fn edax_positions(bytes: &[u8]) -> u32 {
+    bytes
+        .get(38..42)
+        .map_or(0, |b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
+}
+
+/// A file's bytes; a missing file is bad input.
+fn read_file(path: &Path) -> anyhow::Result<Vec<u8>> {
+    match fs::read(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            Err(bad(format!("{}: no such file", path.display())))
+        }
+        r => r.with_context(|| format!("reading {}", path.display())),
+    }
+}
+
 fn info(a: &InfoArgs) -> anyhow::Result<()> {
-    let bytes = fs::read(&a.book).with_context(|| format!("reading {}", a.book.display()))?;
-    let book = Book::read(&bytes).map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
+    let bytes = read_file(&a.book)?;
+    let book = Book::read_any(&bytes).map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
     let gap = book.first_gap().map(|p| text::format_position(&p));
     let mut by_empties: BTreeMap<u32, usize> = BTreeMap::new();
     for (p, _) in book.iter() {
         *by_empties.entry(p.empties().count()).or_default() += 1;
     }
     let start = book.lookup(&Position::start(book.size()));
-    let kind = if book.is_exact() { "exact" } else { "searched" };
+    let kind = if book.is_exact() {
+        "exact"
+    } else if book.is_partial() {
+        "partial"
+    } else {
+        "searched"
+    };
     if a.json {
         let v = serde_json::json!({
             "size": book.size().n(),
@@ -472,6 +553,8 @@ fn info(a: &InfoArgs) -> anyhow::Result<()> {
             "kind        {kind}{}",
             if book.is_exact() {
                 ": exact values"
+            } else if book.is_partial() {
+                ": the moves that stay in the book and the best of the others scored (Edax's)"
             } else {
                 ": every move scored by a deep search, negamaxed through the book"
             }
