@@ -77,7 +77,15 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     opts.solver = !a.no_solver;
     opts.book = !a.no_book;
     if let Some(path) = &a.book {
-        opts.book_file = Some(Arc::new(crate::othello::common::read_book(path)?));
+        let book = crate::othello::common::read_book(path)?;
+        if book.size() != pos.size() {
+            let (n, m) = (book.size().n(), pos.size().n());
+            return Err(bad(format!(
+                "--book {}: a {n}x{n} book, the position is {m}x{m}",
+                path.display()
+            )));
+        }
+        opts.book_file = Some(Arc::new(book));
     }
 
     let started = Instant::now();

@@ -6,7 +6,9 @@
 //! 0. The opening book ([`crate::book`]) scores the moves it knows, marked
 //!    [`MoveValue::book`]: on 6x6 exactly (the position's value and an optimal move, and
 //!    every move whose position after it is in the book), on 8x8 by deep searches negamaxed
-//!    through the book (every move of a book position, with the depth its score rests on).
+//!    through the book (every move of a book position, with the depth its score rests on;
+//!    some of them in a partial book, as Edax's, whose best is the position's best). The
+//!    book is the one shipped for the board size, or the one [`Options::book_file`] names.
 //!    When that is every move (or, in play, the best one), the analysis is done at once.
 //! 1. The midgame engine ([`crate::midgame`]) scores every move by iterative deepening over
 //!    the learnt evaluation, with all of the budget when the position is far from the end,

@@ -78,6 +78,19 @@ struct Link {
     square: u8,
 }
 
+/// Where a link of a book written as Edax's leads besides a position of the book.
+#[derive(Clone, Copy)]
+enum Extra {
+    /// A position of the book.
+    None,
+    /// A position whose side to move must pass, before a position of the book.
+    PassLink(Position),
+    /// A position whose side to move must pass, before one the book does not hold.
+    PassLeaf(Position),
+    /// The end of the game.
+    End(Position),
+}
+
 /// One position as the file holds it, with the byte it starts at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Record {
@@ -444,12 +457,14 @@ impl Book {
     }
 
     /// The Edax book (`.dat`, as Edax 4.4 writes it) of this searched 8x8 book: each
-    /// position with the moves that lead to other positions of the book as its links and
-    /// the best of the others as its leaf, at the level whose search has its depth; the
-    /// positions where a link's side to move must pass, with their pass link. Edax has no
-    /// place for a position's other moves, which are left out, nor for a date (ply writes
-    /// 1970-01-01, so a book gives the same bytes every time); the game counts are 0 and the
-    /// bounds of the values open (Edax's `book negamax` derives both).
+    /// position with its links, the moves whose score and depth are those of the book
+    /// position they lead to (as the negamax leaves them), and its leaf, the best of the
+    /// others, at the level whose search has its depth (when every scored move is a link but
+    /// not every legal move is scored, the last link stands in as the leaf, as Edax wants);
+    /// and the positions where a link's side to move must pass, with their pass link. Edax
+    /// has no place for a position's other moves, which are left out, nor for a date (ply
+    /// writes 1970-01-01, so a book gives the same bytes every time); the game counts are 0
+    /// and the bounds of the values open (Edax's `book negamax` derives both).
     ///
     /// # Errors
     /// When the book is not 8x8, or exact.
@@ -469,8 +484,12 @@ impl Book {
         for e in &self.entries {
             let pos = e.position(self.size);
             let empties = pos.empties().count();
-            let mut links = Vec::new();
-            let mut leaf = None;
+            // A link: a move whose score and depth are those of the book position it leads
+            // to (as the negamax leaves them), or that leads to a position Edax keeps on its
+            // own (the end of the game, or a pass: a position of a record of its own); the
+            // others are searches of their own, the best of which is the leaf.
+            let mut links: Vec<(Link, Extra)> = Vec::new();
+            let mut others = Vec::new();
             for m in self.stored(e) {
                 let sq = Square::from_index(m.square).expect("a square of the board");
                 let link = Link {
@@ -478,34 +497,93 @@ impl Book {
                     square: m.square,
                 };
                 let child = pos.play_unchecked(sq);
-                match after(&child) {
-                    After::Next(next, sign) if self.lookup(&next).is_some() => {
-                        if sign == 1 {
-                            // The opponent must pass: Edax links to that position, which
-                            // links to the next by a pass.
-                            let (player, opponent, _) = canonical(&child);
-                            let value = -i16::from(m.score);
-                            records.entry((player, opponent)).or_insert(Record {
-                                at: 0,
-                                player,
-                                opponent,
-                                level: 0,
-                                links: vec![Link {
-                                    score: i8::try_from(value).expect("a disc difference"),
-                                    square: PASS,
-                                }],
-                                leaf: Link {
-                                    score: -127,
-                                    square: NO_MOVE,
-                                },
-                            });
-                        }
-                        links.push(link);
+                let through = match after(&child) {
+                    After::Over(score) => {
+                        (score == i32::from(m.score)).then_some(Extra::End(child))
                     }
-                    _ if leaf.is_none() => leaf = Some((link, m.depth)),
-                    _ => {}
+                    After::Next(next, sign) => match self.lookup(&next) {
+                        Some(b)
+                            if (sign * b.score, b.depth + 1)
+                                == (i32::from(m.score), u32::from(m.depth)) =>
+                        {
+                            Some(if sign == 1 {
+                                Extra::PassLink(child)
+                            } else {
+                                Extra::None
+                            })
+                        }
+                        None if sign == 1 => Some(Extra::PassLeaf(child)),
+                        _ => None,
+                    },
+                };
+                match through {
+                    Some(extra) => links.push((link, extra)),
+                    None => others.push((link, m.depth)),
                 }
             }
+            // Edax wants a leaf unless every move is linked: the last link stands in.
+            if others.is_empty() && links.len() < pos.legal_moves().count() as usize {
+                if let Some((l, _)) = links.pop() {
+                    let m = self.stored(e).iter().find(|m| m.square == l.square);
+                    others.push((l, m.expect("a stored move").depth));
+                }
+            }
+            let leaf = others.first().copied();
+            for (l, extra) in &links {
+                let none = Link {
+                    score: -127,
+                    square: NO_MOVE,
+                };
+                let value = l.score.checked_neg().expect("a disc difference");
+                let (child, links, leaf, level) = match *extra {
+                    Extra::None => continue,
+                    // The opponent must pass: Edax links to that position, which links to
+                    // the book's next one by a pass,
+                    Extra::PassLink(child) => (
+                        child,
+                        vec![Link {
+                            score: value,
+                            square: PASS,
+                        }],
+                        none,
+                        0,
+                    ),
+                    // or holds the search after the pass as its leaf;
+                    Extra::PassLeaf(child) => {
+                        let depth = self
+                            .stored(e)
+                            .iter()
+                            .find(|m| m.square == l.square)
+                            .map_or(1, |m| u32::from(m.depth));
+                        let level = level_for(depth.saturating_sub(1), child.empties().count());
+                        let leaf = Link {
+                            score: value,
+                            square: PASS,
+                        };
+                        (child, Vec::new(), leaf, level)
+                    }
+                    // the end of the game: its final score.
+                    Extra::End(child) => (
+                        child,
+                        Vec::new(),
+                        Link {
+                            score: value,
+                            square: NO_MOVE,
+                        },
+                        0,
+                    ),
+                };
+                let (player, opponent, _) = canonical(&child);
+                records.entry((player, opponent)).or_insert(Record {
+                    at: 0,
+                    player,
+                    opponent,
+                    level,
+                    links,
+                    leaf,
+                });
+            }
+            let links: Vec<Link> = links.into_iter().map(|(l, _)| l).collect();
             let level = leaf.map_or(0, |(_, depth)| level_for(u32::from(depth), empties));
             records.insert(
                 (e.player, e.opponent),
@@ -580,11 +658,18 @@ fn scored_moves(
     let mut moves = Vec::with_capacity(e.links.len() + 1);
     for l in &e.links {
         let sq = Square::from_index(l.square).expect("checked: a position that can move");
-        let depth = match after(&pos.play_unchecked(sq)) {
+        let child = pos.play_unchecked(sq);
+        let depth = match after(&child) {
             After::Over(_) => 1,
             After::Next(next, _) => index
                 .get(&key(&next))
                 .and_then(|&j| best_depth(j, records, index, depths))
+                .or_else(|| {
+                    // A pass to a position the book does not hold: the search after the
+                    // pass, the pass position's leaf.
+                    let p = &records[*index.get(&key(&child))?];
+                    (p.leaf.square == PASS).then(|| leaf_depth(p.level, empties - 1))
+                })
                 .map_or_else(|| leaf_depth(e.level, empties), |d| d + 1),
         };
         moves.push(ScoredMove {
@@ -919,6 +1004,85 @@ mod tests {
             e.contains(&format!("the same position as position {k}")),
             "{e}"
         );
+    }
+
+    /// A position of a random 8x8 game with a move after which `wanted` holds of the
+    /// position it leads to, and that move.
+    fn find(seed: u64, wanted: impl Fn(&Position) -> bool) -> (Position, Square) {
+        let mut rng = ply_core::SplitMix64::new(seed);
+        loop {
+            let mut pos = Position::start(BoardSize::Eight);
+            while !pos.is_game_over() {
+                if !pos.can_move() {
+                    pos = pos.passed();
+                    continue;
+                }
+                if let Some(sq) = pos
+                    .legal_moves()
+                    .find(|&sq| wanted(&pos.play_unchecked(sq)))
+                {
+                    if pos.legal_moves().count() > 1 {
+                        return (pos, sq);
+                    }
+                }
+                let n = pos.legal_moves().count() as usize;
+                pos = pos.play_unchecked(pos.legal_moves().nth(rng.below(n)).unwrap());
+            }
+        }
+    }
+
+    /// `pos` with `sq` scored `score` at `depth` and another move below it, solved, as a
+    /// partial book's row.
+    fn row(pos: Position, sq: Square, score: i32, depth: u32) -> (Position, Vec<ScoredMove>) {
+        let other = ScoredMove {
+            square: pos.legal_moves().find(|&m| m != sq).unwrap(),
+            score: score - 10,
+            depth: pos.empties().count(),
+        };
+        (
+            pos,
+            vec![
+                ScoredMove {
+                    square: sq,
+                    score,
+                    depth,
+                },
+                other,
+            ],
+        )
+    }
+
+    #[test]
+    fn passes_and_ends_of_the_game_are_written_as_edax_positions_and_read_back() {
+        let must_pass = |c: &Position| !c.is_game_over() && !c.can_move();
+        // A move after which the opponent must pass, to a position the book does not hold:
+        // a pass position with the search after the pass as its leaf.
+        let (pos, sq) = find(1, must_pass);
+        let empties = pos.empties().count();
+        let book = Book::from_partial(BoardSize::Eight, [row(pos, sq, 12, empties)]).unwrap();
+        let bytes = book.write_edax().unwrap();
+        assert_eq!(i32::from_le_bytes(bytes[38..42].try_into().unwrap()), 2);
+        assert_eq!(Book::read_edax(&bytes).unwrap(), book);
+        // ... to one it holds: a pass position with a pass link.
+        let next = pos.play_unchecked(sq).passed();
+        let best = next.legal_moves().next().unwrap();
+        let mut rows = vec![row(pos, sq, 12, empties)];
+        rows.push(row(next, best, 12, empties - 1));
+        let book = Book::from_partial(BoardSize::Eight, rows).unwrap();
+        let bytes = book.write_edax().unwrap();
+        // The pass position links by a pass, scored for the side that passes.
+        assert!(bytes
+            .windows(2)
+            .any(|w| w[1] == PASS && w[0] == (-12i8).to_le_bytes()[0]));
+        assert!(i32::from_le_bytes(bytes[38..42].try_into().unwrap()) >= 3);
+        assert_eq!(Book::read_edax(&bytes).unwrap(), book);
+        // A move that ends the game, scored its final score: a finished position.
+        let (pos, sq) = find(2, Position::is_game_over);
+        let score = -pos.play_unchecked(sq).final_score();
+        let book = Book::from_partial(BoardSize::Eight, [row(pos, sq, score, 1)]).unwrap();
+        let bytes = book.write_edax().unwrap();
+        assert!(i32::from_le_bytes(bytes[38..42].try_into().unwrap()) >= 2);
+        assert_eq!(Book::read_edax(&bytes).unwrap(), book);
     }
 
     #[test]

@@ -23,7 +23,7 @@
 //!   runs it.
 //!
 //! Positions are stored once per symmetry class (the least image of the side to move's and
-//! the other side's discs, whatever the colours, [`crate::rules::symmetry`]), so an image of
+//! the other side's discs, whatever the colours, the board's `rules::symmetry`), so an image of
 //! a book position is found too and its moves mapped back.
 //!
 //! ```
