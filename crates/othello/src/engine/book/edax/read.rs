@@ -10,52 +10,9 @@ use super::{
 };
 use crate::{
     book::lookup::{after, canonical, key, After, BadBook, Book, ScoredMove},
+    formats::binfile::Reader,
     BoardSize, Position, Square,
 };
-
-/// Reads the file's fields in order; a short file is an error naming the field it cuts.
-struct Cursor<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], String> {
-        let Some(s) = self.bytes.get(self.at..self.at + n) else {
-            return Err(format!(
-                "{what} (byte {}): the file ends at byte {} (truncated?)",
-                self.at,
-                self.bytes.len()
-            ));
-        };
-        self.at += n;
-        Ok(s)
-    }
-
-    fn u8(&mut self, what: &str) -> Result<u8, String> {
-        Ok(self.take(1, what)?[0])
-    }
-
-    fn i16(&mut self, what: &str) -> Result<i16, String> {
-        let b = self.take(2, what)?;
-        Ok(i16::from_le_bytes([b[0], b[1]]))
-    }
-
-    fn u32(&mut self, what: &str) -> Result<u32, String> {
-        let b = self.take(4, what)?;
-        Ok(u32::from_le_bytes(b.try_into().expect("4 bytes")))
-    }
-
-    fn i32(&mut self, what: &str) -> Result<i32, String> {
-        let b = self.take(4, what)?;
-        Ok(i32::from_le_bytes(b.try_into().expect("4 bytes")))
-    }
-
-    fn u64(&mut self, what: &str) -> Result<u64, String> {
-        let b = self.take(8, what)?;
-        Ok(u64::from_le_bytes(b.try_into().expect("8 bytes")))
-    }
-}
 
 /// The name of a move byte: a square, `pass`, or `none`.
 fn move_name(m: u8) -> String {
@@ -67,7 +24,7 @@ fn move_name(m: u8) -> String {
 }
 
 /// Reads the header; the number of positions it announces.
-fn read_header(r: &mut Cursor<'_>) -> Result<usize, String> {
+fn read_header(r: &mut Reader<'_>) -> Result<usize, String> {
     let magic = r.take(8, "the magic number")?;
     if magic != MAGIC {
         return Err("not an Edax book (it does not start with `XADEKOOB`)".into());
@@ -118,7 +75,7 @@ fn read_header(r: &mut Cursor<'_>) -> Result<usize, String> {
 }
 
 /// Reads the position at `r`, the `k`th, checking what can be checked without the others.
-fn read_position(r: &mut Cursor<'_>, k: usize) -> Result<Record, BadBook> {
+fn read_position(r: &mut Reader<'_>, k: usize) -> Result<Record, BadBook> {
     let at = r.at;
     let bad = |why: String| BadBook(format!("Edax book: position {k} (byte {at}): {why}"));
     let player = r.u64("the discs").map_err(bad)?;
@@ -265,7 +222,7 @@ impl Book {
     /// range, or a link to a position the book does not hold. The message names the
     /// position by its index and the byte it starts at, and the field and its byte.
     pub fn read_edax(bytes: &[u8]) -> Result<Book, BadBook> {
-        let mut r = Cursor { bytes, at: 0 };
+        let mut r = Reader { bytes, at: 0 };
         let count = read_header(&mut r).map_err(|e| BadBook(format!("Edax book header: {e}")))?;
         debug_assert_eq!(r.at, HEADER_BYTES);
         let mut records = Vec::new();
