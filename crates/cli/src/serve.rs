@@ -16,17 +16,30 @@ pub struct Args {
     /// picks a free port. The address taken is printed.
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     addr: String,
+    /// Answer from this book file instead of the shipped one of its board size: ply's own
+    /// or an Edax book (`.dat`).
+    #[arg(long, value_name = "FILE")]
+    book: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
+    let book = match &a.book {
+        Some(path) => Some(std::sync::Arc::new(crate::othello::common::read_book(
+            path,
+        )?)),
+        None => None,
+    };
     let addrs = resolve(&a.addr)?;
     let listener = bind(&a.addr, &addrs)?;
     let bound = listener.local_addr().context("reading the address taken")?;
     let mut out = io::stdout();
     let _ = writeln!(out, "ply: serving on http://{bound}/");
     let _ = out.flush();
-    ply_server::run(listener, ply_server::Config::default())
-        .with_context(|| format!("serving on {bound}"))
+    let config = ply_server::Config {
+        book,
+        ..ply_server::Config::default()
+    };
+    ply_server::run(listener, config).with_context(|| format!("serving on {bound}"))
 }
 
 /// The addresses `HOST:PORT` names, or a usage error saying what is wrong with it.

@@ -169,3 +169,43 @@ fn sampled_book_values_agree_with_a_fresh_search() {
         inner.len()
     );
 }
+
+#[test]
+fn a_chosen_partial_book_answers_play_with_its_best_move_and_analysis_beside_the_engine() {
+    use ply_othello::book::ScoredMove;
+    let start = Position::start(BoardSize::Eight);
+    let f5 = ScoredMove {
+        square: ply_othello::Square::parse("f5").unwrap(),
+        score: 7,
+        depth: 9,
+    };
+    let custom =
+        std::sync::Arc::new(Book::from_partial(BoardSize::Eight, [(start, vec![f5])]).unwrap());
+    let opts = Options {
+        book_file: Some(custom),
+        solver: false,
+        ..Options::depth(2)
+    };
+    // Play: the book's best move is its best of all.
+    let play = analyze(
+        &start,
+        &Options {
+            all_moves: false,
+            ..opts.clone()
+        },
+    );
+    assert_eq!(play.engine, Engine::Book);
+    assert_eq!((play.best, play.score), (Some(f5.square), 7 * DISC));
+    // Analysis: the book's move beside the engine's estimates of the others.
+    let all = analyze(&start, &opts);
+    assert_eq!(all.engine, Engine::Mixed);
+    assert_eq!(all.moves.len(), 4);
+    assert_eq!(
+        (all.moves[0].square, all.moves[0].score, all.moves[0].book),
+        (f5.square, 7 * DISC, true)
+    );
+    assert!(all.moves[1..].iter().all(|m| !m.book));
+    // A 6x6 position still answers from the shipped 6x6 book.
+    let six = analyze(&Position::start(BoardSize::Six), &opts);
+    assert_eq!(six.engine, Engine::Book);
+}

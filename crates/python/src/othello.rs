@@ -22,7 +22,7 @@ use ply_othello::{
     text, transcript, BoardSize, Color, Move, Position, Square,
 };
 use pyo3::{
-    exceptions::{PyIndexError, PyMemoryError},
+    exceptions::{PyFileNotFoundError, PyIndexError, PyMemoryError, PyOSError},
     prelude::*,
     types::{PyDict, PyString, PyTuple, PyType},
 };
@@ -717,20 +717,90 @@ impl Analysis {
     }
 }
 
+/// An opening book read from a file: ply's own (`ply othello book build`, `book import`) or
+/// an Edax book (`.dat`). `analyze(board, book=Book(path))` answers from it in place of the
+/// shipped book of its board size.
+#[pyclass(module = "ply.othello", frozen)]
+#[derive(Clone, Debug)]
+pub struct Book {
+    inner: Arc<ply_othello::book::Book>,
+    path: String,
+}
+
+/// Reads a book file of either kind: `FileNotFoundError`/`OSError` when it cannot be read,
+/// `ValueError` naming the file and what is wrong when it is not a book.
+fn read_book(path: &std::path::Path) -> PyResult<Book> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => {
+            PyFileNotFoundError::new_err(format!("{name}: no such file"))
+        }
+        _ => PyOSError::new_err(format!("{name}: {e}")),
+    })?;
+    let inner = ply_othello::book::Book::read_any(&bytes)
+        .map_err(|e| value_error(format!("{name}: {e}")))?;
+    Ok(Book {
+        inner: Arc::new(inner),
+        path: name,
+    })
+}
+
+#[pymethods]
+impl Book {
+    /// Reads the book file at `path` (a `str` or a path).
+    #[new]
+    fn new(path: std::path::PathBuf) -> PyResult<Book> {
+        read_book(&path)
+    }
+
+    /// The board side: 4, 6 or 8.
+    #[getter]
+    fn size(&self) -> u8 {
+        self.inner.size().n()
+    }
+
+    /// `"exact"`, `"searched"` (every move of a position scored) or `"partial"` (some, as an
+    /// Edax book's).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match (self.inner.is_exact(), self.inner.is_partial()) {
+            (true, _) => "exact",
+            (false, false) => "searched",
+            (false, true) => "partial",
+        }
+    }
+
+    /// Positions held, one per symmetry class.
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Book(path='{}', size={}, kind='{}', positions={})",
+            self.path,
+            self.size(),
+            self.kind(),
+            self.inner.len()
+        )
+    }
+}
+
 /// Every legal move's score, with the options of `ply othello analyze`: within `time`
 /// seconds (1 by default), or with the midgame engine `depth` plies deep and no clock;
-/// `threads`; `book=False` to leave out the opening book (6x6 exact, 8x8 searched), `solver=False` the exact
-/// solver. Exact where the solver (or the book) answers, else estimated. Releases the GIL;
-/// Ctrl-C stops it.
+/// `threads`; `book`: `None` for the shipped opening book (6x6 exact, 8x8 searched),
+/// `False` for none, a [`Book`] or a path to a book file (ply's or Edax's) to answer from
+/// instead; `solver=False` to leave out the exact solver. Exact where the solver (or the
+/// book) answers, else estimated. Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (board, *, time = None, depth = None, threads = None, book = true, solver = true))]
+#[pyo3(signature = (board, *, time = None, depth = None, threads = None, book = None, solver = true))]
 fn analyze(
     py: Python<'_>,
     board: &Board,
     time: Option<&Bound<'_, PyAny>>,
     depth: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
-    book: bool,
+    book: Option<&Bound<'_, PyAny>>,
     solver: bool,
 ) -> PyResult<Analysis> {
     let mut opts = match (time, depth) {
@@ -742,7 +812,20 @@ fn analyze(
         (None, None) => Options::budget(Duration::from_secs(1)),
     };
     opts.threads = threads_arg(threads)?;
-    opts.book = book;
+    match book {
+        None => {}
+        Some(b) if b.is_instance_of::<pyo3::types::PyBool>() => opts.book = b.is_truthy()?,
+        Some(b) => {
+            let chosen = if let Ok(given) = b.downcast::<Book>() {
+                given.get().inner.clone()
+            } else if let Ok(path) = b.extract::<std::path::PathBuf>() {
+                read_book(&path)?.inner
+            } else {
+                return Err(type_error("book", "None, a bool, a Book or a path", b));
+            };
+            opts.book_file = Some(chosen);
+        }
+    }
     opts.solver = solver;
     let pos = board.pos();
     let size = pos.size();
@@ -799,6 +882,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SolveResult>()?;
     m.add_class::<MoveScore>()?;
     m.add_class::<Analysis>()?;
+    m.add_class::<Book>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;

@@ -5,6 +5,7 @@ import pickle
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -438,3 +439,35 @@ def test_type_errors_name_the_argument_and_the_type():
         Board().push(True)
     with pytest.raises(TypeError, match="^threads: expected an integer, got bool$"):
         othello.analyze(Board(), depth=1, threads=True)
+
+
+def test_analyze_answers_from_a_chosen_book_file_or_book(ply_bin, tmp_path):
+    # The shipped 8x8 book exported as Edax's .dat, then imported back as ply's file: both
+    # answer, as a path or as a Book, and say what the CLI says.
+    shipped = Path(__file__).resolve().parents[2] / "othello" / "data" / "book8.bin"
+    dat, own = tmp_path / "b.dat", tmp_path / "b.bin"
+    subprocess.run([ply_bin, "othello", "book", "export", shipped, "--out", dat], check=True)
+    subprocess.run([ply_bin, "othello", "book", "import", dat, "--out", own], check=True)
+    board = Board.from_transcript("f5d6")
+    cli = subprocess.run(
+        [ply_bin, "othello", "analyze", "f5d6", "--depth", "2", "--json", "--book", dat],
+        capture_output=True, text=True, check=True,
+    )
+    want = {m["move"]: (m["score"], m["book"]) for m in json.loads(cli.stdout)["moves"]}
+    for book in (dat, str(own), othello.Book(dat), othello.Book(own)):
+        a = othello.analyze(board, depth=2, book=book)
+        assert {m.move: (m.score, m.book) for m in a.moves} == want
+        # The Edax book keeps the moves that stay in it and the best other one: some of
+        # this position's are the engine's.
+        assert a.engine == "mixed" and any(m.book for m in a.moves) and not all(m.book for m in a.moves)
+    b = othello.Book(dat)
+    assert (b.size, b.kind, len(b)) == (8, "partial", len(othello.Book(own)))
+    assert othello.analyze(board, depth=2, book=False).engine == "midgame"
+    with pytest.raises(FileNotFoundError, match="missing.dat: no such file"):
+        othello.Book(tmp_path / "missing.dat")
+    torn = tmp_path / "torn.dat"
+    torn.write_bytes(dat.read_bytes()[:100])
+    with pytest.raises(ValueError, match=r"torn.dat: .*position 1 \(byte 92\): the discs \(byte 100\)"):
+        othello.analyze(board, book=torn)
+    with pytest.raises(TypeError, match="book"):
+        othello.analyze(board, book=3)

@@ -60,6 +60,9 @@ pub struct Config {
     /// Longest time a connection may take to send a request's line and headers, or sit idle
     /// between requests, before it is closed ([`serve`]).
     pub header_read_timeout: Duration,
+    /// The book Othello analyses answer from in place of the shipped one of its board size
+    /// (`ply serve --book FILE`); `None` for the shipped books.
+    pub book: Option<std::sync::Arc<ply_othello::book::Book>>,
 }
 
 impl Default for Config {
@@ -74,6 +77,7 @@ impl Default for Config {
             max_body_bytes: 16 * 1024,
             max_connections: 512,
             header_read_timeout: Duration::from_secs(10),
+            book: None,
         }
     }
 }
@@ -83,7 +87,7 @@ impl Default for Config {
 pub struct AppState {
     /// Admission control for searches.
     pub gate: Gate,
-    config: Config,
+    pub(crate) config: Config,
 }
 
 /// The whole application: API routes, the page, and the guards around them.

@@ -132,9 +132,11 @@ pub fn check_centre(pos: &Position) -> Result<(), ApiError> {
 /// Runs the analysis on the calling thread (meant for the blocking pool) through the
 /// library's one entry point, [`ply_othello::analyze`]: the midgame engine's estimates, then
 /// the exact solver near the end of the game, best move first. `progress` sees every
-/// snapshot the library reports, in the answer's shape.
+/// snapshot the library reports, in the answer's shape. `book` answers in place of the
+/// shipped book of its board size (`ply serve --book FILE`).
 pub fn analyze(
     req: Request,
+    book: Option<Arc<ply_othello::book::Book>>,
     stop: Arc<AtomicBool>,
     progress: &mut dyn FnMut(Analysis),
 ) -> Analysis {
@@ -143,6 +145,7 @@ pub fn analyze(
     // The tables take the library's size for the board (analyze::table_mb).
     let opts = Options {
         stop: Some(stop),
+        book_file: book,
         ..Options::budget(req.budget)
     };
     let found = ply_othello::analyze::analyze_with(&pos, &opts, &mut |a| {
@@ -176,7 +179,8 @@ pub async fn handler(
     let _permit = state.gate.enter().await?;
     let stop = Arc::new(AtomicBool::new(false));
     let _guard = StopOnDrop(stop.clone());
-    let answer = tokio::task::spawn_blocking(move || analyze(req, stop, &mut |_| {}))
+    let book = state.config.book.clone();
+    let answer = tokio::task::spawn_blocking(move || analyze(req, book, stop, &mut |_| {}))
         .await
         .map_err(|e| ApiError {
             status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
@@ -200,6 +204,7 @@ pub async fn stream_handler(
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
     let search_stop = stop.clone();
+    let book = state.config.book.clone();
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let event = |name: &str, a: &Analysis| {
@@ -210,7 +215,7 @@ pub async fn stream_handler(
         };
         let progress_stop = search_stop.clone();
         let progress_tx = tx.clone();
-        let found = analyze(req, search_stop, &mut |a| {
+        let found = analyze(req, book, search_stop, &mut |a| {
             if progress_tx.send(event("progress", &a)).is_err() {
                 // The client is gone: stop searching.
                 progress_stop.store(true, Ordering::Relaxed);

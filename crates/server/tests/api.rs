@@ -753,3 +753,34 @@ async fn an_abandoned_stream_frees_its_search() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+#[tokio::test]
+async fn a_chosen_book_answers_in_place_of_the_shipped_one() {
+    // `ply serve --book FILE`: a book that says f5 is worth +7 at the start.
+    let start = Position::start(BoardSize::Eight);
+    let f5 = ply_othello::book::ScoredMove {
+        square: ply_othello::Square::parse("f5").unwrap(),
+        score: 7,
+        depth: 9,
+    };
+    let book =
+        ply_othello::book::Book::from_partial(BoardSize::Eight, [(start, vec![f5])]).unwrap();
+    let app = router(Config {
+        book: Some(std::sync::Arc::new(book)),
+        ..Config::default()
+    });
+    let (status, json) = get(app, "/api/othello/analyze?size=8&budget_ms=200").await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    let f5 = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "f5")
+        .unwrap();
+    assert_eq!(
+        (f5["score"].as_f64(), f5["book"].as_bool()),
+        (Some(7.0), Some(true)),
+        "{json}"
+    );
+    assert_eq!(json["best"], "f5");
+}

@@ -64,7 +64,7 @@ fn play(ply: Color, kind: Opponent, seed: u64) -> (i32, u64, String) {
             // When the move to play is known exactly: the first snapshot whose best move is
             // exact (the analysis goes on within the budget, scoring the other moves).
             let mut known_at = None;
-            let a = analyze(req, Arc::new(AtomicBool::new(false)), &mut |s| {
+            let a = analyze(req, None, Arc::new(AtomicBool::new(false)), &mut |s| {
                 if known_at.is_none() && best_is_exact(&s) {
                     known_at = Some(s.elapsed_ms);
                 }

@@ -66,10 +66,18 @@ pub struct Args {
     /// Threads for the exact solver.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
+    /// Answer from this book file instead of the shipped 8x8 one: ply's own or an Edax book
+    /// (`.dat`).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
     crate::othello::common::check_threads(a.threads)?;
+    let book = match &a.book {
+        Some(path) => Some(Arc::new(crate::othello::common::read_book(path)?)),
+        None => None,
+    };
     let (events, rx) = mpsc::channel();
     let lines = events.clone();
     // The reader only forwards lines, so that a `ping` is seen while the engine thinks.
@@ -98,6 +106,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     });
     let out: Out = Arc::new(Mutex::new(Box::new(io::stdout())));
     let mut engine = Engine::new(out, a.threads, events);
+    engine.session.book = book;
     engine.serve(&rx)?;
     Ok(())
 }

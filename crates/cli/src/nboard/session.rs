@@ -53,6 +53,8 @@ pub struct Session {
     game: GameRecord,
     depth: u32,
     threads: usize,
+    /// The book file to answer from, when not the shipped one.
+    pub book: Option<Arc<ply_othello::book::Book>>,
 }
 
 impl Session {
@@ -62,6 +64,7 @@ impl Session {
             game: GameRecord::new(Position::start(BoardSize::Eight)),
             depth: DEFAULT_DEPTH,
             threads,
+            book: None,
         }
     }
 
@@ -118,6 +121,7 @@ impl Session {
         let mut opts = Options::budget(budget(self.depth));
         opts.depth = Some(self.depth);
         opts.threads = self.threads;
+        opts.book_file.clone_from(&self.book);
         opts.stop = Some(stop.clone());
         // A review needs only each position's value: the best move, searched deeper.
         opts.all_moves = matches!(task, Task::Hint(_));

@@ -46,8 +46,12 @@ pub struct Args {
     #[arg(long)]
     pub no_solver: bool,
     /// Do not answer from the opening book (6x6 exact, 8x8 searched).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "book")]
     pub no_book: bool,
+    /// Answer from this book file instead of the shipped one of its board size: ply's own
+    /// (`ply othello book build`, `book import`) or an Edax book (`.dat`).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -77,6 +81,17 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     opts.threads = a.threads;
     opts.solver = !a.no_solver;
     opts.book = !a.no_book;
+    if let Some(path) = &a.book {
+        let book = crate::othello::common::read_book(path)?;
+        if book.size() != pos.size() {
+            let (n, m) = (book.size().n(), pos.size().n());
+            return Err(bad(format!(
+                "--book {}: a {n}x{n} book, the position is {m}x{m}",
+                path.display()
+            )));
+        }
+        opts.book_file = Some(Arc::new(book));
+    }
 
     let started = Instant::now();
     let latest: Arc<Mutex<Option<Analysis>>> = Arc::default();

@@ -19,9 +19,12 @@
 //! ([`book::negamax`]) and writes it. Rerun with more lines, a wider window or a smaller
 //! `--min-empties` and the book grows from the levels it has. `scripts/build-book8` runs the
 //! loop.
+//!
+//! The growth itself (the next level, the deviating lines, the negamax) is the library's
+//! (`ply_othello::book`); this file reads and writes the results files and the book.
 
 use std::{
-    collections::{BTreeMap, HashMap, HashSet},
+    collections::{BTreeMap, HashMap},
     fs,
     io::{self, Write},
     path::{Path, PathBuf},
@@ -30,7 +33,7 @@ use std::{
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use ply_core::{Shard, SplitMix64};
+use ply_core::Shard;
 use ply_othello::{
     analyze::{self, Options},
     book::{self, Book, ScoredMove},
@@ -40,7 +43,7 @@ use ply_othello::{
 use crate::{
     error::bad,
     othello::{
-        common::{parse_size, plural},
+        common::{parse_size, plural, read_book},
         results::{self, MoveScore, Row},
         solve::{check_done, ShardInput},
     },
@@ -61,8 +64,36 @@ pub enum Command {
     /// Score every move of a level's positions with the midgame engine at a fixed depth,
     /// into a resumable results file (sharded like `solve`).
     Search(SearchArgs),
-    /// What a book file holds, and whether it is closed.
+    /// What a book file holds (ply's or Edax's), and whether it is closed.
     Info(InfoArgs),
+    /// Read an Edax book (`.dat`, Edax 4.4 and later) into a ply book file: a partial
+    /// searched book, each position with its links and its leaf.
+    Import(ImportArgs),
+    /// Write a searched 8x8 book (ply's, or one imported) as an Edax book (`.dat`) that
+    /// Edax opens with `book load`.
+    Export(ExportArgs),
+}
+
+/// `ply othello book import`.
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// The Edax book.
+    #[arg(value_name = "FILE.dat")]
+    pub edax: PathBuf,
+    /// The ply book file to write (replaced whole, never half-written).
+    #[arg(long, value_name = "BOOK")]
+    pub out: PathBuf,
+}
+
+/// `ply othello book export`.
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The book: a ply book file (or an Edax one).
+    #[arg(value_name = "BOOK")]
+    pub book: PathBuf,
+    /// The Edax book to write (replaced whole, never half-written).
+    #[arg(long, value_name = "FILE.dat")]
+    pub out: PathBuf,
 }
 
 /// `ply othello book grow`.
@@ -157,6 +188,8 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Deviate(a) => deviate(&a),
         Command::Search(a) => search(&a),
         Command::Info(a) => info(&a),
+        Command::Import(a) => import(&a),
+        Command::Export(a) => export(&a),
     }
 }
 
@@ -237,29 +270,20 @@ fn check_row(row: &Row, size: BoardSize) -> Result<Solved, String> {
     })
 }
 
-use book::key;
-
 fn grow(a: &GrowArgs) -> anyhow::Result<()> {
-    let solved = read_results(&a.results, a.size)?;
-    let done: HashSet<(u64, u64)> = solved.iter().map(|s| key(&s.position)).collect();
-    let candidates: Vec<Position> = if a.results.is_empty() {
-        book::roots(a.size)
-    } else {
-        solved
-            .iter()
-            .flat_map(|s| book::successors(&s.position, s.best))
-            .collect()
-    };
-    // Sorted by key: the same level whatever the order of the results.
-    let mut next: BTreeMap<(u64, u64), Position> = BTreeMap::new();
-    for p in candidates {
-        if p.empties().count() >= a.min_empties && !done.contains(&key(&p)) {
-            next.entry(key(&p))
-                .or_insert_with(|| book::canonical_image(&p));
-        }
-    }
+    let solved: Vec<(Position, Square)> = read_results(&a.results, a.size)?
+        .iter()
+        .map(|s| (s.position, s.best))
+        .collect();
+    let first = a.results.is_empty();
+    let next = book::next_exact_level(a.size, a.min_empties, (!first).then_some(&solved[..]));
+    print_level(&next)
+}
+
+/// A level as an OBF file on stdout: one position a line.
+fn print_level(level: &[Position]) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
-    for p in next.values() {
+    for p in level {
         writeln!(out, "{};", text::format_position(p))?;
     }
     out.flush()?;
@@ -307,7 +331,11 @@ fn write_book(path: &Path, book: &Book) -> anyhow::Result<()> {
         book.size().n(),
         book.size().n(),
         book.min_empties(),
-        if book.is_exact() { "" } else { " (searched)" }
+        match (book.is_exact(), book.is_partial()) {
+            (true, _) => "",
+            (false, false) => " (searched)",
+            (false, true) => " (partial: searched, some moves of each position)",
+        }
     );
     Ok(())
 }
@@ -315,20 +343,14 @@ fn write_book(path: &Path, book: &Book) -> anyhow::Result<()> {
 /// A searched book: the results negamaxed and written. One result per position (the levels
 /// hold each position once; a repeated one is bad input).
 fn build_searched(a: &BuildArgs, solved: Vec<Solved>) -> anyhow::Result<()> {
-    let mut seen = HashSet::new();
-    let mut entries = Vec::with_capacity(solved.len());
-    for s in solved {
-        if !seen.insert(key(&s.position)) {
-            return Err(bad(format!(
-                "{} is searched twice (in two levels?)",
-                text::format_position(&s.position)
-            )));
-        }
-        let (_, moves) = s.searched.expect("checked: every result is searched");
-        entries.push((s.position, moves));
-    }
-    let book =
-        Book::from_searched(a.size, book::negamax(entries)).map_err(|e| bad(e.to_string()))?;
+    let entries = solved
+        .into_iter()
+        .map(|s| {
+            let (_, moves) = s.searched.expect("checked: every result is searched");
+            (s.position, moves)
+        })
+        .collect();
+    let book = book::build_searched(a.size, entries).map_err(|e| bad(e.to_string()))?;
     write_book(&a.out, &book)
 }
 
@@ -355,59 +377,10 @@ fn searched_by_key(
                 )));
             }
             moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-            out.insert(key(&s.position), moves);
+            out.insert(book::key(&s.position), moves);
         }
     }
     Ok(out)
-}
-
-/// A 64-bit mix of the seed, the line and the position: which deviation a line takes.
-fn choice(seed: u64, line: u32, key: (u64, u64)) -> u64 {
-    let mut rng = SplitMix64::new(
-        seed ^ u64::from(line).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ key.0.rotate_left(17)
-            ^ key.1.rotate_left(41),
-    );
-    rng.next_u64()
-}
-
-/// Where line `line` leaves the searched positions: the first position it reaches that is
-/// not searched, with at least `min_empties` empty squares; `None` when it ends (the game
-/// over, or too few empties) inside them.
-fn line_end(
-    a: &DeviateArgs,
-    searched: &HashMap<(u64, u64), Vec<ScoredMove>>,
-    line: u32,
-) -> Option<Position> {
-    let mut pos = Position::start(a.size);
-    let mut lost = 0;
-    loop {
-        while !pos.is_game_over() && !pos.can_move() {
-            pos = pos.passed();
-        }
-        if pos.is_game_over() || pos.empties().count() < a.min_empties {
-            return None;
-        }
-        // The least image: its discs are the key, and the results' moves are its moves.
-        let here = book::canonical_image(&pos);
-        let pos_key = (here.player().0, here.opponent().0);
-        let Some(moves) = searched.get(&pos_key) else {
-            return Some(here);
-        };
-        let best = moves[0].score;
-        let within: Vec<&ScoredMove> = moves
-            .iter()
-            .filter(|m| best - m.score <= a.width && lost + best - m.score <= a.loss)
-            .collect();
-        let m = if line == 0 {
-            moves[0]
-        } else {
-            *within[(choice(a.seed, line, pos_key) % within.len() as u64) as usize]
-        };
-        lost += best - m.score;
-        // The moves are those of the least image: play on it.
-        pos = here.play_unchecked(m.square);
-    }
 }
 
 fn deviate(a: &DeviateArgs) -> anyhow::Result<()> {
@@ -415,18 +388,15 @@ fn deviate(a: &DeviateArgs) -> anyhow::Result<()> {
         return Err(bad("--width and --loss are discs given away: 0 or more"));
     }
     let searched = searched_by_key(&a.results, a.size)?;
-    let mut next: BTreeMap<(u64, u64), Position> = BTreeMap::new();
-    for line in 0..a.lines {
-        if let Some(p) = line_end(a, &searched, line) {
-            next.entry(key(&p)).or_insert(p);
-        }
-    }
-    let mut out = io::stdout().lock();
-    for p in next.values() {
-        writeln!(out, "{};", text::format_position(p))?;
-    }
-    out.flush()?;
-    Ok(())
+    let how = book::Deviation {
+        size: a.size,
+        min_empties: a.min_empties,
+        lines: a.lines,
+        width: a.width,
+        loss: a.loss,
+        seed: a.seed,
+    };
+    print_level(&book::deviate(&how, &searched))
 }
 
 /// A midgame score in whole discs, as a searched book holds it.
@@ -505,16 +475,63 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
 }
 
+fn import(a: &ImportArgs) -> anyhow::Result<()> {
+    let bytes = read_file(&a.edax)?;
+    let book = Book::read_edax(&bytes).map_err(|e| bad(format!("{}: {e}", a.edax.display())))?;
+    write_book(&a.out, &book)
+}
+
+fn export(a: &ExportArgs) -> anyhow::Result<()> {
+    let book = read_book(&a.book)?;
+    let bytes = book
+        .write_edax()
+        .map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
+    write_whole(&a.out, &bytes)?;
+    eprintln!(
+        "{}: an Edax book of {} ({} in the ply book)",
+        a.out.display(),
+        plural(
+            usize::try_from(edax_positions(&bytes)).unwrap_or(0),
+            "position"
+        ),
+        book.len()
+    );
+    Ok(())
+}
+
+/// The number of positions an Edax book's header announces.
+fn edax_positions(bytes: &[u8]) -> u32 {
+    bytes
+        .get(38..42)
+        .map_or(0, |b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
+}
+
+/// A file's bytes; a missing file is bad input.
+fn read_file(path: &Path) -> anyhow::Result<Vec<u8>> {
+    match fs::read(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            Err(bad(format!("{}: no such file", path.display())))
+        }
+        r => r.with_context(|| format!("reading {}", path.display())),
+    }
+}
+
 fn info(a: &InfoArgs) -> anyhow::Result<()> {
-    let bytes = fs::read(&a.book).with_context(|| format!("reading {}", a.book.display()))?;
-    let book = Book::read(&bytes).map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
+    let bytes = read_file(&a.book)?;
+    let book = Book::read_any(&bytes).map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
     let gap = book.first_gap().map(|p| text::format_position(&p));
     let mut by_empties: BTreeMap<u32, usize> = BTreeMap::new();
     for (p, _) in book.iter() {
         *by_empties.entry(p.empties().count()).or_default() += 1;
     }
     let start = book.lookup(&Position::start(book.size()));
-    let kind = if book.is_exact() { "exact" } else { "searched" };
+    let kind = if book.is_exact() {
+        "exact"
+    } else if book.is_partial() {
+        "partial"
+    } else {
+        "searched"
+    };
     if a.json {
         let v = serde_json::json!({
             "size": book.size().n(),
@@ -536,6 +553,8 @@ fn info(a: &InfoArgs) -> anyhow::Result<()> {
             "kind        {kind}{}",
             if book.is_exact() {
                 ": exact values"
+            } else if book.is_partial() {
+                ": the moves that stay in the book and the best of the others scored (Edax's)"
             } else {
                 ": every move scored by a deep search, negamaxed through the book"
             }

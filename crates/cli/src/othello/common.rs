@@ -18,6 +18,7 @@ use std::{
 
 use anyhow::Context;
 use ply_othello::{
+    book::Book,
     input,
     solve::{SolveOptions, Solver},
     BoardSize, GameRecord,
@@ -101,6 +102,18 @@ pub fn read_input(path: &Path) -> anyhow::Result<String> {
         }
         r => r.with_context(|| format!("reading {name}")),
     }
+}
+
+/// Reads a book file, ply's own or Edax's (`Book::read_any`): a missing or broken one is
+/// bad input, named.
+pub fn read_book(path: &Path) -> anyhow::Result<Book> {
+    let bytes = match fs::read(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(bad(format!("{}: no such file", path.display())))
+        }
+        r => r.with_context(|| format!("reading {}", path.display()))?,
+    };
+    Book::read_any(&bytes).map_err(|e| bad(format!("{}: {e}", path.display())))
 }
 
 /// The name of an input in messages.

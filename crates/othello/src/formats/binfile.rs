@@ -15,17 +15,36 @@ pub(crate) struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    /// The next `n` bytes, which hold `what`.
+    /// The next `n` bytes, which hold `what`; a short file is an error naming `what` and the
+    /// byte it starts at.
     pub(crate) fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], String> {
         let end = self.at + n;
         let Some(s) = self.bytes.get(self.at..end) else {
             return Err(format!(
-                "the file ends at byte {} inside the {what} (truncated?)",
+                "{what} (byte {}): the file ends at byte {} (truncated?)",
+                self.at,
                 self.bytes.len()
             ));
         };
         self.at = end;
         Ok(s)
+    }
+
+    /// A byte.
+    pub(crate) fn u8(&mut self, what: &str) -> Result<u8, String> {
+        Ok(self.take(1, what)?[0])
+    }
+
+    /// A little-endian i16.
+    pub(crate) fn i16(&mut self, what: &str) -> Result<i16, String> {
+        let b = self.take(2, what)?;
+        Ok(i16::from_le_bytes([b[0], b[1]]))
+    }
+
+    /// A little-endian i32.
+    pub(crate) fn i32(&mut self, what: &str) -> Result<i32, String> {
+        let b = self.take(4, what)?;
+        Ok(i32::from_le_bytes(b.try_into().expect("4 bytes")))
     }
 
     /// A little-endian u32.

@@ -22,5 +22,5 @@ on 8x8, 0-35 and 36 on 6x6, 0-15 and 16 on 4x4.
 
 from ._ply import othello as _native
 
-__all__ = ["Analysis", "Board", "MoveScore", "Outcome", "SolveResult", "analyze", "perft", "solve"]
+__all__ = ["Analysis", "Board", "Book", "MoveScore", "Outcome", "SolveResult", "analyze", "perft", "solve"]
 globals().update({n: getattr(_native, n) for n in __all__})

@@ -1,5 +1,6 @@
 """Othello on 4x4, 6x6 and 8x8 boards (types of ply.othello)."""
 
+import os
 from typing import Any, Optional, TypeVar, Union
 
 _B = TypeVar("_B", bound="Board")
@@ -104,6 +105,19 @@ class MoveScore:
     def depth(self) -> int:
         """Plies the score rests on (the empty squares when exact)."""
 
+class Book:
+    """An opening book read from a file: ply's own or an Edax book (``.dat``)."""
+
+    def __init__(self, path: Union[str, os.PathLike[str]]) -> None: ...
+    @property
+    def size(self) -> int:
+        """The board side: 4, 6 or 8."""
+    @property
+    def kind(self) -> str:
+        """``"exact"``, ``"searched"`` or ``"partial"`` (some moves of each position, as
+        Edax's)."""
+    def __len__(self) -> int: ...
+
 class Analysis:
     """Every legal move's score (best first), the position's score and the expected line: every
     field of the JSON report that ``ply othello analyze --json`` and the web API print."""
@@ -157,11 +171,13 @@ def analyze(
     time: Optional[float] = None,
     depth: Optional[int] = None,
     threads: int = 1,
-    book: bool = True,
+    book: Union[None, bool, Book, str, os.PathLike[str]] = None,
     solver: bool = True,
 ) -> Analysis:
     """Every move's score, exact or estimated: within ``time`` seconds (1 by default) or
-    ``depth`` plies of the midgame engine, as ``ply othello analyze`` takes them."""
+    ``depth`` plies of the midgame engine, as ``ply othello analyze`` takes them. ``book``:
+    ``None`` for the shipped opening book, ``False`` for none, a ``Book`` or a path to a
+    book file (ply's, or Edax's ``.dat``) to answer from instead."""
 
 def perft(board: Board, depth: int) -> int:
     """Leaves of the game tree to ``depth`` plies (a pass is a ply)."""

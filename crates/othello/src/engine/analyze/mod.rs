@@ -6,7 +6,9 @@
 //! 0. The opening book ([`crate::book`]) scores the moves it knows, marked
 //!    [`MoveValue::book`]: on 6x6 exactly (the position's value and an optimal move, and
 //!    every move whose position after it is in the book), on 8x8 by deep searches negamaxed
-//!    through the book (every move of a book position, with the depth its score rests on).
+//!    through the book (every move of a book position, with the depth its score rests on;
+//!    some of them in a partial book, as Edax's, whose best is the position's best). The
+//!    book is the one shipped for the board size, or the one [`Options::book_file`] names.
 //!    When that is every move (or, in play, the best one), the analysis is done at once.
 //! 1. The midgame engine ([`crate::midgame`]) scores every move by iterative deepening over
 //!    the learnt evaluation, with all of the budget when the position is far from the end,
@@ -68,8 +70,12 @@ pub struct Options {
     /// Score every move (analysis); `false` to find only the best move and its score
     /// (play), which searches deeper in the same time.
     pub all_moves: bool,
-    /// Answer from the opening book ([`Book::builtin`]) where it knows the position.
+    /// Answer from the opening book where it knows the position: [`Options::book_file`], or
+    /// the one shipped for the board size ([`Book::builtin`]).
     pub book: bool,
+    /// A book to answer from in place of the shipped one of its board size (a file read with
+    /// [`Book::read_any`]: ply's, or one imported from Edax); `None` for the shipped books.
+    pub book_file: Option<Arc<Book>>,
     /// Where the budget is measured: the system's clock, or a test's. (The exact solver,
     /// near the end of the game, reads the system's clock.)
     pub clock: Arc<dyn Clock>,
@@ -97,6 +103,7 @@ impl Options {
             stop: None,
             all_moves: true,
             book: true,
+            book_file: None,
             clock: Arc::new(SystemClock),
         }
     }
@@ -247,7 +254,11 @@ pub fn analyze_with(
         return passed(analyze_with(&pos.passed(), opts, &mut report));
     }
     let mut known = if opts.book {
-        Known::from_book(pos)
+        let chosen = opts.book_file.as_deref().filter(|b| b.size() == pos.size());
+        match chosen.or_else(|| Book::builtin(pos.size())) {
+            Some(book) => Known::from_book(book, pos),
+            None => Known::default(),
+        }
     } else {
         Known::default()
     };
@@ -401,13 +412,13 @@ struct Known<'b> {
     /// The position's exact value (in [`DISC`] units), when an exact book holds it: no move
     /// scores more.
     value: Option<i32>,
+    /// A searched book holds the position itself: its best move is the best of all, even
+    /// where (in a partial book) it scores only some.
+    held: bool,
 }
 
-impl Known<'static> {
-    fn from_book(pos: &Position) -> Known<'static> {
-        let Some(book) = Book::builtin(pos.size()) else {
-            return Known::default();
-        };
+impl<'b> Known<'b> {
+    fn from_book(book: &'b Book, pos: &Position) -> Known<'b> {
         let exact = book.is_exact();
         let known = |square, score: i32, depth| MoveValue {
             square,
@@ -425,6 +436,7 @@ impl Known<'static> {
                         .map(|m| known(m.square, m.score, m.depth))
                         .collect(),
                     value: None,
+                    held: true,
                 };
             }
         }
@@ -454,6 +466,7 @@ impl Known<'static> {
             book: Some(book),
             moves,
             value: own.map(|m| m.score * DISC),
+            held: false,
         }
     }
 }
@@ -466,7 +479,9 @@ impl Known<'_> {
         let enough = if all_moves {
             !self.moves.is_empty() && self.moves.len() == legal
         } else {
-            self.value.is_some() || (!self.moves.is_empty() && self.moves.len() == legal)
+            self.value.is_some()
+                || self.held
+                || (!self.moves.is_empty() && self.moves.len() == legal)
         };
         if !enough {
             return None;

@@ -4,7 +4,7 @@
 //! The search is null-window alpha-beta with a principal-variation search at the top, a
 //! shared lock-free transposition table (`tt`), fastest-first move ordering, stability
 //! cutoffs (`stability`) and unrolled code for the last four empty squares (`search/last`).
-//! Early positions are keyed by their least symmetric image (`symmetry`), so the images of a
+//! Early positions are keyed by their least symmetric image (`rules::symmetry`), so the images of a
 //! searched position (the four first moves of 6x6, say) cost nothing.
 //! From 18 empties on (6x6 and 8x8), selective passes that cut nodes where the learnt
 //! evaluation is confident go first; they leave the table the moves to try first and the
@@ -23,7 +23,6 @@ mod flips;
 mod geometry;
 mod search;
 mod stability;
-pub(crate) mod symmetry;
 mod tt;
 
 use std::{
@@ -37,7 +36,7 @@ use search::{Search, EVAL_BOUND, SELECTIVITY};
 pub use tt::TableTooLarge;
 use tt::{Tt, EXACT, NO_MOVE};
 
-use crate::{Move, Position, Square};
+use crate::{rules::symmetry, Move, Position, Square};
 
 /// How a [`Solver`] searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

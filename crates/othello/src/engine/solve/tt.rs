@@ -17,7 +17,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::{geometry::Geometry, symmetry};
+use super::geometry::Geometry;
+use crate::rules::symmetry;
 
 /// What the table knows about one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

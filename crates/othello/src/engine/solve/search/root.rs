@@ -1,11 +1,14 @@
 //! The root: every move searched once (symmetric images skipped), progress reported after each.
 
-use super::super::{
-    flips::legal_moves,
-    symmetry,
-    tt::{self, NO_MOVE},
+use super::{
+    super::{
+        flips::legal_moves,
+        tt::{self, NO_MOVE},
+    },
+    threads::SPLIT_DEPTH,
+    Search, NEG_INF,
 };
-use super::{threads::SPLIT_DEPTH, Search, NEG_INF};
+use crate::rules::symmetry;
 
 /// What the root search reports at its start and after each root move.
 pub(crate) struct RootStep {

@@ -1,13 +1,13 @@
 //! The eight symmetries of a square board (rotations and reflections), on the shared 8x8
-//! layout where a smaller board sits in the top-left corner.
+//! layout where a smaller board sits in the top-left corner: a property of the board, like
+//! Edax's `board_symetry` and `board_unique`.
 //!
 //! Early in a game many positions are images of one another (the 6x6 start has four
-//! equivalent first moves), and an image has the same value. The search keys the table of
-//! its high nodes by the least image of the position ([`canonical`]), so an image of a
-//! searched position is a table hit, and it searches only one of the root moves whose
-//! children are images of each other. Deep in the tree images are rare and the eight
-//! transforms cost more than they save, so only nodes with many empty squares use them
-//! (`Geometry::sym_from`).
+//! equivalent first moves), and an image has the same value. Two users build on that: the
+//! exact solver keys the table of its high nodes by the least image of the position
+//! ([`canonical`]) and searches only one of the root moves whose children are images of each
+//! other, and the opening books store one position per class (the least image) and map its
+//! moves back onto the image asked about.
 //!
 //! A symmetry is a number `s` in `0..8`: bit 2 transposes (a1-h8 diagonal) first, then bit 0
 //! mirrors the columns and bit 1 the rows of an `n`x`n` board. The tests check the bit

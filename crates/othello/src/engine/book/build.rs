@@ -1,0 +1,389 @@
+//! How a book grows, apart from what it holds: the positions a level starts from and the
+//! ones past it, the lines that deviate from a searched book, the search of a position's
+//! moves, and the negamax that carries searched scores back through the book.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use ply_core::SplitMix64;
+
+use super::lookup::{after, canonical_image, key, After, BadBook, Book, ScoredMove};
+use crate::{text, BoardSize, Position, Square};
+
+/// The positions where ply is to move again after the opponent, to move in `pos`, plays any
+/// of its moves (passes played out), in move order; finished games are left out.
+#[must_use]
+pub fn after_any_reply(pos: &Position) -> Vec<Position> {
+    let mut out = Vec::new();
+    opponent_turn(pos, &mut out);
+    out
+}
+
+fn opponent_turn(q: &Position, out: &mut Vec<Position>) {
+    if q.is_game_over() {
+        return;
+    }
+    if !q.can_move() {
+        ply_turn(q.passed(), out);
+        return;
+    }
+    for r in q.legal_moves() {
+        ply_turn(q.play_unchecked(r), out);
+    }
+}
+
+fn ply_turn(c: Position, out: &mut Vec<Position>) {
+    if c.is_game_over() {
+        return;
+    }
+    if c.can_move() {
+        out.push(c);
+    } else {
+        opponent_turn(&c.passed(), out);
+    }
+}
+
+/// The book's roots on a board: the start (ply plays black) and every position after
+/// black's first move (ply plays white).
+#[must_use]
+pub fn roots(size: BoardSize) -> Vec<Position> {
+    let start = Position::start(size);
+    std::iter::once(start)
+        .chain(after_any_reply(&start))
+        .collect()
+}
+
+/// The ply nodes one step past the book position `pos` with its move `best`: ply plays
+/// `best`, the opponent any reply.
+///
+/// # Panics
+/// When `best` is not legal in `pos`.
+#[must_use]
+pub fn successors(pos: &Position, best: Square) -> Vec<Position> {
+    let next = pos.play(best).expect("a book move is legal");
+    after_any_reply(&next)
+}
+
+/// Negamaxes searched positions through the book they make: every move whose position
+/// after it (passes played out) is one of `searched` takes that position's best score
+/// (negated, one ply deeper) in place of its own search's; the others keep theirs. Moves
+/// come back best first, the positions in the order given.
+///
+/// ```
+/// use ply_othello::{book::{negamax, ScoredMove}, BoardSize, Position, Square};
+///
+/// let start = Position::start(BoardSize::Eight);
+/// let f5 = Square::parse("f5").unwrap();
+/// let after = start.play(f5).unwrap();
+/// let scored = |s: &str, score, depth| ScoredMove { square: Square::parse(s).unwrap(), score, depth };
+/// // The search at the start says +1 for every move; the book's position after f5 says
+/// // its own best move is worth +3 to white, so f5 is worth -3 to black, and so is every
+/// // other first move: each leads to an image of that position.
+/// let book = negamax(vec![
+///     (start, ["f5", "e6", "d3", "c4"].iter().map(|s| scored(s, 1, 10)).collect()),
+///     (after, vec![scored("d6", 3, 10), scored("f6", 0, 10), scored("f4", 0, 10)]),
+/// ]);
+/// let (_, moves) = &book[0];
+/// assert_eq!(moves.len(), 4);
+/// assert!(moves.iter().all(|m| (m.score, m.depth) == (-3, 11)));
+/// ```
+///
+/// # Panics
+/// When a position's list holds a move that is not legal there, or is empty.
+#[must_use]
+pub fn negamax(searched: Vec<(Position, Vec<ScoredMove>)>) -> Vec<(Position, Vec<ScoredMove>)> {
+    let index: HashMap<(u64, u64), usize> = searched
+        .iter()
+        .enumerate()
+        .map(|(k, (p, _))| (key(p), k))
+        .collect();
+    let mut done: Vec<Option<Vec<ScoredMove>>> = vec![None; searched.len()];
+    for k in 0..searched.len() {
+        negamax_from(k, &searched, &index, &mut done);
+    }
+    searched
+        .into_iter()
+        .zip(done)
+        .map(|((pos, _), moves)| (pos, moves.expect("every position done")))
+        .collect()
+}
+
+/// The best score and its depth of position `k`, its moves negamaxed into `done` first
+/// (the positions after them before it: the game only goes forward, so this ends).
+fn negamax_from(
+    k: usize,
+    searched: &[(Position, Vec<ScoredMove>)],
+    index: &HashMap<(u64, u64), usize>,
+    done: &mut Vec<Option<Vec<ScoredMove>>>,
+) -> (i32, u32) {
+    if let Some(moves) = &done[k] {
+        return (moves[0].score, moves[0].depth);
+    }
+    let (pos, given) = &searched[k];
+    let mut moves = Vec::with_capacity(given.len());
+    for m in given {
+        let child = pos.play(m.square).expect("a searched move is legal");
+        let found = match after(&child) {
+            After::Over(score) => Some((score, 1)),
+            After::Next(next, sign) => index.get(&key(&next)).map(|&j| {
+                let (v, d) = negamax_from(j, searched, index, done);
+                (sign * v, d + 1)
+            }),
+        };
+        moves.push(match found {
+            Some((score, depth)) => ScoredMove {
+                square: m.square,
+                score,
+                depth,
+            },
+            None => *m,
+        });
+    }
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+    let best = (moves[0].score, moves[0].depth);
+    done[k] = Some(moves);
+    best
+}
+
+impl Book {
+    /// The first position an exact book should hold and does not: a root, or a successor of
+    /// a book position with at least [`Book::min_empties`] empty squares. `None` when the
+    /// book is closed, that is, a weak solution down to its depth (and for a searched book,
+    /// which is not meant to close).
+    #[must_use]
+    pub fn first_gap(&self) -> Option<Position> {
+        if !self.is_exact() {
+            return None;
+        }
+        let wanted = |p: &Position| p.empties().count() >= self.min_empties();
+        roots(self.size())
+            .into_iter()
+            .chain(self.iter().flat_map(|(pos, m)| successors(&pos, m.best)))
+            .find(|p| wanted(p) && self.lookup(p).is_none())
+    }
+}
+
+/// The next level of an exact book to solve: the roots when nothing is solved yet (`None`),
+/// else every position one step past a solved one (its best move, then any reply) that is
+/// not solved and has at least `min_empties` empty squares; one per symmetry class (its
+/// least image), sorted by key, so the level is the same whatever the order of `solved`.
+#[must_use]
+pub fn next_exact_level(
+    size: BoardSize,
+    min_empties: u32,
+    solved: Option<&[(Position, Square)]>,
+) -> Vec<Position> {
+    let candidates: Vec<Position> = match solved {
+        None => roots(size),
+        Some(solved) => solved
+            .iter()
+            .flat_map(|(p, best)| successors(p, *best))
+            .collect(),
+    };
+    let done: HashSet<(u64, u64)> = solved
+        .unwrap_or_default()
+        .iter()
+        .map(|(p, _)| key(p))
+        .collect();
+    let mut next: BTreeMap<(u64, u64), Position> = BTreeMap::new();
+    for p in candidates {
+        if p.empties().count() >= min_empties && !done.contains(&key(&p)) {
+            next.entry(key(&p)).or_insert_with(|| canonical_image(&p));
+        }
+    }
+    next.into_values().collect()
+}
+
+/// How the self-play lines of a searched book's next level choose their moves
+/// ([`deviate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deviation {
+    /// The board size.
+    pub size: BoardSize,
+    /// A line ends where fewer empty squares are left.
+    pub min_empties: u32,
+    /// Self-play lines from the start: line 0 plays the best move everywhere.
+    pub lines: u32,
+    /// A line may play a move scored at most this many discs below the best (0 or more).
+    pub width: i32,
+    /// The most discs a line's deviations may give away in all (0 or more).
+    pub loss: i32,
+    /// Seed of the lines' choices.
+    pub seed: u64,
+}
+
+/// The next level of a searched book: where the self-play lines from the start leave the
+/// `searched` positions (keyed by [`key`], each least image's moves best first), one
+/// position per symmetry class (its least image), sorted by key. Each line plays a move
+/// within `width` discs of the best, chosen by a hash of the seed, the line and the
+/// position (line 0 always the best), as long as its losses add up to no more than `loss`.
+#[must_use]
+pub fn deviate(d: &Deviation, searched: &HashMap<(u64, u64), Vec<ScoredMove>>) -> Vec<Position> {
+    let mut next: BTreeMap<(u64, u64), Position> = BTreeMap::new();
+    for line in 0..d.lines {
+        if let Some(p) = line_end(d, searched, line) {
+            next.entry(key(&p)).or_insert(p);
+        }
+    }
+    next.into_values().collect()
+}
+
+/// A 64-bit mix of the seed, the line and the position: which deviation a line takes.
+fn choice(seed: u64, line: u32, key: (u64, u64)) -> u64 {
+    let mut rng = SplitMix64::new(
+        seed ^ u64::from(line).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ key.0.rotate_left(17)
+            ^ key.1.rotate_left(41),
+    );
+    rng.next_u64()
+}
+
+/// Where line `line` leaves the searched positions: the first position it reaches that is
+/// not searched, with at least `min_empties` empty squares; `None` when it ends (the game
+/// over, or too few empties) inside them.
+fn line_end(
+    d: &Deviation,
+    searched: &HashMap<(u64, u64), Vec<ScoredMove>>,
+    line: u32,
+) -> Option<Position> {
+    let mut pos = Position::start(d.size);
+    let mut lost = 0;
+    loop {
+        while !pos.is_game_over() && !pos.can_move() {
+            pos = pos.passed();
+        }
+        if pos.is_game_over() || pos.empties().count() < d.min_empties {
+            return None;
+        }
+        // The least image: its discs are the key, and the results' moves are its moves.
+        let here = canonical_image(&pos);
+        let pos_key = (here.player().0, here.opponent().0);
+        let Some(moves) = searched.get(&pos_key) else {
+            return Some(here);
+        };
+        let best = moves[0].score;
+        let within: Vec<&ScoredMove> = moves
+            .iter()
+            .filter(|m| best - m.score <= d.width && lost + best - m.score <= d.loss)
+            .collect();
+        let m = if line == 0 {
+            moves[0]
+        } else {
+            *within[(choice(d.seed, line, pos_key) % within.len() as u64) as usize]
+        };
+        lost += best - m.score;
+        // The moves are those of the least image: play on it.
+        pos = here.play_unchecked(m.square);
+    }
+}
+
+/// A searched book from every level's results: each position once (a position searched in
+/// two levels is refused, named), the scores negamaxed through the book ([`negamax`]).
+///
+/// # Errors
+/// A position given twice, or what [`Book::from_searched`] refuses.
+pub fn build_searched(
+    size: BoardSize,
+    entries: Vec<(Position, Vec<ScoredMove>)>,
+) -> Result<Book, BadBook> {
+    let mut seen = HashSet::new();
+    for (pos, _) in &entries {
+        if !seen.insert(key(pos)) {
+            return Err(BadBook(format!(
+                "{} is searched twice (in two levels?)",
+                text::format_position(pos)
+            )));
+        }
+    }
+    Book::from_searched(size, negamax(entries))
+}
+
+#[cfg(test)]
+mod tests {
+    use ply_core::SplitMix64;
+
+    use super::*;
+    use crate::book::testing::book4;
+
+    #[test]
+    fn a_book_missing_a_position_shows_the_gap() {
+        let book = book4(6);
+        let mut entries: Vec<(Position, Square, i32)> =
+            book.iter().map(|(p, m)| (p, m.best, m.score)).collect();
+        let dropped = entries.pop().unwrap().0;
+        let holed = Book::from_entries(BoardSize::Four, 6, entries).unwrap();
+        let gap = holed.first_gap().expect("a gap");
+        assert_eq!(key(&gap).0, key(&dropped).0);
+    }
+
+    #[test]
+    fn replies_play_out_passes_and_skip_finished_games() {
+        // Random 4x4 games, where passes are common: after any reply, ply is to move and
+        // can move; without passes there is one position per reply.
+        let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+        let mut passes = 0;
+        for _ in 0..300 {
+            let mut q = Position::start(BoardSize::Four);
+            while !q.is_game_over() {
+                let after = after_any_reply(&q);
+                let ply = q.turn().other();
+                for p in &after {
+                    assert!(p.can_move() && p.turn() == ply);
+                    assert!(p.empties().count() < q.empties().count() || !q.can_move());
+                }
+                let moves = q.legal_moves().count();
+                if after
+                    .iter()
+                    .any(|p| p.empties().count() + 1 != q.empties().count())
+                {
+                    passes += 1;
+                } else if q.legal_moves().all(|r| q.play_unchecked(r).can_move()) {
+                    assert_eq!(after.len(), moves as usize);
+                }
+                q = match q.legal_moves().nth(rng.below(moves.max(1) as usize)) {
+                    Some(sq) => q.play_unchecked(sq),
+                    None => q.passed(),
+                };
+            }
+        }
+        assert!(passes > 0, "no pass was played out");
+    }
+
+    #[test]
+    fn negamax_takes_the_value_across_a_pass_and_adds_the_plies() {
+        // A 4x4 game where the side to move, after d1, must pass: the position after the
+        // pass is the mover's again, so its value counts with the same sign.
+        let mut rng = SplitMix64::new(7);
+        for _ in 0..2000 {
+            let mut q = Position::start(BoardSize::Four);
+            while !q.is_game_over() && q.can_move() {
+                let pass_after = q.legal_moves().find(|&sq| {
+                    let c = q.play_unchecked(sq);
+                    !c.is_game_over() && !c.can_move() && c.passed().can_move()
+                });
+                if let Some(sq) = pass_after {
+                    let after = q.play_unchecked(sq).passed();
+                    let leaf = |p: &Position, score| {
+                        p.legal_moves()
+                            .map(|square| ScoredMove {
+                                square,
+                                score,
+                                depth: 3,
+                            })
+                            .collect::<Vec<_>>()
+                    };
+                    let out = negamax(vec![(q, leaf(&q, -30)), (after, leaf(&after, 4))]);
+                    // The position after the pass: its own best, or a move that ends the game.
+                    let next = out[1].1[0];
+                    assert!(next.score >= 4);
+                    let m = out[0].1.iter().find(|m| m.square == sq).unwrap();
+                    assert_eq!((m.score, m.depth), (next.score, next.depth + 1));
+                    assert_eq!(out[0].1[0].square, sq);
+                    return;
+                }
+                let n = q.legal_moves().count() as usize;
+                q = q.play_unchecked(q.legal_moves().nth(rng.below(n)).unwrap());
+            }
+        }
+        panic!("no pass found");
+    }
+}
