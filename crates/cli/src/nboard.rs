@@ -44,7 +44,7 @@ use std::{
         Arc, Mutex,
     },
     thread::{self, JoinHandle},
-    time::{Duration, Instant},
+    time::Instant,
 };
 
 use clap::Args as ClapArgs;
@@ -53,6 +53,8 @@ use ply_othello::{
     ggf::GgfGame,
     BoardSize, Color, GameRecord, Move, Position, Square,
 };
+
+use crate::othello::common::{move_options, move_time};
 
 /// `ply nboard`.
 #[derive(ClapArgs, Debug)]
@@ -336,9 +338,7 @@ impl Engine {
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
         let pos = game.position();
-        let mut opts = Options::budget(budget(self.depth));
-        opts.depth = Some(self.depth);
-        opts.threads = self.threads;
+        let mut opts = move_options(self.depth, move_time(self.depth), self.threads);
         opts.stop = Some(stop.clone());
         // A review needs only each position's value: the best move, searched deeper.
         opts.all_moves = matches!(task, Task::Hint(_));
@@ -379,11 +379,6 @@ impl Engine {
             }
         }
     }
-}
-
-/// How long a move may take at this depth: half a second a ply.
-fn budget(depth: u32) -> Duration {
-    Duration::from_millis(u64::from(depth) * 500)
 }
 
 /// The game of a `set game` line, with a board size check against `TY` when it is given.
@@ -652,12 +647,5 @@ mod tests {
             read_game("(;GM[Othello]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[b3];)")
                 .unwrap();
         assert_eq!(g.moves().len(), 1);
-    }
-
-    #[test]
-    fn the_budget_is_half_a_second_a_ply() {
-        assert_eq!(budget(1), Duration::from_millis(500));
-        assert_eq!(budget(20), Duration::from_secs(10));
-        assert_eq!(budget(60), Duration::from_secs(30));
     }
 }
