@@ -5,12 +5,17 @@
 
 use std::{
     io::{self, IsTerminal, Write},
+    path::PathBuf,
     time::{Duration, Instant},
 };
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use ply_othello::{ggf::GgfGame, perft, text, transcript, BoardSize, Color, Move, Position};
+use ply_othello::{
+    analyze::{analyze, Analysis, Options},
+    ggf::GgfGame,
+    perft, svg, text, transcript, BoardSize, Color, GameRecord, Move, Position,
+};
 use serde_json::json;
 
 use crate::error::bad;
@@ -22,7 +27,7 @@ pub mod merge;
 pub mod results;
 pub mod solve;
 
-use common::{parse_size, read_position_or_transcript};
+use common::{is_dash, parse_size, read_position_or_transcript, write_whole};
 
 /// `ply othello` subcommands.
 #[derive(Subcommand, Debug)]
@@ -64,6 +69,17 @@ pub struct ShowArgs {
     /// One JSON object instead of the picture.
     #[arg(long)]
     pub json: bool,
+    /// Also draw the position as SVG into FILE (`-` for stdout, instead of the text):
+    /// coordinates, discs, the last move and the legal moves marked.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write every legal move's value on the picture, from an analysis of `--time` seconds
+    /// (exact where the book or the solver knows it, `≈` an estimate).
+    #[arg(long, requires = "svg")]
+    pub values: bool,
+    /// Seconds the analysis for `--values` may take.
+    #[arg(long, value_name = "S", default_value_t = 1.0, requires = "values")]
+    pub time: f64,
 }
 
 /// `ply othello play`.
@@ -192,6 +208,15 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
     let game = read_position_or_transcript(&a.position, a.size, "POS")?;
     let pos = game.position();
     let mut out = io::stdout().lock();
+    if let Some(path) = &a.svg {
+        let picture = svg::picture(&pos, &picture_options(a, &game)?);
+        if is_dash(path) {
+            out.write_all(picture.as_bytes())?;
+            out.flush()?;
+            return Ok(());
+        }
+        write_whole(path, picture.as_bytes())?;
+    }
     if a.json {
         let mut v = position_json(&pos);
         if !game.moves().is_empty() {
@@ -203,6 +228,41 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// What the picture of `show --svg` draws: the last move of the game, the legal moves, and
+/// with `--values` every legal move's value from the one analysis entry point.
+fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<svg::Options> {
+    let mut opts = svg::Options {
+        last_move: match game.moves().last() {
+            Some(Move::Play(sq)) => Some(*sq),
+            _ => None,
+        },
+        legal_moves: true,
+        values: Vec::new(),
+    };
+    if a.values {
+        if !(a.time.is_finite() && (0.001..=3600.0).contains(&a.time)) {
+            return Err(bad(format!(
+                "--time {}: the analysis takes from 0.001 to 3600 seconds",
+                a.time
+            )));
+        }
+        let found = analyze(
+            &game.position(),
+            &Options::budget(Duration::from_secs_f64(a.time)),
+        );
+        opts.values = found
+            .moves
+            .iter()
+            .map(|m| svg::Value {
+                square: m.square,
+                discs: Analysis::discs(m.score),
+                exact: m.exact,
+            })
+            .collect();
+    }
+    Ok(opts)
 }
 
 fn play(a: &PlayArgs) -> anyhow::Result<()> {

@@ -106,6 +106,14 @@ pub fn move_options(depth: u32, budget: Duration, threads: usize) -> Options {
     }
 }
 
+/// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so that
+/// `path` is whole or untouched.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let tmp = path.with_extension("tmp");
+    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
+}
+
 /// `-` as a file name: stdin or stdout.
 pub fn is_dash(path: &Path) -> bool {
     path.as_os_str() == "-"
