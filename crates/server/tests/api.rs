@@ -522,6 +522,7 @@ async fn the_page_and_its_files_are_served() {
         ("/", "text/html"),
         ("/app.js", "text/javascript"),
         ("/rules.js", "text/javascript"),
+        ("/picture.js", "text/javascript"),
         ("/style.css", "text/css"),
     ] {
         let response = app()
