@@ -26,6 +26,7 @@ pub const COMMANDS: &[&str] = &[
     "final_score",
     "time_settings",
     "time_left",
+    "list_games",
 ];
 
 /// A command, its arguments read and checked for form (not against the game).
@@ -41,6 +42,10 @@ pub enum Command {
     IsKnown(String),
     /// `list_commands`.
     ListCommands,
+    /// `list_games`: the games the engine plays (`Othello`). Not in the GTP 2 draft, but
+    /// Quarry asks it to learn which game an engine plays, and takes an engine without it
+    /// for a Go engine.
+    ListGames,
     /// `quit`.
     Quit,
     /// `boardsize N`: any whole number; the session says which sizes it plays.
@@ -139,6 +144,7 @@ fn command(name: &str, args: &[&str]) -> Result<Command, String> {
         "name" => none(Command::Name),
         "version" => none(Command::Version),
         "list_commands" => none(Command::ListCommands),
+        "list_games" => none(Command::ListGames),
         "quit" => none(Command::Quit),
         "clear_board" => none(Command::ClearBoard),
         "undo" => none(Command::Undo),

@@ -96,6 +96,7 @@ impl Session {
             Command::Version => Ok(env!("CARGO_PKG_VERSION").to_owned()),
             Command::IsKnown(c) => Ok(COMMANDS.contains(&c.as_str()).to_string()),
             Command::ListCommands => Ok(COMMANDS.join("\n")),
+            Command::ListGames => Ok("Othello".to_owned()),
             Command::Quit => Ok(String::new()),
             Command::BoardSize(n) => {
                 let size = u8::try_from(*n)
@@ -503,6 +504,7 @@ mod tests {
         assert_eq!(ok(&mut s, "known_command genmove"), "true");
         assert_eq!(ok(&mut s, "known_command reg_genmove"), "false");
         assert_eq!(ok(&mut s, "protocol_version"), "2");
+        assert_eq!(ok(&mut s, "list_games"), "Othello");
         assert!(ok(&mut s, "list_commands").contains("\nfinal_score\n"));
         // Scores with the empty squares to the winner.
         let over = |cells: &str| final_score(&text::parse_position(cells).unwrap());
