@@ -10,11 +10,11 @@ use std::{
 };
 
 use anyhow::Context;
-use clap::{Args, Subcommand};
+use clap::{ArgGroup, Args, Subcommand};
 use ply_othello::{
     analyze::{analyze, Analysis, Options},
     ggf::GgfGame,
-    perft, svg, text, transcript, BoardSize, Color, GameRecord, Move, Position,
+    perft, picture, text, transcript, BoardSize, Color, GameRecord, Move, Position,
 };
 use serde_json::json;
 
@@ -57,6 +57,7 @@ pub enum Command {
 
 /// `ply othello show`.
 #[derive(Args, Debug)]
+#[command(group(ArgGroup::new("picture").args(["svg", "png"]).multiple(true)))]
 pub struct ShowArgs {
     /// Cells and side to move (`---…OX…--- X`, 16/36/64 cells), an OBF line, a transcript
     /// (`f5d6c3`), or a GGF game (`(;GM[Othello]…;)`).
@@ -73,9 +74,13 @@ pub struct ShowArgs {
     /// coordinates, discs, the last move and the legal moves marked.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Also draw the position as PNG into FILE (`-` for stdout): the SVG's board, without
+    /// its status line.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
     /// Write every legal move's value on the picture, from an analysis of `--time` seconds
     /// (exact where the book or the solver knows it, `≈` an estimate).
-    #[arg(long, requires = "svg")]
+    #[arg(long, requires = "picture")]
     pub values: bool,
     /// Seconds the analysis for `--values` may take.
     #[arg(long, value_name = "S", default_value_t = 1.0, requires = "values")]
@@ -208,14 +213,37 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
     let game = read_position_or_transcript(&a.position, a.size, "POS")?;
     let pos = game.position();
     let mut out = io::stdout().lock();
-    if let Some(path) = &a.svg {
-        let picture = svg::picture(&pos, &picture_options(a, &game)?);
-        if is_dash(path) {
-            out.write_all(picture.as_bytes())?;
+    if a.svg.is_some() || a.png.is_some() {
+        if a.svg.as_deref().is_some_and(is_dash) && a.png.as_deref().is_some_and(is_dash) {
+            return Err(bad(
+                "--svg - and --png -: only one picture can go to stdout".to_owned(),
+            ));
+        }
+        let opts = picture_options(a, &game)?;
+        let mut on_stdout = false;
+        for (path, bytes) in [
+            (
+                &a.svg,
+                a.svg
+                    .as_ref()
+                    .map(|_| picture::svg(&pos, &opts).into_bytes()),
+            ),
+            (&a.png, a.png.as_ref().map(|_| picture::png(&pos, &opts))),
+        ] {
+            let (Some(path), Some(bytes)) = (path, bytes) else {
+                continue;
+            };
+            if is_dash(path) {
+                out.write_all(&bytes)?;
+                on_stdout = true;
+            } else {
+                write_whole(path, &bytes)?;
+            }
+        }
+        if on_stdout {
             out.flush()?;
             return Ok(());
         }
-        write_whole(path, picture.as_bytes())?;
     }
     if a.json {
         let mut v = position_json(&pos);
@@ -232,8 +260,8 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
 
 /// What the picture of `show --svg` draws: the last move of the game, the legal moves, and
 /// with `--values` every legal move's value from the one analysis entry point.
-fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<svg::Options> {
-    let mut opts = svg::Options {
+fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<picture::Options> {
+    let mut opts = picture::Options {
         last_move: match game.moves().last() {
             Some(Move::Play(sq)) => Some(*sq),
             _ => None,
@@ -255,7 +283,7 @@ fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<svg::Optio
         opts.values = found
             .moves
             .iter()
-            .map(|m| svg::Value {
+            .map(|m| picture::Value {
                 square: m.square,
                 discs: Analysis::discs(m.score),
                 exact: m.exact,

@@ -417,6 +417,8 @@ fn show_svg_refuses_bad_input_and_leaves_no_file() {
         "othello", "show", "f5", "--svg", "-", "--values", "--time", "0",
     ]);
     assert!(err.contains("--time 0"), "{err}");
+    let err = bad(&["othello", "show", "f5", "--svg", "-", "--png", "-"]);
+    assert!(err.contains("only one picture can go to stdout"), "{err}");
     let missing = dir.join("no-such-dir").join("x.svg");
     let out = ply(&["othello", "show", "f5", "--svg", common::s(&missing)]);
     assert_eq!(out.status.code(), Some(1), "a file that cannot be written");
@@ -428,4 +430,20 @@ fn common_position(moves: &str, size: BoardSize) -> Position {
     transcript::parse(moves, Position::start(size))
         .expect("a transcript")
         .position()
+}
+
+#[test]
+fn show_png_writes_a_png_beside_the_svg() {
+    let dir = common::scratch("show-png");
+    let (svg, png) = (dir.join("p.svg"), dir.join("p.png"));
+    ok(&["othello", "show", "f5d6", "--svg", common::s(&svg), "--png", common::s(&png)]);
+    let bytes = std::fs::read(&png).expect("the PNG is written");
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // IHDR: 8x8 is 24 + 8 * 60 + 8 pixels a side.
+    assert_eq!(&bytes[16..24], &[0, 0, 2, 0, 0, 0, 2, 0]);
+    assert!(bytes.ends_with(b"IEND\xae\x42\x60\x82"));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let out = ply(&["othello", "show", "f5", "--png", "-"]);
+    assert!(out.status.success());
+    assert!(out.stdout.starts_with(b"\x89PNG"), "the PNG on stdout, nothing else");
 }

@@ -1,5 +1,5 @@
 //! `GET /api/othello/image`: a picture of a position as SVG (`image/svg+xml`), drawn by the
-//! library ([`ply_othello::svg`]) as the page draws its board.
+//! library ([`ply_othello::picture`]) as the page draws its board.
 //!
 //! The position is read from `text` with the reader `/api/othello/position` and the command
 //! line use (a position, an OBF line, a transcript or a GGF game); the last move is the
@@ -14,7 +14,7 @@ use axum::{
     response::IntoResponse,
 };
 use ply_othello::{
-    svg::{self, Value},
+    picture::{self, Options, Value},
     Move, Position, Square,
 };
 
@@ -28,11 +28,7 @@ const PARAMS: &[&str] = &["text", "size", "last", "values", "legal"];
 /// A 400 naming the parameter and what is wrong: a last move on an empty square, a value on
 /// a square that is not a legal move, a value that is not a number of discs, a square given
 /// twice, `legal` other than 0 or 1.
-pub fn options(
-    params: &Params,
-    pos: &Position,
-    last: Option<Square>,
-) -> Result<svg::Options, ApiError> {
+pub fn options(params: &Params, pos: &Position, last: Option<Square>) -> Result<Options, ApiError> {
     let last_move = match params.get("last").map(str::trim) {
         None => last,
         Some("" | "none" | "pass") => None,
@@ -59,7 +55,7 @@ pub fn options(
         None => Vec::new(),
         Some(text) => parse_values(text, pos)?,
     };
-    Ok(svg::Options {
+    Ok(Options {
         last_move,
         legal_moves,
         values,
@@ -123,7 +119,7 @@ pub fn picture(params: &Params) -> Result<String, ApiError> {
         Some(Move::Play(sq)) => Some(*sq),
         _ => None,
     };
-    Ok(svg::picture(&pos, &options(params, &pos, last)?))
+    Ok(picture::svg(&pos, &options(params, &pos, last)?))
 }
 
 /// The handler.
