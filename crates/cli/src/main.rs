@@ -39,7 +39,7 @@ enum Command {
     Bench(bench::Command),
     /// Engine for Othello GUIs: the NBoard protocol on stdin and stdout.
     Nboard(nboard::Args),
-    /// Engine for GTP clients (Quarry, GoGui): the Go Text Protocol, as Othello engines
+    /// Engine for GTP clients (Quarry): the Go Text Protocol, as Othello engines
     /// speak it, on stdin and stdout.
     Gtp(gtp::Args),
     /// Serve the web page and the JSON API.

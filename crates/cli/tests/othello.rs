@@ -436,7 +436,15 @@ fn common_position(moves: &str, size: BoardSize) -> Position {
 fn show_png_writes_a_png_beside_the_svg() {
     let dir = common::scratch("show-png");
     let (svg, png) = (dir.join("p.svg"), dir.join("p.png"));
-    ok(&["othello", "show", "f5d6", "--svg", common::s(&svg), "--png", common::s(&png)]);
+    ok(&[
+        "othello",
+        "show",
+        "f5d6",
+        "--svg",
+        common::s(&svg),
+        "--png",
+        common::s(&png),
+    ]);
     let bytes = std::fs::read(&png).expect("the PNG is written");
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
     // IHDR: 8x8 is 24 + 8 * 60 + 8 pixels a side.
@@ -445,5 +453,8 @@ fn show_png_writes_a_png_beside_the_svg() {
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
     let out = ply(&["othello", "show", "f5", "--png", "-"]);
     assert!(out.status.success());
-    assert!(out.stdout.starts_with(b"\x89PNG"), "the PNG on stdout, nothing else");
+    assert!(
+        out.stdout.starts_with(b"\x89PNG"),
+        "the PNG on stdout, nothing else"
+    );
 }

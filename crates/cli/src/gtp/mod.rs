@@ -1,5 +1,6 @@
 //! `ply gtp`: an engine for clients that speak the Go Text Protocol (version 2) to Othello
-//! engines, as Quarry and GoGui do with Egaroucid's console.
+//! engines, as Quarry does with Egaroucid's console and GRhino. (GoGui plays games other than
+//! Go only through its own `gogui-rules_*` extension, which ply does not speak.)
 //!
 //! Three parts, each testable alone: [`command`] reads one line into a command (pure),
 //! [`session`] applies commands to the game and says the answer's text, [`answer`] writes the
