@@ -7,7 +7,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -898,6 +898,41 @@ test("points off the chart's scale are marked on the chart with their value", { 
   assert.equal(await page.$$eval("#chart .clip", (c) => c.length), 3);
   assert.deepEqual(await page.$$eval("#chart .clip-label", (t) => t.map((x) => x.textContent)), ["−10", "+12"]);
   await page.screenshot({ path: join(shots, "chart-clipped.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("save picture: the board as an SVG file, with the last move and the values shown", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-ttt");
+  assert.equal(await page.isHidden("#save-picture"), true, "no picture of tic-tac-toe");
+  await page.click("#game-othello");
+  await page.click("#size-4");
+  await page.click("#mode-hints");
+  await playMoves(page, [1]);
+  // White's replies, solved: every legal square carries an exact value.
+  await page.waitForFunction(() => {
+    const legal = document.querySelectorAll("#board .cell.legal").length;
+    const values = [...document.querySelectorAll("#board .cell[data-value]")];
+    return legal > 0 && values.length === legal && values.every((c) => !c.dataset.value.startsWith("~"));
+  }, null, { timeout: 30000 });
+  const shown = await page.$$eval("#board .cell[data-value]", (cs) => cs.map((c) => c.dataset.value.replace("-", "−")));
+  const cells = await boardCells(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save-picture")]);
+  assert.equal(download.suggestedFilename(), "ply-othello-4x4.svg");
+  const svg = readFileSync(await download.path(), "utf8");
+  assert.match(svg, /^<\?xml[^>]*>\s*<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  const count = (cls) => svg.split(`class="${cls}"`).length - 1;
+  assert.equal(count("disc black"), [...cells].filter((c) => c === "X").length);
+  assert.equal(count("disc white"), [...cells].filter((c) => c === "O").length);
+  assert.equal(count("last"), 1, "b1 is marked");
+  const values = [...svg.matchAll(/class="value"[^>]*>([^<]*)</g)].map((m) => m[1]);
+  assert.deepEqual(values, shown);
+  await page.waitForFunction(() => /Saved the picture/.test(document.getElementById("copy-note").textContent));
+  // With values hidden, the picture has none.
+  await page.click("#show-values");
+  const [plain] = await Promise.all([page.waitForEvent("download"), page.click("#save-picture")]);
+  assert.equal(readFileSync(await plain.path(), "utf8").split('class="value"').length - 1, 0);
   assert.deepEqual(errors, []);
   await page.close();
 });

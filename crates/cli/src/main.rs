@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod error;
+mod gtp;
 mod judge;
 mod nboard;
 mod othello;
@@ -38,6 +39,9 @@ enum Command {
     Bench(bench::Command),
     /// Engine for Othello GUIs: the NBoard protocol on stdin and stdout.
     Nboard(nboard::Args),
+    /// Engine for GTP clients (Quarry): the Go Text Protocol, as Othello engines
+    /// speak it, on stdin and stdout.
+    Gtp(gtp::Args),
     /// Serve the web page and the JSON API.
     Serve(serve::Args),
     /// Training data for the evaluation: self-play games, sharded and resumable.
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Command::Judge(a) => judge::run(a),
         Command::Bench(c) => bench::run(c).map(|()| ExitCode::SUCCESS),
         Command::Nboard(a) => nboard::run(&a).map(|()| ExitCode::SUCCESS),
+        Command::Gtp(a) => gtp::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Serve(a) => serve::run(a).map(|()| ExitCode::SUCCESS),
         Command::Train(c) => train::run(c).map(|()| ExitCode::SUCCESS),
     };

@@ -5,12 +5,17 @@
 
 use std::{
     io::{self, IsTerminal, Write},
+    path::PathBuf,
     time::{Duration, Instant},
 };
 
 use anyhow::Context;
-use clap::{Args, Subcommand};
-use ply_othello::{ggf::GgfGame, perft, text, transcript, BoardSize, Color, Move, Position};
+use clap::{ArgGroup, Args, Subcommand};
+use ply_othello::{
+    analyze::{analyze, Analysis, Options},
+    ggf::GgfGame,
+    perft, picture, text, transcript, BoardSize, Color, GameRecord, Move, Position,
+};
 use serde_json::json;
 
 use crate::error::bad;
@@ -22,7 +27,7 @@ pub mod merge;
 pub mod results;
 pub mod solve;
 
-use common::{parse_size, read_position_or_transcript};
+use common::{is_dash, parse_size, read_position_or_transcript, write_whole};
 
 /// `ply othello` subcommands.
 #[derive(Subcommand, Debug)]
@@ -52,6 +57,7 @@ pub enum Command {
 
 /// `ply othello show`.
 #[derive(Args, Debug)]
+#[command(group(ArgGroup::new("picture").args(["svg", "png"]).multiple(true)))]
 pub struct ShowArgs {
     /// Cells and side to move (`---…OX…--- X`, 16/36/64 cells), an OBF line, a transcript
     /// (`f5d6c3`), or a GGF game (`(;GM[Othello]…;)`).
@@ -64,6 +70,21 @@ pub struct ShowArgs {
     /// One JSON object instead of the picture.
     #[arg(long)]
     pub json: bool,
+    /// Also draw the position as SVG into FILE (`-` for stdout, instead of the text):
+    /// coordinates, discs, the last move and the legal moves marked.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Also draw the position as PNG into FILE (`-` for stdout): the SVG's board, without
+    /// its status line.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Write every legal move's value on the picture, from an analysis of `--time` seconds
+    /// (exact where the book or the solver knows it, `≈` an estimate).
+    #[arg(long, requires = "picture")]
+    pub values: bool,
+    /// Seconds the analysis for `--values` may take.
+    #[arg(long, value_name = "S", default_value_t = 1.0, requires = "values")]
+    pub time: f64,
 }
 
 /// `ply othello play`.
@@ -192,6 +213,38 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
     let game = read_position_or_transcript(&a.position, a.size, "POS")?;
     let pos = game.position();
     let mut out = io::stdout().lock();
+    if a.svg.is_some() || a.png.is_some() {
+        if a.svg.as_deref().is_some_and(is_dash) && a.png.as_deref().is_some_and(is_dash) {
+            return Err(bad(
+                "--svg - and --png -: only one picture can go to stdout".to_owned(),
+            ));
+        }
+        let opts = picture_options(a, &game)?;
+        let mut on_stdout = false;
+        for (path, bytes) in [
+            (
+                &a.svg,
+                a.svg
+                    .as_ref()
+                    .map(|_| picture::svg(&pos, &opts).into_bytes()),
+            ),
+            (&a.png, a.png.as_ref().map(|_| picture::png(&pos, &opts))),
+        ] {
+            let (Some(path), Some(bytes)) = (path, bytes) else {
+                continue;
+            };
+            if is_dash(path) {
+                out.write_all(&bytes)?;
+                on_stdout = true;
+            } else {
+                write_whole(path, &bytes)?;
+            }
+        }
+        if on_stdout {
+            out.flush()?;
+            return Ok(());
+        }
+    }
     if a.json {
         let mut v = position_json(&pos);
         if !game.moves().is_empty() {
@@ -203,6 +256,41 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// What the picture of `show --svg` draws: the last move of the game, the legal moves, and
+/// with `--values` every legal move's value from the one analysis entry point.
+fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<picture::Options> {
+    let mut opts = picture::Options {
+        last_move: match game.moves().last() {
+            Some(Move::Play(sq)) => Some(*sq),
+            _ => None,
+        },
+        legal_moves: true,
+        values: Vec::new(),
+    };
+    if a.values {
+        if !(a.time.is_finite() && (0.001..=3600.0).contains(&a.time)) {
+            return Err(bad(format!(
+                "--time {}: the analysis takes from 0.001 to 3600 seconds",
+                a.time
+            )));
+        }
+        let found = analyze(
+            &game.position(),
+            &Options::budget(Duration::from_secs_f64(a.time)),
+        );
+        opts.values = found
+            .moves
+            .iter()
+            .map(|m| picture::Value {
+                square: m.square,
+                discs: Analysis::discs(m.score),
+                exact: m.exact,
+            })
+            .collect();
+    }
+    Ok(opts)
 }
 
 fn play(a: &PlayArgs) -> anyhow::Result<()> {

@@ -1,6 +1,8 @@
 //! `ply othello show|play|perft` and `ply bench perft`, run as the real binary.
 
 mod common;
+#[path = "../../othello/tests/support/xml.rs"]
+mod xml;
 
 use common::ply;
 
@@ -361,4 +363,106 @@ fn solve_says_at_once_when_a_position_is_too_far_from_the_end() {
     assert!(line.contains("57 empty squares"), "{line}");
     assert!(line.contains("will not finish"), "{line}");
     assert!(line.contains("ply othello analyze 'f5d6c3'"), "{line}");
+}
+
+/// The elements of an SVG picture with this class.
+fn count_class(elements: &[xml::Element], class: &str) -> usize {
+    elements
+        .iter()
+        .filter(|e| e.attr("class") == Some(class))
+        .count()
+}
+
+#[test]
+fn show_svg_writes_a_whole_picture_of_the_position() {
+    let dir = common::scratch("show-svg");
+    let path = dir.join("f5d6c3.svg");
+    let text_out = ok(&["othello", "show", "f5d6c3", "--svg", common::s(&path)]);
+    assert!(
+        text_out.contains("legal moves (.): d3 f3 f4 g5"),
+        "the text as ever"
+    );
+    let picture = std::fs::read_to_string(&path).expect("the picture is written");
+    assert!(!dir.join("f5d6c3.tmp").exists(), "no temporary file left");
+    let elements = xml::parse(&picture).unwrap_or_else(|e| panic!("{e}\n{picture}"));
+    assert_eq!(elements[0].name, "svg");
+    assert_eq!(count_class(&elements, "disc black"), 5);
+    assert_eq!(count_class(&elements, "disc white"), 2);
+    assert_eq!(count_class(&elements, "legal"), 4);
+    assert_eq!(count_class(&elements, "last"), 1, "c3 is marked");
+    assert_eq!(count_class(&elements, "value"), 0);
+    // `-`: the picture on stdout instead of the text; with values from an analysis (4x4:
+    // every move exact within the time).
+    let out = ok(&["othello", "show", "f5", "--svg", "-"]);
+    assert_eq!(out.matches("class=\"disc black\"").count(), 4);
+    let out = ok(&[
+        "othello", "show", "b1", "--size", "4", "--svg", "-", "--values", "--time", "2",
+    ]);
+    let elements = xml::parse(&out).expect("well-formed");
+    let values: Vec<&str> = elements
+        .iter()
+        .filter(|e| e.attr("class") == Some("value"))
+        .map(|e| e.text.as_str())
+        .collect();
+    let pos = common_position("b1", BoardSize::Four);
+    assert_eq!(values.len() as u32, pos.legal_moves().count());
+    assert!(
+        values.iter().all(|v| !v.starts_with('≈')),
+        "4x4 is solved: {values:?}"
+    );
+}
+
+#[test]
+fn show_svg_refuses_bad_input_and_leaves_no_file() {
+    let dir = common::scratch("show-svg-bad");
+    let path = dir.join("bad.svg");
+    let err = bad(&["othello", "show", "f5z9", "--svg", common::s(&path)]);
+    assert!(err.contains("POS"), "{err}");
+    assert!(!path.exists());
+    let err = bad(&["othello", "show", "f5", "--values"]);
+    assert!(err.contains("--svg"), "{err}");
+    let err = bad(&[
+        "othello", "show", "f5", "--svg", "-", "--values", "--time", "0",
+    ]);
+    assert!(err.contains("--time 0"), "{err}");
+    let err = bad(&["othello", "show", "f5", "--svg", "-", "--png", "-"]);
+    assert!(err.contains("only one picture can go to stdout"), "{err}");
+    let missing = dir.join("no-such-dir").join("x.svg");
+    let out = ply(&["othello", "show", "f5", "--svg", common::s(&missing)]);
+    assert_eq!(out.status.code(), Some(1), "a file that cannot be written");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("x.tmp"));
+}
+
+/// The position after `moves` on a board of `size`.
+fn common_position(moves: &str, size: BoardSize) -> Position {
+    transcript::parse(moves, Position::start(size))
+        .expect("a transcript")
+        .position()
+}
+
+#[test]
+fn show_png_writes_a_png_beside_the_svg() {
+    let dir = common::scratch("show-png");
+    let (svg, png) = (dir.join("p.svg"), dir.join("p.png"));
+    ok(&[
+        "othello",
+        "show",
+        "f5d6",
+        "--svg",
+        common::s(&svg),
+        "--png",
+        common::s(&png),
+    ]);
+    let bytes = std::fs::read(&png).expect("the PNG is written");
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // IHDR: 8x8 is 24 + 8 * 60 + 8 pixels a side.
+    assert_eq!(&bytes[16..24], &[0, 0, 2, 0, 0, 0, 2, 0]);
+    assert!(bytes.ends_with(b"IEND\xae\x42\x60\x82"));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let out = ply(&["othello", "show", "f5", "--png", "-"]);
+    assert!(out.status.success());
+    assert!(
+        out.stdout.starts_with(b"\x89PNG"),
+        "the PNG on stdout, nothing else"
+    );
 }

@@ -37,7 +37,7 @@ mod formats;
 mod rules;
 
 pub use engine::{analyze, book, eval, midgame, solve, spine};
-pub use formats::{ggf, input, obf, text, transcript};
+pub use formats::{crc32, ggf, input, obf, picture, text, transcript};
 pub use rules::{moves, perft, reference};
 
 use std::fmt;

@@ -34,6 +34,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/app.js"),
     },
     Asset {
+        path: "/picture.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/picture.js"),
+    },
+    Asset {
         path: "/rules.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../web/rules.js"),

@@ -19,6 +19,7 @@
 pub mod assets;
 pub mod error;
 pub mod gate;
+pub mod image;
 pub mod openapi;
 pub mod othello;
 pub mod params;
@@ -107,6 +108,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/othello/analyze", get(othello::handler))
         .route("/api/othello/analyze/stream", get(othello::stream_handler))
         .route("/api/othello/position", get(position::handler))
+        .route("/api/othello/image", get(image::handler))
         .route("/api/openapi.json", get(openapi_handler));
     for asset in assets::ASSETS {
         app = app.route(

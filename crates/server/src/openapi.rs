@@ -133,6 +133,32 @@ pub fn document() -> Value {
                     }
                 }
             },
+            "/api/othello/image": {
+                "get": {
+                    "summary": "A picture of an Othello position as SVG, drawn as the page draws its board: coordinates, discs, the last move, the legal moves, and the values given",
+                    "parameters": [
+                        { "name": "text", "in": "query", "required": true,
+                          "description": "the position, read as /api/othello/position reads it (a position, an OBF line, a transcript or a GGF game)",
+                          "schema": { "type": "string" }, "example": "f5d6c3" },
+                        { "name": "size", "in": "query", "required": false,
+                          "description": "as for /api/othello/position",
+                          "schema": { "enum": [4, 6, 8], "default": 8 } },
+                        { "name": "last", "in": "query", "required": false,
+                          "description": "the square of the last move, marked with a dot (by default the transcript's last move; empty or none for no mark)",
+                          "schema": { "type": "string" }, "example": "c3" },
+                        { "name": "values", "in": "query", "required": false,
+                          "description": "values to write on legal moves, in discs for the mover: square:value, comma-separated, ~ before an estimate",
+                          "schema": { "type": "string" }, "example": "d3:+2,c4:~-1.5" },
+                        { "name": "legal", "in": "query", "required": false,
+                          "description": "mark the legal moves without a value with a dot",
+                          "schema": { "enum": [0, 1], "default": 1 } }
+                    ],
+                    "responses": {
+                        "200": { "description": "The picture", "content": { "image/svg+xml": { "schema": { "type": "string" } } } },
+                        "400": error_response("A bad parameter, saying which and what is wrong")
+                    }
+                }
+            },
             "/api/openapi.json": {
                 "get": { "summary": "This document", "responses": { "200": { "description": "OpenAPI 3.1" } } }
             }

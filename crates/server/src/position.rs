@@ -10,7 +10,7 @@ use axum::{
     extract::{rejection::QueryRejection, Query},
     Json,
 };
-use ply_othello::{analyze::Status, input, text, transcript, BoardSize, Move};
+use ply_othello::{analyze::Status, input, text, transcript, BoardSize, GameRecord, Move};
 use serde::Serialize;
 
 use crate::{error::ApiError, othello::check_centre, params::Params};
@@ -49,6 +49,34 @@ const PARAMS: &[&str] = &["text", "size"];
 /// A 400 naming the parameter: a missing text, a bad size, or the reader's message (which
 /// names the character or the move that is wrong), or a position no game reaches.
 pub fn read(params: &Params) -> Result<Read, ApiError> {
+    let game = read_game(params)?;
+    let mut positions = vec![step(&game.start())];
+    let mut moves = Vec::with_capacity(game.moves().len());
+    for (before, m) in game.plies() {
+        let after = before.play_move(m).expect("a move the reader accepted");
+        moves.push(match m {
+            Move::Pass => "pass".to_owned(),
+            Move::Play(sq) => sq.to_string(),
+        });
+        positions.push(step(&after));
+    }
+    let last = game.position();
+    Ok(Read {
+        size: last.size().n(),
+        moves,
+        positions,
+        transcript: transcript::format(&game),
+        obf: text::format_position(&last),
+    })
+}
+
+/// The game that `text` (on `size`) describes: the one reader of pasted text that this
+/// endpoint and `/api/othello/image` share with the command line.
+///
+/// # Errors
+/// A 400 naming the parameter: a missing or empty text, a bad size, the reader's message, or
+/// a position no game reaches.
+pub fn read_game(params: &Params) -> Result<GameRecord, ApiError> {
     let size = match params.get("size").map(str::trim) {
         None => BoardSize::Eight,
         Some(t) => t
@@ -70,24 +98,7 @@ pub fn read(params: &Params) -> Result<Read, ApiError> {
     let game = input::parse_position_or_transcript(input, size)
         .map_err(|e| ApiError::bad(format!("`text`: {e}")))?;
     check_centre(&game.start()).map_err(|e| ApiError::bad(format!("`text`: {}", e.message)))?;
-    let mut positions = vec![step(&game.start())];
-    let mut moves = Vec::with_capacity(game.moves().len());
-    for (before, m) in game.plies() {
-        let after = before.play_move(m).expect("a move the reader accepted");
-        moves.push(match m {
-            Move::Pass => "pass".to_owned(),
-            Move::Play(sq) => sq.to_string(),
-        });
-        positions.push(step(&after));
-    }
-    let last = game.position();
-    Ok(Read {
-        size: last.size().n(),
-        moves,
-        positions,
-        transcript: transcript::format(&game),
-        obf: text::format_position(&last),
-    })
+    Ok(game)
 }
 
 fn step(pos: &ply_othello::Position) -> Step {

@@ -455,6 +455,7 @@ async fn openapi_lists_every_route_and_each_answers() {
         "/api/othello/analyze",
         "/api/othello/analyze/stream",
         "/api/othello/position",
+        "/api/othello/image",
         "/api/openapi.json",
     ] {
         assert!(paths.contains_key(route), "{route} missing");
@@ -469,6 +470,19 @@ async fn openapi_lists_every_route_and_each_answers() {
                 continue;
             }
             "/api/othello/position" => "/api/othello/position?text=f5".to_owned(),
+            "/api/othello/image" => {
+                // A picture, not JSON (tests/image.rs checks it).
+                let response = app()
+                    .oneshot(
+                        Request::get("/api/othello/image?text=f5")
+                            .body(Body::empty())
+                            .unwrap(),
+                    )
+                    .await
+                    .unwrap();
+                assert_eq!(response.status(), StatusCode::OK);
+                continue;
+            }
             other => other.to_owned(),
         };
         let (status, json) = get(app(), &uri).await;
@@ -508,6 +522,7 @@ async fn the_page_and_its_files_are_served() {
         ("/", "text/html"),
         ("/app.js", "text/javascript"),
         ("/rules.js", "text/javascript"),
+        ("/picture.js", "text/javascript"),
         ("/style.css", "text/css"),
     ] {
         let response = app()

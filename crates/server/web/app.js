@@ -942,6 +942,7 @@ function renderControls() {
   $("level").value = S.level;
   $("budget").value = String(S.budget);
   $("copy-obf").hidden = S.game === "ttt";
+  $("save-picture").hidden = S.game === "ttt";
   $("copy-transcript").hidden = S.game === "ttt";
   $("budget").hidden = S.game === "ttt";
   $("budget-label").hidden = S.game === "ttt";
@@ -1114,6 +1115,8 @@ function wire() {
   $("copy-link").addEventListener("click", () => copy(location.href, "link"));
   $("copy-transcript").addEventListener("click", () => copy(transcriptText(), "transcript"));
   $("copy-obf").addEventListener("click", () => copy(obfText(), "OBF line"));
+  // picture.js: the board as an SVG file, with the values when they are shown.
+  $("save-picture").addEventListener("click", () => Picture.save(pos(), S.showValues ? shown(pos()) : null, S.ply > 0 ? lastMoveIndex() : -1, $("copy-note")));
   $("show-values").addEventListener("change", (e) => { S.showValues = e.target.checked; refresh(); });
   $("new-game").addEventListener("click", newGame);
   $("undo").addEventListener("click", undo);

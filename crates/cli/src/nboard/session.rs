@@ -10,7 +10,7 @@ use std::{
         atomic::{AtomicBool, Ordering},
         Arc,
     },
-    time::{Duration, Instant},
+    time::Instant,
 };
 
 use ply_othello::{
@@ -19,6 +19,7 @@ use ply_othello::{
 };
 
 use super::{answer, command::Command};
+use crate::othello::common::{move_options, move_time};
 
 /// The depth before the GUI sets one.
 pub const DEFAULT_DEPTH: u32 = 12;
@@ -118,9 +119,7 @@ impl Session {
 
     /// A search of the current game, stopped when `stop` is raised.
     pub fn job(&self, task: Task, stop: Arc<AtomicBool>) -> Job {
-        let mut opts = Options::budget(budget(self.depth));
-        opts.depth = Some(self.depth);
-        opts.threads = self.threads;
+        let mut opts = move_options(self.depth, move_time(self.depth), self.threads);
         opts.book_file.clone_from(&self.book);
         opts.stop = Some(stop.clone());
         // A review needs only each position's value: the best move, searched deeper.
@@ -145,11 +144,6 @@ fn tell(
         say(&line)?;
     }
     Ok(())
-}
-
-/// How long a move may take at this depth: half a second a ply.
-fn budget(depth: u32) -> Duration {
-    Duration::from_millis(u64::from(depth) * 500)
 }
 
 /// One search: what it is for, its own copy of the game, the options it runs with.
@@ -373,12 +367,5 @@ mod tests {
                 "ply {k}: {for_black:?}"
             );
         }
-    }
-
-    #[test]
-    fn the_budget_is_half_a_second_a_ply() {
-        assert_eq!(budget(1), Duration::from_millis(500));
-        assert_eq!(budget(20), Duration::from_secs(10));
-        assert_eq!(budget(60), Duration::from_secs(30));
     }
 }

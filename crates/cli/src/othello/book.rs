@@ -43,7 +43,7 @@ use ply_othello::{
 use crate::{
     error::bad,
     othello::{
-        common::{parse_size, plural, read_book},
+        common::{parse_size, plural, read_book, write_whole},
         results::{self, MoveScore, Row},
         solve::{check_done, ShardInput},
     },
@@ -466,13 +466,6 @@ fn search(a: &SearchArgs) -> anyhow::Result<()> {
         stdout.flush()?;
     }
     Ok(())
-}
-
-/// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
-pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let tmp = path.with_extension("tmp");
-    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
 }
 
 fn import(a: &ImportArgs) -> anyhow::Result<()> {

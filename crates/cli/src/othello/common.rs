@@ -1,5 +1,6 @@
-//! What several `ply othello` commands (and `nboard`, `bench`) read the same way: a board
-//! size, a position or transcript, `--threads` and `--hash-mb`, an input file or stdin.
+//! What several `ply othello` commands (and `nboard`, `gtp`, `bench`) read the same way: a
+//! board size, a position or transcript, `--threads` and `--hash-mb`, an input file or stdin;
+//! and how hard the two engine protocols think at a given strength.
 //!
 //! These live here, apart from every command, so that no command module imports another:
 //! each imports this module and the libraries only.
@@ -18,6 +19,7 @@ use std::{
 
 use anyhow::Context;
 use ply_othello::{
+    analyze::Options,
     book::Book,
     input,
     solve::{SolveOptions, Solver},
@@ -78,6 +80,33 @@ pub fn check_threads(threads: usize) -> anyhow::Result<()> {
 pub fn solver(threads: usize, hash_mb: usize) -> anyhow::Result<Solver> {
     let options = options(threads, hash_mb)?;
     Solver::try_new(options).map_err(|e| bad(format!("--hash-mb {hash_mb}: {e}")))
+}
+
+/// How long a move may take at strength `depth` (NBoard's `set depth N`, `ply gtp --depth
+/// N`): half a second a ply, so half a second at depth 1 and half a minute at depth 60.
+pub fn move_time(depth: u32) -> Duration {
+    Duration::from_millis(u64::from(depth) * 500)
+}
+
+/// The analysis a protocol engine runs for a move at strength `depth` within `budget`: the
+/// midgame engine to at most `depth` plies, the book and the exact solver near the end as in
+/// `ply othello analyze`, the best move only (callers that want every move's value set
+/// `all_moves`).
+pub fn move_options(depth: u32, budget: Duration, threads: usize) -> Options {
+    Options {
+        depth: Some(depth),
+        threads,
+        all_moves: false,
+        ..Options::budget(budget)
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so that
+/// `path` is whole or untouched.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let tmp = path.with_extension("tmp");
+    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
 }
 
 /// `-` as a file name: stdin or stdout.
@@ -182,5 +211,22 @@ impl std::fmt::Debug for StatusLine {
         f.debug_struct("StatusLine")
             .field("drawing", &self.thread.is_some())
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_takes_half_a_second_a_ply() {
+        assert_eq!(move_time(1), Duration::from_millis(500));
+        assert_eq!(move_time(20), Duration::from_secs(10));
+        assert_eq!(move_time(60), Duration::from_secs(30));
+        let o = move_options(12, move_time(12), 3);
+        assert_eq!(
+            (o.depth, o.budget, o.threads, o.all_moves, o.solver, o.book),
+            (Some(12), Some(Duration::from_secs(6)), 3, false, true, true)
+        );
     }
 }
