@@ -1,6 +1,6 @@
 //! Reading and writing: positions in the usual spellings and a terminal picture ([`text`]),
 //! move transcripts ([`transcript`]), OBF lines and files ([`obf`]), GGF game records
-//! ([`ggf`]), the one reader of every spelling a user may paste ([`input`]), and what the
+//! ([`ggf`]), WTHOR game databases and their names files ([`wthor`]), the one reader of every spelling a user may paste ([`input`]), and what the
 //! binary data files (weights, books) share (`binfile`).
 //!
 //! The formats build on the rules and know nothing of the engine; every reader returns a
@@ -12,3 +12,4 @@ pub mod input;
 pub mod obf;
 pub mod text;
 pub mod transcript;
+pub mod wthor;
