@@ -520,7 +520,7 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
         );
     }
     if let Some(out) = &a.out {
-        crate::othello::book::write_whole(out, &ply_othello::eval::weights::write(&eval))?;
+        crate::othello::common::write_whole(out, &ply_othello::eval::weights::write(&eval))?;
         eprintln!(
             "{}: {n}x{n} weights, {} bytes ({:.0} s in all)",
             out.display(),

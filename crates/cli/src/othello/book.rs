@@ -40,7 +40,7 @@ use ply_othello::{
 use crate::{
     error::bad,
     othello::{
-        common::{parse_size, plural},
+        common::{parse_size, plural, write_whole},
         results::{self, MoveScore, Row},
         solve::{check_done, ShardInput},
     },
@@ -496,13 +496,6 @@ fn search(a: &SearchArgs) -> anyhow::Result<()> {
         stdout.flush()?;
     }
     Ok(())
-}
-
-/// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
-pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let tmp = path.with_extension("tmp");
-    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
 }
 
 fn info(a: &InfoArgs) -> anyhow::Result<()> {

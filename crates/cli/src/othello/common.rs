@@ -109,6 +109,14 @@ pub fn read_input(path: &Path) -> anyhow::Result<String> {
     }
 }
 
+/// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so that a
+/// reader never sees half a file.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let tmp = path.with_extension("tmp");
+    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
+}
+
 /// The name of an input in messages.
 pub fn input_name(path: &Path) -> String {
     if is_dash(path) {

@@ -65,7 +65,7 @@ use crate::{
     formats::binfile::fnv1a,
     solve::symmetry,
     wthor::{self, WthorError, WthorGame},
-    Color, Move, Position, Square,
+    Color, GameRecord, Move, Position, Square,
 };
 
 const MAGIC: &[u8; 8] = b"plyindex";
@@ -593,6 +593,27 @@ pub fn explore(pos: &Position, index: &GamesIndex, engine: Option<&Options>) -> 
         moves,
         analysis,
     }
+}
+
+/// Whether `game` passes through `pos` or one of its mirror images (compared as in the
+/// index: the mover's and the other side's discs), its last position included.
+#[must_use]
+pub fn reaches(game: &GameRecord, pos: &Position) -> bool {
+    if game.start().size() != pos.size() {
+        return false;
+    }
+    let n = u32::from(pos.size().n());
+    let (p, o, _) = symmetry::canonical(pos.player().0, pos.opponent().0, n);
+    let discs = (pos.player() | pos.opponent()).count();
+    game.plies()
+        .map(|(before, _)| before)
+        .chain(std::iter::once(game.position()))
+        .any(|q| {
+            (q.player() | q.opponent()).count() == discs && {
+                let (qp, qo, _) = symmetry::canonical(q.player().0, q.opponent().0, n);
+                (qp, qo) == (p, o)
+            }
+        })
 }
 
 fn square_order(m: Move) -> u8 {
