@@ -6,15 +6,14 @@
 use std::{
     io::{self, Write},
     path::PathBuf,
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 use ply_othello::{
     analyze::Options,
-    explore::{self, Exploration, Explored},
-    text, BoardSize, Color,
+    explore::{self, Report},
+    BoardSize,
 };
-use serde_json::json;
 
 use crate::{
     error::bad,
@@ -74,94 +73,44 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         .unwrap_or_else(|| default_index_path(&a.games));
     let (index, loaded) = load_index(&a.games, &databases, &path)?;
     report_loaded(&path, &index, &loaded);
-    let started = Instant::now();
-    let found = explore::explore(&pos, &index, None);
-    let lookup = started.elapsed();
-    let found = match &engine {
-        None => found,
-        Some(opts) => explore::explore(&pos, &index, Some(opts)),
-    };
+    let found = explore::explore(&pos, &index, engine.as_ref());
+    let report = Report::new(&found, index.games());
     let mut out = io::stdout().lock();
     if a.json {
-        writeln!(out, "{}", exploration_json(&found, index.games(), lookup))?;
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
     } else {
-        print_text(&mut out, &found, index.games())?;
+        print_text(&mut out, &report)?;
     }
     out.flush()?;
     Ok(())
 }
 
-/// How the engine's value was found: `exact`, `book` or `estimate`.
-fn kind(m: &Explored) -> Option<&'static str> {
-    m.engine.map(|v| match (v.exact, v.book) {
-        (true, _) => "exact",
-        (false, true) => "book",
-        (false, false) => "estimate",
-    })
-}
-
-fn exploration_json(found: &Exploration, indexed: u64, lookup: Duration) -> serde_json::Value {
-    let turn = found.position.turn();
-    json!({
-        "position": text::format_position(&found.position),
-        "turn": turn.symbol().to_string(),
-        "indexed_games": indexed,
-        "games": found.games,
-        "lookup_us": lookup.as_micros() as u64,
-        "moves": found.moves.iter().map(|m| json!({
-            "move": m.mv.to_string(),
-            "games": m.games,
-            "black_score_rate": m.black_score_rate(),
-            "black_mean_discs": m.black_mean_discs(),
-            "engine": m.engine_for_black(turn).map(|(d, exact)| json!({
-                "black_discs": d,
-                "exact": exact,
-                "kind": kind(m),
-                "depth": m.engine.map(|v| v.depth),
-            })),
-        })).collect::<Vec<_>>(),
-    })
-}
-
-fn print_text(out: &mut impl Write, found: &Exploration, indexed: u64) -> io::Result<()> {
-    let turn = found.position.turn();
-    writeln!(out, "position   {}", text::format_position(&found.position))?;
+fn print_text(out: &mut impl Write, r: &Report) -> io::Result<()> {
+    writeln!(out, "position   {}", r.position)?;
     writeln!(
         out,
-        "games      {} of {indexed} went through it ({} to move); results for black",
-        found.games,
-        match turn {
-            Color::Black => "black",
-            Color::White => "white",
-        }
+        "games      {} of {} went through it ({} to move); results for black",
+        r.games,
+        r.indexed_games,
+        if r.turn == 'X' { "black" } else { "white" }
     )?;
-    writeln!(out, "move   games   score   discs   engine")?;
-    for m in &found.moves {
+    writeln!(out, "move   games   score   discs   engine (for black)")?;
+    for m in &r.moves {
         let rate = m
-            .black_score_rate()
+            .black_score_rate
             .map_or("-".to_string(), |r| format!("{:.1}%", 100.0 * r));
         let discs = m
-            .black_mean_discs()
+            .black_mean_discs
             .map_or("-".to_string(), |d| format!("{d:+.1}"));
-        let engine = match m.engine_for_black(turn) {
-            Some((d, _)) => {
-                let depth = m.engine.map_or(0, |v| v.depth);
-                let how = match kind(m) {
-                    Some("exact") => "exact".to_string(),
-                    Some(k) => format!("{k}, depth {depth}"),
-                    None => String::new(),
-                };
-                format!("{:+.2} ({how})", d.clamp(-64.0, 64.0))
-            }
+        let engine = match m.engine {
+            Some(v) if v.kind == "exact" => format!("{:+} (exact)", v.black_discs),
+            Some(v) => format!("{:+.1} ({}, depth {})", v.black_discs, v.kind, v.depth),
             None => "-".to_string(),
         };
         writeln!(
             out,
             "{:<5}{:>7}{:>8}{:>8}   {engine}",
-            m.mv.to_string(),
-            m.games,
-            rate,
-            discs
+            m.mv, m.games, rate, discs
         )?;
     }
     Ok(())

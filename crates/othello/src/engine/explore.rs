@@ -522,17 +522,6 @@ impl Explored {
     pub fn black_mean_discs(&self) -> Option<f64> {
         (self.games > 0).then(|| self.black_discs as f64 / self.games as f64)
     }
-
-    /// The engine's value in discs for Black (its value for the mover, turned for Black
-    /// when White moves), with whether it is exact.
-    #[must_use]
-    pub fn engine_for_black(&self, turn: Color) -> Option<(f64, bool)> {
-        self.engine.map(|v| {
-            let d = analyze::Analysis::discs(v.score);
-            let d = if turn == Color::Black { d } else { -d };
-            (d, v.exact)
-        })
-    }
 }
 
 /// What [`explore`] found for a position.
@@ -620,5 +609,88 @@ fn square_order(m: Move) -> u8 {
     match m {
         Move::Play(sq) => sq.index(),
         Move::Pass => PASS,
+    }
+}
+
+/// An exploration as every front end presents it: the CLI's `--json` and the API print this
+/// one shape (with the `serde` feature).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Report {
+    /// The position: 64 cells (`X`, `O`, `-`) and the side to move, as `text` writes it.
+    pub position: String,
+    /// The side to move, `X` or `O`.
+    pub turn: char,
+    /// Games in the databases.
+    pub indexed_games: u64,
+    /// Games that went through the position (or an image of it) and played on.
+    pub games: u64,
+    /// Every move, most played first.
+    pub moves: Vec<MoveReport>,
+}
+
+/// One move of a [`Report`]: its games and their results for Black, and the engine's value.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MoveReport {
+    /// The square, `a1`..., or `pass`.
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
+    pub mv: String,
+    /// Games that played it.
+    pub games: u64,
+    /// Black's score rate over them (a win 1, a draw 1/2); none when no game did.
+    pub black_score_rate: Option<f64>,
+    /// Black's mean disc result over them; none when no game did.
+    pub black_mean_discs: Option<f64>,
+    /// The engine's value, when it was asked for.
+    pub engine: Option<EngineValue>,
+}
+
+/// The engine's value of a move, for Black.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct EngineValue {
+    /// Black's final disc difference after the move, exact or estimated.
+    pub black_discs: f64,
+    /// `exact`, `book` or `estimate`.
+    pub kind: &'static str,
+    /// Plies searched (the empties when exact; for a book move, the depth its score rests
+    /// on).
+    pub depth: u32,
+}
+
+impl Report {
+    /// The report of `found`, explored over an index of `indexed_games` games.
+    #[must_use]
+    pub fn new(found: &Exploration, indexed_games: u64) -> Report {
+        let turn = found.position.turn();
+        Report {
+            position: crate::text::format_position(&found.position),
+            turn: turn.symbol(),
+            indexed_games,
+            games: found.games,
+            moves: found
+                .moves
+                .iter()
+                .map(|m| MoveReport {
+                    mv: m.mv.to_string(),
+                    games: m.games,
+                    black_score_rate: m.black_score_rate(),
+                    black_mean_discs: m.black_mean_discs(),
+                    engine: m.engine.map(|v| {
+                        let d = analyze::Analysis::discs(v.score);
+                        EngineValue {
+                            black_discs: if turn == Color::Black { d } else { -d },
+                            kind: match (v.exact, v.book) {
+                                (true, _) => "exact",
+                                (false, true) => "book",
+                                (false, false) => "estimate",
+                            },
+                            depth: v.depth,
+                        }
+                    }),
+                })
+                .collect(),
+        }
     }
 }
