@@ -18,6 +18,7 @@
 
 pub mod assets;
 pub mod error;
+pub mod explore;
 pub mod gate;
 pub mod openapi;
 pub mod othello;
@@ -40,7 +41,7 @@ pub use error::ApiError;
 pub use gate::Gate;
 pub use serve::serve;
 
-/// Limits that keep the server up.
+/// Limits that keep the server up, and the game databases it explores.
 #[derive(Debug, Clone)]
 pub struct Config {
     /// Expensive requests (searches) running at once.
@@ -60,6 +61,9 @@ pub struct Config {
     /// Longest time a connection may take to send a request's line and headers, or sit idle
     /// between requests, before it is closed ([`serve`]).
     pub header_read_timeout: Duration,
+    /// The WTHOR databases `/api/othello/explore` counts games in; none by default, and
+    /// the endpoint says so.
+    pub games: Option<std::sync::Arc<explore::Databases>>,
 }
 
 impl Default for Config {
@@ -74,6 +78,7 @@ impl Default for Config {
             max_body_bytes: 16 * 1024,
             max_connections: 512,
             header_read_timeout: Duration::from_secs(10),
+            games: None,
         }
     }
 }
@@ -103,6 +108,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/othello/analyze", get(othello::handler))
         .route("/api/othello/analyze/stream", get(othello::stream_handler))
         .route("/api/othello/position", get(position::handler))
+        .route("/api/othello/explore", get(explore::handler))
         .route("/api/openapi.json", get(openapi_handler));
     for asset in assets::ASSETS {
         app = app.route(
