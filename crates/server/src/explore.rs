@@ -35,7 +35,7 @@ use crate::{
 pub struct Databases {
     /// The index of every game.
     pub index: GamesIndex,
-    /// The names of the files, for `/api/health`'s readers and messages.
+    /// The names of the files, as the operator gave them.
     pub files: Vec<String>,
 }
 
