@@ -457,6 +457,27 @@ fn the_index_file_round_trips_and_knows_its_databases() {
         .unwrap_err()
         .to_string()
         .contains("magic"));
+    // A move byte that is no square, or entries out of order, under a good checksum.
+    let entries_at = 40 + 16;
+    let reseal = |mut b: Vec<u8>| {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &x in &b[40..] {
+            h = (h ^ u64::from(x)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        b[32..40].copy_from_slice(&h.to_le_bytes());
+        b
+    };
+    let mut b = bytes.to_vec();
+    b[entries_at + 16] = 200;
+    let e = GamesIndex::read(reseal(b)).unwrap_err();
+    assert!(e.to_string().contains("entry 1: move byte 200"), "{e}");
+    let mut b = bytes.to_vec();
+    let (first, second) = b[entries_at..entries_at + 58].split_at_mut(29);
+    first.swap_with_slice(second);
+    let e = GamesIndex::read(reseal(b)).unwrap_err();
+    assert!(e.to_string().contains("out of order"), "{e}");
+    assert!(GamesIndex::read(reseal(bytes.to_vec())).is_ok());
+
     let mut b = bytes.to_vec();
     b[8] = 9;
     assert!(GamesIndex::read(b)

@@ -315,12 +315,26 @@ impl GamesIndex {
                 }
             })
             .collect();
-        Ok(GamesIndex {
+        let index = GamesIndex {
             bytes,
             sources,
             games,
             entries: n as usize,
-        })
+        };
+        // What a look-up relies on: moves that are squares (or a pass), entries in order.
+        let mut before: Option<(u64, u64, u8)> = None;
+        for i in 0..index.entries {
+            let (p, o) = index.entry_key(i);
+            let mv = index.entry_at(i)[16];
+            if mv > PASS {
+                return Err(bad(format!("entry {}: move byte {mv} is no square", i + 1)));
+            }
+            if before.is_some_and(|b| b >= (p, o, mv)) {
+                return Err(bad(format!("entry {}: out of order", i + 1)));
+            }
+            before = Some((p, o, mv));
+        }
+        Ok(index)
     }
 
     /// The bytes of the index file.
