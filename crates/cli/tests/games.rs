@@ -149,6 +149,16 @@ fn make_then_list_with_names_filters_json_and_ggf() {
     assert!(reaching >= 1);
     assert_eq!(list(&["--reached", &opening]).lines().count(), reaching + 1);
 
+    // Several files: each one's games after a line naming it, numbered from 1 again.
+    let mut args = vec!["othello", "games", s(&db_path), s(&db_path)];
+    args.extend_from_slice(&names);
+    let o = ply(&args);
+    let twice = stdout(&o);
+    let heads: Vec<&str> = twice.lines().filter(|l| l.starts_with("# ")).collect();
+    let head = format!("# {}", s(&db_path));
+    assert_eq!(heads, [head.as_str(), head.as_str()]);
+    assert_eq!(twice.lines().filter(|l| l.starts_with("1\t")).count(), 2);
+
     // JSON: one object a game.
     let json = list(&["--json"]);
     let first: Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();

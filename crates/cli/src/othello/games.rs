@@ -55,7 +55,8 @@ pub enum Command {
 /// Listing the games.
 #[derive(ClapArgs, Debug)]
 pub struct ListArgs {
-    /// WTHOR game files (`.wtb`).
+    /// WTHOR game files (`.wtb`); with several, a line `# FILE` comes before each one's
+    /// games (numbered from 1 in each file).
     #[arg(value_name = "FILE.wtb", required = true)]
     pub files: Vec<PathBuf>,
     /// The players' names (`WTHOR.JOU`); without it, players are shown by number.
@@ -193,6 +194,10 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
         let (header, games) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
         if a.year.is_some_and(|y| y != header.game_year) {
             continue;
+        }
+        if a.files.len() > 1 && !a.json && !a.ggf {
+            // Game numbers start again with each file: say which file follows.
+            writeln!(out, "# {}", path.display())?;
         }
         for (k, g) in games.enumerate() {
             let g = g.map_err(|e| wthor_error(path, &e))?;
