@@ -436,6 +436,12 @@ fn the_index_file_round_trips_and_knows_its_databases() {
     let index = GamesIndex::build(&[&db[..]]).unwrap();
     let again = GamesIndex::read(index.as_bytes().to_vec()).unwrap();
     assert_eq!(again, index);
+    // Built from games already read: the same index.
+    let read = Database::read(&db).unwrap();
+    assert_eq!(
+        GamesIndex::from_games(vec![Source::of(&db)], &read.games).unwrap(),
+        index
+    );
     assert!(again.is_for(&[Source::of(&db)]));
     let other = database(vec![wgame("f5d6", 40)]).to_bytes().unwrap();
     assert!(!again.is_for(&[Source::of(&other)]));
