@@ -1,4 +1,5 @@
-//! `ply othello`: show a position, replay a game, perft, solve, analyze, merge, book.
+//! `ply othello`: show a position, replay a game, perft, solve, analyze, merge, book, games,
+//! explore.
 //!
 //! Glue only: the text formats, the rules and perft live in `ply-othello`; this module reads
 //! arguments, calls them, and prints text or one JSON object per result.
@@ -23,6 +24,9 @@ use crate::error::bad;
 pub mod analyze;
 pub mod book;
 pub mod common;
+pub mod databases;
+pub mod explore;
+pub mod games;
 pub mod merge;
 pub mod results;
 pub mod solve;
@@ -53,6 +57,12 @@ pub enum Command {
     /// negamaxed), and say what a book file holds.
     #[command(subcommand)]
     Book(crate::othello::book::Command),
+    /// WTHOR game databases: list their games (names, results, transcripts; filters; JSON
+    /// or GGF), make one from ply's games, index them for the explorer.
+    Games(crate::othello::games::Args),
+    /// Every move of a position with how often the games of WTHOR databases played it, how
+    /// it scored for black, and the engine's value.
+    Explore(crate::othello::explore::Args),
 }
 
 /// `ply othello show`.
@@ -130,6 +140,8 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Analyze(a) => crate::othello::analyze::run(&a),
         Command::Merge(a) => crate::othello::merge::run(&a),
         Command::Book(c) => crate::othello::book::run(c),
+        Command::Games(a) => crate::othello::games::run(a),
+        Command::Explore(a) => crate::othello::explore::run(&a),
     }
 }
 

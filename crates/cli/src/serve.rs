@@ -3,11 +3,16 @@
 use std::{
     io::{self, Write},
     net::{SocketAddr, TcpListener, ToSocketAddrs},
+    path::PathBuf,
+    sync::Arc,
 };
 
 use anyhow::Context;
 
-use crate::error::bad;
+use crate::{
+    error::bad,
+    othello::databases::{default_index_path, load_index, read_databases, report_loaded},
+};
 
 /// `ply serve` arguments.
 #[derive(clap::Args, Debug)]
@@ -20,6 +25,14 @@ pub struct Args {
     /// or an Edax book (`.dat`).
     #[arg(long, value_name = "FILE")]
     book: Option<std::path::PathBuf>,
+    /// WTHOR game files (`.wtb`) for the page's opening explorer and
+    /// `/api/othello/explore`; their index is read from beside the first (built there when
+    /// missing or stale).
+    #[arg(long, value_name = "FILE.wtb", num_args = 1..)]
+    games: Vec<PathBuf>,
+    /// Where the databases' index is kept (default: beside the first, with `.plyidx` added).
+    #[arg(long, value_name = "PATH", requires = "games")]
+    games_index: Option<PathBuf>,
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
@@ -30,6 +43,21 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         None => None,
     };
     let addrs = resolve(&a.addr)?;
+    let games = if a.games.is_empty() {
+        None
+    } else {
+        let databases = read_databases(&a.games)?;
+        let path = a
+            .games_index
+            .clone()
+            .unwrap_or_else(|| default_index_path(&a.games));
+        let (index, loaded) = load_index(&a.games, &databases, &path)?;
+        report_loaded(&path, &index, &loaded);
+        Some(Arc::new(ply_server::explore::Databases {
+            index,
+            files: a.games.iter().map(|p| p.display().to_string()).collect(),
+        }))
+    };
     let listener = bind(&a.addr, &addrs)?;
     let bound = listener.local_addr().context("reading the address taken")?;
     let mut out = io::stdout();
@@ -37,6 +65,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let _ = out.flush();
     let config = ply_server::Config {
         book,
+        games,
         ..ply_server::Config::default()
     };
     ply_server::run(listener, config).with_context(|| format!("serving on {bound}"))

@@ -36,8 +36,8 @@ mod engine;
 mod formats;
 mod rules;
 
-pub use engine::{analyze, book, eval, midgame, solve, spine};
-pub use formats::{crc32, ggf, input, obf, picture, text, transcript};
+pub use engine::{analyze, book, eval, explore, midgame, solve, spine};
+pub use formats::{crc32, ggf, input, obf, picture, text, transcript, wthor};
 pub use rules::{moves, perft, reference};
 
 use std::fmt;

@@ -39,6 +39,16 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/picture.js"),
     },
     Asset {
+        path: "/explorer.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/explorer.js"),
+    },
+    Asset {
+        path: "/explorer.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_bytes!("../web/explorer.css"),
+    },
+    Asset {
         path: "/rules.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../web/rules.js"),

@@ -18,6 +18,7 @@
 
 pub mod assets;
 pub mod error;
+pub mod explore;
 pub mod gate;
 pub mod image;
 pub mod openapi;
@@ -41,7 +42,7 @@ pub use error::ApiError;
 pub use gate::Gate;
 pub use serve::serve;
 
-/// Limits that keep the server up.
+/// Limits that keep the server up, and the game databases it explores.
 #[derive(Debug, Clone)]
 pub struct Config {
     /// Expensive requests (searches) running at once.
@@ -64,6 +65,9 @@ pub struct Config {
     /// The book Othello analyses answer from in place of the shipped one of its board size
     /// (`ply serve --book FILE`); `None` for the shipped books.
     pub book: Option<std::sync::Arc<ply_othello::book::Book>>,
+    /// The WTHOR databases `/api/othello/explore` counts games in; none by default, and
+    /// the endpoint says so.
+    pub games: Option<std::sync::Arc<explore::Databases>>,
 }
 
 impl Default for Config {
@@ -79,6 +83,7 @@ impl Default for Config {
             max_connections: 512,
             header_read_timeout: Duration::from_secs(10),
             book: None,
+            games: None,
         }
     }
 }
@@ -109,6 +114,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/othello/analyze/stream", get(othello::stream_handler))
         .route("/api/othello/position", get(position::handler))
         .route("/api/othello/image", get(image::handler))
+        .route("/api/othello/explore", get(explore::handler))
         .route("/api/openapi.json", get(openapi_handler));
     for asset in assets::ASSETS {
         app = app.route(

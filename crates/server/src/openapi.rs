@@ -159,11 +159,51 @@ pub fn document() -> Value {
                     }
                 }
             },
+            "/api/othello/explore": {
+                "get": {
+                    "summary": "The opening explorer: every legal move of an 8x8 position with how often the games of the server's WTHOR databases (ply serve --games) played it from this position or an image of it, Black's score rate and mean disc result, and, with budget_ms, the engine's value of it for Black (the opening book, or a search of that budget)",
+                    "parameters": [
+                        { "name": "position", "in": "query", "required": false,
+                          "description": "64 cells row by row, as for /api/othello/analyze. Default: the start position",
+                          "schema": { "type": "string" } },
+                        { "name": "turn", "in": "query", "required": false,
+                          "description": "side to move, X (black) or O (white); default X",
+                          "schema": { "enum": ["X", "O"] } },
+                        { "name": "budget_ms", "in": "query", "required": false,
+                          "description": "the engine's budget; without it, the counts alone (no search)",
+                          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_BUDGET_MS } }
+                    ],
+                    "responses": {
+                        "200": { "description": "Every legal move, most played first",
+                                 "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OthelloExploration" } } } },
+                        "400": error_response("A bad parameter or an impossible position"),
+                        "404": error_response("The server was started without game databases"),
+                        "503": busy_response("Too many analyses at once (with budget_ms)")
+                    }
+                }
+            },
             "/api/openapi.json": {
                 "get": { "summary": "This document", "responses": { "200": { "description": "OpenAPI 3.1" } } }
             }
         },
         "components": { "schemas": {
+            "OthelloExploration": { "type": "object", "properties": {
+                "position": { "type": "string", "description": "64 cells (X, O, -) and the side to move" },
+                "turn": { "enum": ["X", "O"] },
+                "indexed_games": { "type": "integer", "description": "games in the databases" },
+                "games": { "type": "integer", "description": "games that went through the position (or an image of it) and played on" },
+                "moves": { "type": "array", "items": { "type": "object", "properties": {
+                    "move": { "type": "string", "example": "f5", "description": "a square, or pass" },
+                    "games": { "type": "integer" },
+                    "black_score_rate": { "type": ["number", "null"], "description": "a win 1, a draw 1/2; null when no game played the move" },
+                    "black_mean_discs": { "type": ["number", "null"], "description": "black's discs minus white's, empties to the winner, averaged" },
+                    "engine": { "type": ["object", "null"], "properties": {
+                        "black_discs": { "type": "number" },
+                        "kind": { "enum": ["exact", "book", "estimate"] },
+                        "depth": { "type": "integer" }
+                    } }
+                } } }
+            } },
             "Error": { "type": "object", "required": ["error"], "properties": {
                 "error": { "type": "string" },
                 "retry_after_s": { "type": "integer", "description": "on a busy refusal (503): seconds to wait before trying again, as Retry-After says" }

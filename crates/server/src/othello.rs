@@ -161,7 +161,7 @@ fn answer(pos: &Position, found: &ply_othello::analyze::Analysis, started: Insta
 
 /// Raises the stop flag when dropped: when the request is abandoned (client gone, timeout),
 /// the search on the blocking pool ends at its next clock check.
-struct StopOnDrop(Arc<AtomicBool>);
+pub(crate) struct StopOnDrop(pub(crate) Arc<AtomicBool>);
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {

@@ -456,6 +456,7 @@ async fn openapi_lists_every_route_and_each_answers() {
         "/api/othello/analyze/stream",
         "/api/othello/position",
         "/api/othello/image",
+        "/api/othello/explore",
         "/api/openapi.json",
     ] {
         assert!(paths.contains_key(route), "{route} missing");
@@ -481,6 +482,12 @@ async fn openapi_lists_every_route_and_each_answers() {
                     .await
                     .unwrap();
                 assert_eq!(response.status(), StatusCode::OK);
+                continue;
+            }
+            "/api/othello/explore" => {
+                // Without databases it says so (tests/explore.rs serves some).
+                let (status, json) = get(app(), route).await;
+                assert_eq!(status, StatusCode::NOT_FOUND, "{json}");
                 continue;
             }
             other => other.to_owned(),

@@ -965,6 +965,8 @@ function render() {
   renderStatus();
   renderMoves();
   renderChart();
+  // Panels in their own files (explorer.js) follow the position shown.
+  document.dispatchEvent(new CustomEvent("ply:position", { detail: pos() }));
 }
 
 // ---- the address: share and keep -------------------------------------------------------

@@ -1,8 +1,9 @@
 //! Reading and writing: positions in the usual spellings and a terminal picture ([`text`]),
 //! move transcripts ([`transcript`]), OBF lines and files ([`obf`]), GGF game records
-//! ([`ggf`]), the one reader of every spelling a user may paste ([`input`]), pictures of a
-//! position as SVG and PNG ([`picture`]), the CRC-32 of PNG and of the training games
-//! ([`crc32`]), and what the binary data files (weights, books) share (`binfile`).
+//! ([`ggf`]), WTHOR game databases and their names files ([`wthor`]), the one reader of
+//! every spelling a user may paste ([`input`]), pictures of a position as SVG and PNG
+//! ([`picture`]), the CRC-32 of PNG and of the training games ([`crc32`]), and what the
+//! binary data files (weights, books) share (`binfile`).
 //!
 //! The formats build on the rules and know nothing of the engine; every reader returns a
 //! [`crate::ParseError`] that names what is wrong and where.
@@ -15,3 +16,4 @@ pub mod obf;
 pub mod picture;
 pub mod text;
 pub mod transcript;
+pub mod wthor;

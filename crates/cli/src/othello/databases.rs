@@ -1,0 +1,119 @@
+//! What `ply othello games`, `ply othello explore` and `ply serve --games` share: reading
+//! WTHOR files with errors that name the file, and the explorer's index kept beside the
+//! databases, built again when it is stale.
+
+use std::{
+    fs, io,
+    path::{Path, PathBuf},
+    time::{Duration, Instant},
+};
+
+use anyhow::Context;
+use ply_othello::{
+    explore::{GamesIndex, IndexError, Source},
+    wthor::{self, NameKind, Names},
+};
+
+use crate::{error::bad, othello::common::write_whole};
+
+/// Reads a whole file; a missing one is bad input.
+pub fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
+    match fs::read(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            Err(bad(format!("{}: no such file", path.display())))
+        }
+        r => r.with_context(|| format!("reading {}", path.display())),
+    }
+}
+
+/// The game files, read (not yet replayed).
+pub fn read_databases(paths: &[PathBuf]) -> anyhow::Result<Vec<Vec<u8>>> {
+    paths.iter().map(|p| read_bytes(p)).collect()
+}
+
+/// A names file (`WTHOR.JOU` or `WTHOR.TRN`), or bad input naming the file and the record.
+pub fn read_names(path: &Path, kind: NameKind) -> anyhow::Result<Vec<String>> {
+    let bytes = read_bytes(path)?;
+    Names::read(&bytes, kind)
+        .map(|n| n.names)
+        .map_err(|e| bad(format!("{}: {e}", path.display())))
+}
+
+/// A WTHOR error in `path` as bad input.
+pub fn wthor_error(path: &Path, e: &wthor::WthorError) -> anyhow::Error {
+    bad(format!("{}: {e}", path.display()))
+}
+
+/// Where the index of these databases is kept by default: beside the first, named after it
+/// with `.plyidx` added.
+pub fn default_index_path(databases: &[PathBuf]) -> PathBuf {
+    let first = &databases[0];
+    let mut name = first.file_name().unwrap_or_default().to_os_string();
+    name.push(".plyidx");
+    first.with_file_name(name)
+}
+
+/// What loading the index did, for a line on stderr.
+#[derive(Debug)]
+pub enum Loaded {
+    /// Read from its file, which matched the databases.
+    Read,
+    /// Built (the file was missing, stale or damaged: the reason) and written.
+    Built {
+        why: String,
+        took: Duration,
+        written: Option<anyhow::Error>,
+    },
+}
+
+/// The index of `databases` (their bytes, read from `paths`): read from `index` when it was
+/// built from exactly these bytes, otherwise built and written there (under a temporary
+/// name, then renamed). A database that cannot be read is bad input naming its file; an
+/// index that cannot be written is reported in [`Loaded::Built`] and the index is used all
+/// the same.
+pub fn load_index(
+    paths: &[PathBuf],
+    databases: &[Vec<u8>],
+    index: &Path,
+) -> anyhow::Result<(GamesIndex, Loaded)> {
+    let sources: Vec<Source> = databases.iter().map(|b| Source::of(b)).collect();
+    let why = match fs::read(index) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => "there was none".to_string(),
+        Err(e) => format!("it could not be read: {e}"),
+        Ok(bytes) => match GamesIndex::read(bytes) {
+            Ok(found) if found.is_for(&sources) => return Ok((found, Loaded::Read)),
+            Ok(_) => "it was built from other databases (or older versions of these)".into(),
+            Err(e) => format!("it is damaged: {e}"),
+        },
+    };
+    let started = Instant::now();
+    let slices: Vec<&[u8]> = databases.iter().map(Vec::as_slice).collect();
+    let built = GamesIndex::build(&slices).map_err(|e| match e {
+        IndexError::Database(k, e) => wthor_error(&paths[k], &e),
+        other => bad(other.to_string()),
+    })?;
+    let took = started.elapsed();
+    let written = write_whole(index, built.as_bytes()).err();
+    Ok((built, Loaded::Built { why, took, written }))
+}
+
+/// The line `load_index` leaves on stderr when it built the index.
+pub fn report_loaded(index: &Path, idx: &GamesIndex, loaded: &Loaded) {
+    if let Loaded::Built { why, took, written } = loaded {
+        match written {
+            None => eprintln!(
+                "ply: indexed {} games ({} entries) in {:.1} s into {} ({why})",
+                idx.games(),
+                idx.entries(),
+                took.as_secs_f64(),
+                index.display()
+            ),
+            Some(e) => eprintln!(
+                "ply: indexed {} games in {:.1} s; could not keep the index at {}: {e:#}",
+                idx.games(),
+                took.as_secs_f64(),
+                index.display()
+            ),
+        }
+    }
+}

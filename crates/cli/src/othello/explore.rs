@@ -1,0 +1,117 @@
+//! `ply othello explore`: every move of a position with how often the games of WTHOR
+//! databases played it and how it scored for Black, beside the engine's value. The counts
+//! come from the library's index (`ply_othello::explore`), read from beside the databases or
+//! built there once; the values from the one analysis entry point.
+
+use std::{
+    io::{self, Write},
+    path::PathBuf,
+    time::Duration,
+};
+
+use ply_othello::{
+    analyze::Options,
+    explore::{self, Report},
+    BoardSize,
+};
+
+use crate::{
+    error::bad,
+    othello::{
+        common::read_position_or_transcript,
+        databases::{default_index_path, load_index, read_databases, report_loaded},
+    },
+};
+
+/// Arguments of `ply othello explore`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The position: cells and side to move, an OBF line, or a transcript from the start.
+    #[arg(allow_hyphen_values = true, value_name = "POS")]
+    pub position: String,
+    /// WTHOR game files (`.wtb`) to count the games of.
+    #[arg(long, value_name = "FILE.wtb", num_args = 1.., required = true)]
+    pub games: Vec<PathBuf>,
+    /// Where the index of the databases is kept (default: beside the first, with
+    /// `.plyidx` added); built there when missing or stale.
+    #[arg(long, value_name = "PATH")]
+    pub index: Option<PathBuf>,
+    /// Seconds the engine may think about the moves (default 1; the book answers at once
+    /// where it knows the position).
+    #[arg(long, value_name = "S", conflicts_with = "no_engine")]
+    pub time: Option<f64>,
+    /// Counts only, no engine values.
+    #[arg(long)]
+    pub no_engine: bool,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: &Args) -> anyhow::Result<()> {
+    let pos = read_position_or_transcript(&a.position, None, "POS")?.position();
+    if pos.size() != BoardSize::Eight {
+        return Err(bad(
+            "POS: WTHOR games are 8x8; the position is not (give 64 cells or an 8x8 transcript)",
+        ));
+    }
+    let engine = if a.no_engine {
+        None
+    } else {
+        let t = a.time.unwrap_or(1.0);
+        if !(t > 0.0 && t <= 86_400.0) {
+            return Err(bad(format!(
+                "--time {t}: expected more than 0 and at most 86400 seconds"
+            )));
+        }
+        Some(Options::budget(Duration::from_secs_f64(t)))
+    };
+    let databases = read_databases(&a.games)?;
+    let path = a
+        .index
+        .clone()
+        .unwrap_or_else(|| default_index_path(&a.games));
+    let (index, loaded) = load_index(&a.games, &databases, &path)?;
+    report_loaded(&path, &index, &loaded);
+    let found = explore::explore(&pos, &index, engine.as_ref());
+    let report = Report::new(&found, index.games());
+    let mut out = io::stdout().lock();
+    if a.json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    } else {
+        print_text(&mut out, &report)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn print_text(out: &mut impl Write, r: &Report) -> io::Result<()> {
+    writeln!(out, "position   {}", r.position)?;
+    writeln!(
+        out,
+        "games      {} of {} went through it ({} to move); results for black",
+        r.games,
+        r.indexed_games,
+        if r.turn == 'X' { "black" } else { "white" }
+    )?;
+    writeln!(out, "move   games   score   discs   engine (for black)")?;
+    for m in &r.moves {
+        let rate = m
+            .black_score_rate
+            .map_or("-".to_string(), |r| format!("{:.1}%", 100.0 * r));
+        let discs = m
+            .black_mean_discs
+            .map_or("-".to_string(), |d| format!("{d:+.1}"));
+        let engine = match m.engine {
+            Some(v) if v.kind == "exact" => format!("{:+} (exact)", v.black_discs),
+            Some(v) => format!("{:+.1} ({}, depth {})", v.black_discs, v.kind, v.depth),
+            None => "-".to_string(),
+        };
+        writeln!(
+            out,
+            "{:<5}{:>7}{:>8}{:>8}   {engine}",
+            m.mv, m.games, rate, discs
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,541 @@
+//! `ply othello games`: list the games of WTHOR databases (with names, filters, JSON or
+//! GGF), make a database from ply's own games (`games make`), and build the explorer's index
+//! (`games index`). The format and the replay live in `ply_othello::wthor`.
+
+use std::{
+    io::{self, Write},
+    path::{Path, PathBuf},
+    time::{Instant, SystemTime, UNIX_EPOCH},
+};
+
+use clap::{Args as ClapArgs, Subcommand};
+use ply_othello::{
+    explore,
+    ggf::GgfGame,
+    solve::{SolveOptions, Solver},
+    transcript,
+    wthor::{self, Database, Date, Header, NameKind, Names, WthorGame},
+    BoardSize, GameRecord, Position,
+};
+use serde_json::json;
+
+use crate::{
+    error::bad,
+    othello::{
+        common::{read_input, read_position_or_transcript, write_whole},
+        databases::{
+            default_index_path, load_index, read_bytes, read_databases, read_names, wthor_error,
+            Loaded,
+        },
+    },
+};
+
+/// `ply othello games`.
+#[derive(ClapArgs, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub list: ListArgs,
+}
+
+/// `ply othello games make|index`.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Write a WTHOR game file (and, optionally, its names files) from ply's games: a
+    /// self-play file of `ply train gen`, or a text file of transcripts or GGF records,
+    /// one game a line, each played to its end.
+    Make(MakeArgs),
+    /// Build the explorer's index of these databases (or say it is up to date), and print
+    /// its size and how long it took.
+    Index(IndexArgs),
+}
+
+/// Listing the games.
+#[derive(ClapArgs, Debug)]
+pub struct ListArgs {
+    /// WTHOR game files (`.wtb`); with several, a line `# FILE` comes before each one's
+    /// games (numbered from 1 in each file).
+    #[arg(value_name = "FILE.wtb", required = true)]
+    pub files: Vec<PathBuf>,
+    /// The players' names (`WTHOR.JOU`); without it, players are shown by number.
+    #[arg(long, value_name = "WTHOR.JOU")]
+    pub players: Option<PathBuf>,
+    /// The tournaments' names (`WTHOR.TRN`).
+    #[arg(long, value_name = "WTHOR.TRN")]
+    pub tournaments: Option<PathBuf>,
+    /// Only games this player played, either colour (a part of the name, any case; needs
+    /// --players).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Only games of this year (the header's game year).
+    #[arg(long, value_name = "Y")]
+    pub year: Option<u16>,
+    /// Only games that reach this position (or one of its mirror images), given as cells
+    /// and side to move or as a transcript from the start.
+    #[arg(long, value_name = "POS", allow_hyphen_values = true)]
+    pub reached: Option<String>,
+    /// One JSON object a game.
+    #[arg(long, conflicts_with = "ggf")]
+    pub json: bool,
+    /// One GGF record a game.
+    #[arg(long)]
+    pub ggf: bool,
+}
+
+/// `ply othello games make`.
+#[derive(ClapArgs, Debug)]
+pub struct MakeArgs {
+    /// The game file to write (under a temporary name, renamed when whole).
+    #[arg(value_name = "OUT.wtb")]
+    pub out: PathBuf,
+    /// The games: a `ply train gen` file, or text with a transcript or GGF record a line
+    /// (`-` for stdin).
+    #[arg(long, value_name = "FILE")]
+    pub from: PathBuf,
+    /// The year the games are filed under (default: this year).
+    #[arg(long, value_name = "Y")]
+    pub year: Option<u16>,
+    /// Theoretical scores by perfect play from this many empties (the exact solver); by
+    /// default the self-play file's perfect-play depth, or 14 for text.
+    #[arg(long, value_name = "E")]
+    pub depth: Option<u8>,
+    /// The tournament's name, in the names file.
+    #[arg(long, value_name = "NAME", default_value = "ply")]
+    pub tournament: String,
+    /// Also write the players' names (GGF's PB and PW, `ply` otherwise).
+    #[arg(long, value_name = "OUT.JOU")]
+    pub players: Option<PathBuf>,
+    /// Also write the tournament's name.
+    #[arg(long, value_name = "OUT.TRN")]
+    pub tournaments: Option<PathBuf>,
+}
+
+/// `ply othello games index`.
+#[derive(ClapArgs, Debug)]
+pub struct IndexArgs {
+    /// WTHOR game files (`.wtb`).
+    #[arg(value_name = "FILE.wtb", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Where the index is kept (default: beside the first file, `FILE.wtb.plyidx`).
+    #[arg(long, value_name = "PATH")]
+    pub index: Option<PathBuf>,
+    /// One JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    match a.command {
+        Some(Command::Make(m)) => make(&m),
+        Some(Command::Index(i)) => index(&i),
+        None => list(&a.list),
+    }
+}
+
+/// A name by number from a names file, or the number when no file was given.
+fn name_of(
+    names: Option<&[String]>,
+    number: u16,
+    file: Option<&Path>,
+    at: (&Path, usize, &str),
+) -> anyhow::Result<String> {
+    let Some(names) = names else {
+        return Ok(format!("#{number}"));
+    };
+    names.get(usize::from(number)).cloned().ok_or_else(|| {
+        bad(format!(
+            "{}: record {}, field `{}`: {number} is not in {} (it holds {} names)",
+            at.0.display(),
+            at.1,
+            at.2,
+            file.map_or(String::new(), |f| f.display().to_string()),
+            names.len()
+        ))
+    })
+}
+
+fn list(a: &ListArgs) -> anyhow::Result<()> {
+    let players = a
+        .players
+        .as_deref()
+        .map(|p| read_names(p, NameKind::Players))
+        .transpose()?;
+    let tournaments = a
+        .tournaments
+        .as_deref()
+        .map(|p| read_names(p, NameKind::Tournaments))
+        .transpose()?;
+    if a.player.is_some() && players.is_none() {
+        return Err(bad("--player needs the names: add --players WTHOR.JOU"));
+    }
+    let reached = a
+        .reached
+        .as_deref()
+        .map(|r| {
+            let pos = read_position_or_transcript(r, None, "--reached")?.position();
+            if pos.size() != BoardSize::Eight {
+                return Err(bad("--reached: WTHOR games are 8x8; the position is not"));
+            }
+            Ok(pos)
+        })
+        .transpose()?;
+    let wanted = a.player.as_deref().map(str::to_lowercase);
+    let mut out = io::stdout().lock();
+    if !a.json && !a.ggf {
+        writeln!(
+            out,
+            "game\tyear\ttournament\tblack\twhite\tdiscs\ttheoretical\tmoves"
+        )?;
+    }
+    for path in &a.files {
+        let bytes = read_bytes(path)?;
+        let (header, games) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
+        if a.year.is_some_and(|y| y != header.game_year) {
+            continue;
+        }
+        if a.files.len() > 1 && !a.json && !a.ggf {
+            // Game numbers start again with each file: say which file follows.
+            writeln!(out, "# {}", path.display())?;
+        }
+        for (k, g) in games.enumerate() {
+            let g = g.map_err(|e| wthor_error(path, &e))?;
+            let number = k + 1;
+            let black = name_of(
+                players.as_deref(),
+                g.black,
+                a.players.as_deref(),
+                (path, number, "black player"),
+            )?;
+            let white = name_of(
+                players.as_deref(),
+                g.white,
+                a.players.as_deref(),
+                (path, number, "white player"),
+            )?;
+            let tournament = name_of(
+                tournaments.as_deref(),
+                g.tournament,
+                a.tournaments.as_deref(),
+                (path, number, "tournament"),
+            )?;
+            if let Some(w) = &wanted {
+                if !black.to_lowercase().contains(w) && !white.to_lowercase().contains(w) {
+                    continue;
+                }
+            }
+            if let Some(pos) = &reached {
+                if !explore::reaches(&g.game, pos) {
+                    continue;
+                }
+            }
+            let moves = transcript::format(&g.game);
+            if a.json {
+                let v = json!({
+                    "file": path.display().to_string(),
+                    "game": number,
+                    "year": header.game_year,
+                    "tournament": tournament,
+                    "tournament_number": g.tournament,
+                    "black": black,
+                    "black_number": g.black,
+                    "white": white,
+                    "white_number": g.white,
+                    "black_discs": g.black_discs,
+                    "black_score": g.black_score(),
+                    "theoretical": g.theoretical,
+                    "theoretical_depth": header.theoretical_depth(),
+                    "moves": moves,
+                });
+                writeln!(out, "{v}")?;
+            } else if a.ggf {
+                let rec = GgfGame {
+                    tags: vec![
+                        ("PC".into(), tournament),
+                        ("DT".into(), header.game_year.to_string()),
+                        ("PB".into(), black),
+                        ("PW".into(), white),
+                        ("RE".into(), format!("{:+}.000", g.black_score())),
+                    ],
+                    game: g.game,
+                };
+                writeln!(out, "{rec}")?;
+            } else {
+                writeln!(
+                    out,
+                    "{number}\t{}\t{tournament}\t{black}\t{white}\t{}-{}\t{}\t{moves}",
+                    header.game_year,
+                    g.black_discs,
+                    64 - g.black_discs,
+                    g.theoretical,
+                )?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Today's date (UTC) from the system clock.
+fn today() -> Date {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    civil(secs / 86_400)
+}
+
+/// The date `days` days after 1970-01-01 (the proleptic Gregorian calendar).
+fn civil(days: u64) -> Date {
+    // Howard Hinnant's days-to-civil, for days since the epoch.
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    Date {
+        year: year as u16,
+        month,
+        day,
+    }
+}
+
+/// A game read for `make`: its moves and its players' names.
+struct Source {
+    game: GameRecord,
+    black: String,
+    white: String,
+}
+
+/// Reads `--from`: a `ply train gen` file, or text with a game a line.
+fn read_sources(path: &Path) -> anyhow::Result<(Vec<Source>, Option<u8>)> {
+    let shown = path.display().to_string();
+    if !crate::othello::common::is_dash(path) {
+        let bytes = read_bytes(path)?;
+        if bytes.starts_with(&ply_train::games::MAGIC) {
+            let mut reader = ply_train::games::GameReader::new(&bytes[..], shown.clone())
+                .map_err(|e| bad(e.to_string()))?;
+            let params = reader.header().params;
+            if params.size != BoardSize::Eight {
+                return Err(bad(format!(
+                    "{shown}: its games are {n}x{n}; WTHOR files hold 8x8 games",
+                    n = params.size.n()
+                )));
+            }
+            let mut out = Vec::new();
+            while let Some(g) = reader.next_game().map_err(|e| bad(e.to_string()))? {
+                let mut game = GameRecord::new(Position::start(BoardSize::Eight));
+                for sq in g.moves {
+                    game.play_with_implicit_pass(sq)
+                        .map_err(|e| bad(format!("{shown}: game {}: {e}", g.index)))?;
+                }
+                out.push(Source {
+                    game,
+                    black: "ply".into(),
+                    white: "ply".into(),
+                });
+            }
+            return Ok((out, Some(params.exact_empties)));
+        }
+    }
+    let text = read_input(path)?;
+    let mut out = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |e: String| bad(format!("{shown}: line {}: {e}", k + 1));
+        let (game, black, white) = if line.starts_with("(;") {
+            let rec = GgfGame::parse(line).map_err(|e| at(e.to_string()))?;
+            let name = |t: &str| rec.tag(t).unwrap_or("ply").to_string();
+            let (b, w) = (name("PB"), name("PW"));
+            (rec.game, b, w)
+        } else {
+            let game = transcript::parse(line, Position::start(BoardSize::Eight))
+                .map_err(|e| at(e.to_string()))?;
+            (game, "ply".into(), "ply".into())
+        };
+        if game.start() != Position::start(BoardSize::Eight) {
+            return Err(at(
+                "the game does not start from the 8x8 start position".into()
+            ));
+        }
+        if !game.position().is_game_over() {
+            return Err(at(
+                "the game is not over (a WTHOR file records each game's result)".into(),
+            ));
+        }
+        out.push(Source { game, black, white });
+    }
+    Ok((out, None))
+}
+
+/// The number of `name` in `names`, added when new.
+fn number_of(names: &mut Vec<String>, name: &str) -> anyhow::Result<u16> {
+    let k = match names.iter().position(|n| n == name) {
+        Some(k) => k,
+        None => {
+            names.push(name.to_string());
+            names.len() - 1
+        }
+    };
+    u16::try_from(k)
+        .map_err(|_| bad("more than 65536 players: a WTHOR file numbers them in 16 bits"))
+}
+
+fn make(a: &MakeArgs) -> anyhow::Result<()> {
+    let (sources, perfect_from) = read_sources(&a.from)?;
+    let depth = a.depth.or(perfect_from).unwrap_or(14);
+    if depth == 0 || depth > 60 {
+        return Err(bad(format!("--depth {depth}: expected 1 to 60 empties")));
+    }
+    let created = today();
+    let year = a.year.unwrap_or(created.year);
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 16,
+    });
+    let mut players = Vec::new();
+    let mut games = Vec::with_capacity(sources.len());
+    let started = Instant::now();
+    let mut solved = 0usize;
+    for s in sources {
+        let end = s.game.position();
+        let black_discs = WthorGame::final_black_discs(&end);
+        // Perfect play from `depth` empties: the game's own result where it was played
+        // perfectly from there (or never had so many empties left), else the solver's.
+        let at_depth = s
+            .game
+            .plies()
+            .map(|(p, _)| p)
+            .find(|p| p.empties().count() == u32::from(depth));
+        let theoretical = match at_depth {
+            Some(pos) if perfect_from.is_none_or(|e| e < depth) => {
+                solved += 1;
+                let r = solver.solve(&pos);
+                let black = if pos.turn() == ply_othello::Color::Black {
+                    r.score
+                } else {
+                    -r.score
+                };
+                ((64 + black) / 2) as u8
+            }
+            _ => black_discs,
+        };
+        games.push(WthorGame {
+            tournament: 0,
+            black: number_of(&mut players, &s.black)?,
+            white: number_of(&mut players, &s.white)?,
+            black_discs,
+            theoretical,
+            game: s.game,
+        });
+    }
+    let db = Database {
+        header: Header::games(year, created, depth),
+        games,
+    };
+    let bytes = db
+        .to_bytes()
+        .map_err(|e| bad(format!("{}: {e}", a.out.display())))?;
+    write_whole(&a.out, &bytes)?;
+    for (path, kind, names) in [
+        (&a.players, NameKind::Players, players),
+        (
+            &a.tournaments,
+            NameKind::Tournaments,
+            vec![a.tournament.clone()],
+        ),
+    ] {
+        if let Some(path) = path {
+            let file = Names {
+                header: Header::names(created),
+                kind,
+                names,
+            };
+            let b = file
+                .to_bytes()
+                .map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            write_whole(path, &b)?;
+        }
+    }
+    eprintln!(
+        "ply: wrote {} games to {} ({} bytes; theoretical scores from {depth} empties, {solved} \
+         solved, {:.1} s)",
+        db.games.len(),
+        a.out.display(),
+        bytes.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn index(a: &IndexArgs) -> anyhow::Result<()> {
+    let databases = read_databases(&a.files)?;
+    let path = a
+        .index
+        .clone()
+        .unwrap_or_else(|| default_index_path(&a.files));
+    let (idx, loaded) = load_index(&a.files, &databases, &path)?;
+    if let Loaded::Built {
+        written: Some(e), ..
+    } = &loaded
+    {
+        return Err(anyhow::anyhow!(
+            "could not write the index to {}: {e:#}",
+            path.display()
+        ));
+    }
+    let (state, seconds) = match &loaded {
+        Loaded::Read => ("up to date", None),
+        Loaded::Built { took, .. } => ("built", Some(took.as_secs_f64())),
+    };
+    let mut out = io::stdout().lock();
+    if a.json {
+        let v = json!({
+            "index": path.display().to_string(),
+            "state": state,
+            "databases": a.files.len(),
+            "games": idx.games(),
+            "entries": idx.entries(),
+            "bytes": idx.as_bytes().len(),
+            "build_seconds": seconds,
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(
+            out,
+            "{}: {state}: {} games in {} databases, {} entries, {} bytes{}",
+            path.display(),
+            idx.games(),
+            a.files.len(),
+            idx.entries(),
+            idx.as_bytes().len(),
+            seconds.map_or(String::new(), |s| format!(", built in {s:.2} s"))
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        let d = |y, m, dd| Date {
+            year: y,
+            month: m,
+            day: dd,
+        };
+        assert_eq!(civil(0), d(1970, 1, 1));
+        assert_eq!(civil(11_016), d(2000, 2, 29));
+        assert_eq!(civil(20_418), d(2025, 11, 26));
+    }
+}
