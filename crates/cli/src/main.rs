@@ -50,6 +50,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_stdout();
     let json = error::wants_json(std::env::args_os().skip(1));
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -70,6 +71,25 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => error::report(&e, json),
     }
+}
+
+/// `println!` panics when stdout is closed early (`ply … | head`); that panic ends the
+/// program quietly with status 0 instead, as a closed pipe ends it everywhere else
+/// ([`is_broken_pipe`]). Every other panic is reported as before.
+fn quiet_on_closed_stdout() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        report(info);
+    }));
 }
 
 /// Exit quietly when stdout is closed early (`ply … | head`), as ripgrep does.

@@ -466,3 +466,21 @@ fn show_png_writes_a_png_beside_the_svg() {
         "the PNG on stdout, nothing else"
     );
 }
+
+#[test]
+fn a_closed_stdout_ends_a_command_quietly_with_status_0() {
+    // `ply … | head`: the reader is gone before ply writes. `book info` prints with
+    // `println!`, which panics on a closed pipe unless main ends the program quietly.
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/../othello/data/book8.bin");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["othello", "book", "info", book])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
