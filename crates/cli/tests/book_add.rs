@@ -187,6 +187,43 @@ fn games_positions_are_searched_into_the_book_and_negamaxed() {
 }
 
 #[test]
+fn an_edax_book_takes_the_games_and_stays_partial() {
+    let dir = scratch("book-add-edax");
+    let db = database(&dir);
+    let dat = dir.join("book8.dat");
+    let o = ply(&["othello", "book", "export", s(&book8()), "--out", s(&dat)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = dir.join("added.bin");
+    let o = ply(&[
+        "othello",
+        "book",
+        "add",
+        s(&dat),
+        s(&db),
+        "--out",
+        s(&out),
+        "--depth",
+        "2",
+        "--plies",
+        "8",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let old = Book::read_edax(&fs::read(&dat).unwrap()).unwrap();
+    let new = Book::read(&fs::read(&out).unwrap()).unwrap();
+    assert!(new.is_partial() && new.len() > old.len());
+    for g in Database::read(&fs::read(&db).unwrap()).unwrap().games {
+        for pos in book::game_positions(&g.game, 8) {
+            let moves = new.moves(&pos).unwrap();
+            if old.lookup(&pos).is_none() {
+                // A new position scores every move, as a searched book does.
+                assert_eq!(moves.len() as u32, pos.legal_moves().count());
+            }
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_inputs_are_refused_naming_the_file_and_nothing_is_written() {
     let dir = scratch("book-add-bad");
     let db = database(&dir);
