@@ -20,14 +20,23 @@
 //! `--min-empties` and the book grows from the levels it has. `scripts/build-book8` runs the
 //! loop.
 //!
+//! `add` grows a searched 8x8 book from played games instead, as Edax's `book add` does: the
+//! positions of the first `--plies` moves of every game of WTHOR databases that the book
+//! lacks (one per symmetry class) are searched as `search` does, added, and the whole book
+//! negamaxed again; a book position keeps its scores unless a move now leads to a new one.
+//!
 //! The growth itself (the next level, the deviating lines, the negamax) is the library's
 //! (`ply_othello::book`); this file reads and writes the results files and the book.
 
 use std::{
-    collections::{BTreeMap, HashMap},
+    collections::{BTreeMap, HashMap, HashSet},
     fs,
     io::{self, Write},
     path::{Path, PathBuf},
+    sync::{
+        atomic::{AtomicUsize, Ordering},
+        Arc, Mutex,
+    },
     time::Instant,
 };
 
@@ -37,13 +46,14 @@ use ply_core::Shard;
 use ply_othello::{
     analyze::{self, Options},
     book::{self, Book, ScoredMove},
-    text, BoardSize, Position, Square,
+    text, wthor, BoardSize, Position, Square,
 };
 
 use crate::{
     error::bad,
     othello::{
-        common::{parse_size, plural, read_book, write_whole},
+        common::{check_threads, parse_size, plural, read_book, write_whole, StatusLine},
+        databases::{read_bytes, wthor_error},
         results::{self, MoveScore, Row},
         solve::{check_done, ShardInput},
     },
@@ -72,6 +82,35 @@ pub enum Command {
     /// Write a searched 8x8 book (ply's, or one imported) as an Edax book (`.dat`) that
     /// Edax opens with `book load`.
     Export(ExportArgs),
+    /// Add the opening positions of WTHOR games to a searched 8x8 book (as Edax's `book
+    /// add`): each new position's moves scored by the midgame engine, then the whole book
+    /// negamaxed.
+    Add(AddArgs),
+}
+
+/// `ply othello book add`.
+#[derive(Args, Debug)]
+pub struct AddArgs {
+    /// The book to add to: a searched 8x8 book (ply's, or an Edax one); it is not changed.
+    #[arg(value_name = "BOOK")]
+    pub book: PathBuf,
+    /// WTHOR game databases (`.wtb`).
+    #[arg(required = true, value_name = "GAMES.wtb")]
+    pub games: Vec<PathBuf>,
+    /// The book file to write (replaced whole, never half-written).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// The positions of each game's first N moves are added.
+    #[arg(long, default_value_t = 20, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub plies: u32,
+    /// Plies of the midgame search of every move of a new position (as `book search`).
+    #[arg(long, default_value_t = 14, value_name = "D",
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: u32,
+    /// Positions searched at once (each on one thread: the scores do not depend on it).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
 }
 
 /// `ply othello book import`.
@@ -190,6 +229,7 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Info(a) => info(&a),
         Command::Import(a) => import(&a),
         Command::Export(a) => export(&a),
+        Command::Add(a) => add(&a),
     }
 }
 
@@ -405,6 +445,33 @@ fn whole_discs(score: i32, size: BoardSize) -> i32 {
     (analyze::Analysis::discs(score).round() as i32).clamp(-squares, squares)
 }
 
+/// Every move of `pos` scored by the midgame engine at `depth`, in whole discs, best first
+/// (a stable sort keeps the engine's order of ties), each resting on `depth` plies; with the
+/// analysis it came from. What `search` writes for a level's positions and `add` gives the
+/// positions of games: a fresh analysis (new tables, one thread, no clock), so a position's
+/// scores are the same whatever was searched before it.
+fn search_moves(pos: &Position, depth: u32) -> (Vec<ScoredMove>, analyze::Analysis) {
+    let found = analyze::analyze(
+        pos,
+        &Options {
+            solver: false,
+            book: false,
+            ..Options::depth(depth)
+        },
+    );
+    let mut moves: Vec<ScoredMove> = found
+        .moves
+        .iter()
+        .map(|m| ScoredMove {
+            square: m.square,
+            score: whole_discs(m.score, pos.size()),
+            depth,
+        })
+        .collect();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+    (moves, found)
+}
+
 fn search(a: &SearchArgs) -> anyhow::Result<()> {
     let ShardInput {
         name,
@@ -424,26 +491,14 @@ fn search(a: &SearchArgs) -> anyhow::Result<()> {
             continue;
         }
         let started = Instant::now();
-        // A fresh analysis (new tables, one thread, no clock) per position: a resumed run
-        // writes what an uninterrupted one would have.
-        let found = analyze::analyze(
-            &pos,
-            &Options {
-                solver: false,
-                book: false,
-                ..Options::depth(a.depth)
-            },
-        );
-        let mut moves: Vec<MoveScore> = found
-            .moves
+        let (scored, found) = search_moves(&pos, a.depth);
+        let moves: Vec<MoveScore> = scored
             .iter()
             .map(|m| MoveScore {
                 square: m.square.to_string(),
-                score: whole_discs(m.score, pos.size()),
+                score: m.score,
             })
             .collect();
-        // Best first after rounding too (a stable sort keeps the engine's order of ties).
-        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
         let row = Row {
             best_move: Some(moves[0].square.clone()),
             depth: Some(a.depth),
@@ -579,4 +634,97 @@ fn info(a: &InfoArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// `ply othello book add`: the positions of the games' first moves that the book lacks, one
+/// per symmetry class, each searched ([`search_moves`]), added and negamaxed through the
+/// book ([`book::add_searched`]).
+fn add(a: &AddArgs) -> anyhow::Result<()> {
+    check_threads(a.threads)?;
+    let old = read_book(&a.book)?;
+    let name = a.book.display();
+    if old.size() != BoardSize::Eight {
+        return Err(bad(format!(
+            "{name}: a {0}x{0} book; WTHOR games are 8x8",
+            old.size().n()
+        )));
+    }
+    if old.is_exact() {
+        return Err(bad(format!(
+            "{name}: an exact book takes no searched positions: add to a searched one"
+        )));
+    }
+    let plies = usize::try_from(a.plies).expect("at most 60");
+    let mut games = 0usize;
+    let mut present = HashSet::new();
+    let mut new: BTreeMap<(u64, u64), Position> = BTreeMap::new();
+    for path in &a.games {
+        let bytes = read_bytes(path)?;
+        let (_, records) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
+        for g in records {
+            let g = g.map_err(|e| wthor_error(path, &e))?;
+            games += 1;
+            for pos in book::game_positions(&g.game, plies) {
+                let k = book::key(&pos);
+                if old.lookup(&pos).is_some() {
+                    present.insert(k);
+                } else {
+                    new.entry(k).or_insert_with(|| book::canonical_image(&pos));
+                }
+            }
+        }
+    }
+    let todo: Vec<Position> = new.into_values().collect();
+    let scored = search_all(&todo, a.depth, a.threads);
+    let book = book::add_searched(&old, todo.into_iter().zip(scored).collect())
+        .map_err(|e| bad(format!("{name}: {e}")))?;
+    write_book(&a.out, &book)?;
+    println!(
+        "{} in {}; {} in their first {}: {} added (searched at depth {}), {} in the book already",
+        plural(games, "game"),
+        plural(a.games.len(), "file"),
+        plural(book.len() - old.len() + present.len(), "position"),
+        plural(plies, "move"),
+        book.len() - old.len(),
+        a.depth,
+        present.len()
+    );
+    Ok(())
+}
+
+/// [`search_moves`] of every position, `threads` positions at a time; the results in the
+/// positions' order, the same whatever `threads` is.
+fn search_all(positions: &[Position], depth: u32, threads: usize) -> Vec<Vec<ScoredMove>> {
+    let total = positions.len();
+    let next = AtomicUsize::new(0);
+    let done = Arc::new(AtomicUsize::new(0));
+    let line = StatusLine::start({
+        let done = done.clone();
+        move |elapsed| {
+            format!(
+                "searching the new positions: {} of {total}, {:.0} s",
+                done.load(Ordering::Relaxed),
+                elapsed.as_secs_f64()
+            )
+        }
+    });
+    let results: Mutex<Vec<Option<Vec<ScoredMove>>>> = Mutex::new(vec![None; total]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.min(total) {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(pos) = positions.get(k) else { break };
+                let (moves, _) = search_moves(pos, depth);
+                results.lock().expect("no search panics")[k] = Some(moves);
+                done.fetch_add(1, Ordering::Relaxed);
+            });
+        }
+    });
+    drop(line);
+    results
+        .into_inner()
+        .expect("no search panics")
+        .into_iter()
+        .map(|m| m.expect("every position searched"))
+        .collect()
 }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use ply_core::SplitMix64;
 
 use super::lookup::{after, canonical_image, key, After, BadBook, Book, ScoredMove};
-use crate::{text, BoardSize, Position, Square};
+use crate::{text, BoardSize, GameRecord, Move, Position, Square};
 
 /// The positions where ply is to move again after the opponent, to move in `pos`, plays any
 /// of its moves (passes played out), in move order; finished games are left out.
@@ -297,12 +297,72 @@ pub fn build_searched(
     Book::from_searched(size, negamax(entries))
 }
 
+/// The positions of `game` where one of its first `plies` moves is played (passes are not
+/// moves: a position where the side to move must pass is left out), in the game's order.
+/// These are what [`add_searched`] adds to a book from a game, as Edax's `book add` adds a
+/// database's games down to the book's depth.
+pub fn game_positions(game: &GameRecord, plies: usize) -> impl Iterator<Item = Position> + '_ {
+    game.plies()
+        .filter(|(_, m)| matches!(m, Move::Play(_)))
+        .take(plies)
+        .map(|(pos, _)| pos)
+}
+
+/// `book` with the searched positions `added` (each with every legal move scored, as
+/// [`Book::from_searched`] takes them) put in, and the scores negamaxed through the whole
+/// book ([`negamax`]): a move of a book position that now leads to an added position takes
+/// that position's value; a book position whose moves lead to no added one keeps its
+/// scores, which the negamax of the book it came from made. A [partial](Book::is_partial)
+/// book stays partial (its positions keep the moves they score).
+///
+/// # Errors
+/// An exact book (it holds proofs, not scores to negamax), a position the book holds already
+/// or given twice, or what [`Book::from_searched`] refuses.
+pub fn add_searched(book: &Book, added: Vec<(Position, Vec<ScoredMove>)>) -> Result<Book, BadBook> {
+    if book.is_exact() {
+        return Err(BadBook(String::from(
+            "an exact book (a weak solution) takes no searched positions: add to a searched book",
+        )));
+    }
+    let mut entries: Vec<(Position, Vec<ScoredMove>)> = book
+        .iter()
+        .map(|(pos, _)| {
+            let moves = book.moves(&pos).expect("a book position is in its book");
+            (pos, moves)
+        })
+        .collect();
+    for (pos, _) in &added {
+        if book.lookup(pos).is_some() {
+            return Err(BadBook(format!(
+                "{} is in the book already",
+                text::format_position(pos)
+            )));
+        }
+    }
+    entries.extend(added);
+    let mut seen = HashSet::new();
+    for (pos, _) in &entries {
+        if !seen.insert(key(pos)) {
+            return Err(BadBook(format!(
+                "{} is added twice",
+                text::format_position(pos)
+            )));
+        }
+    }
+    let entries = negamax(entries);
+    if book.is_partial() {
+        Book::from_partial(book.size(), entries)
+    } else {
+        Book::from_searched(book.size(), entries)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use ply_core::SplitMix64;
 
     use super::*;
-    use crate::book::testing::book4;
+    use crate::book::testing::{book4, searched4};
 
     #[test]
     fn a_book_missing_a_position_shows_the_gap() {
@@ -385,5 +445,81 @@ mod tests {
             }
         }
         panic!("no pass found");
+    }
+
+    #[test]
+    fn adding_positions_keeps_the_book_and_negamaxes_the_new_values_in() {
+        let book = searched4(8);
+        // Nothing added: the book's negamaxed scores negamax to themselves.
+        assert_eq!(add_searched(&book, Vec::new()).unwrap(), book);
+        // A position one move past a book position, below the book's depth.
+        let (parent, square, child) = book
+            .iter()
+            .find_map(|(p, _)| {
+                p.legal_moves()
+                    .find_map(|sq| match after(&p.play_unchecked(sq)) {
+                        After::Next(q, -1) if q.empties().count() == 7 => Some((p, sq, q)),
+                        _ => None,
+                    })
+            })
+            .expect("a book position with a move past the book");
+        let scored = |score| {
+            child
+                .legal_moves()
+                .map(|square| ScoredMove {
+                    square,
+                    score,
+                    depth: 1,
+                })
+                .collect::<Vec<_>>()
+        };
+        let grown = add_searched(&book, vec![(child, scored(16))]).unwrap();
+        assert_eq!(grown.len(), book.len() + 1);
+        assert_eq!(grown.min_empties(), 7);
+        assert_eq!(grown.lookup(&child).unwrap().score, 16);
+        let m = grown.moves(&parent).unwrap();
+        let m = m.iter().find(|m| m.square == square).unwrap();
+        assert_eq!((m.score, m.depth), (-16, 2));
+        // Every book position whose moves do not lead to the child keeps its scores.
+        let kept = book
+            .iter()
+            .filter(|(p, _)| grown.moves(p) == book.moves(p))
+            .count();
+        assert!(kept > book.len() / 2, "{kept} of {}", book.len());
+        // A position the book holds, one given twice, and an exact book are refused.
+        let (held, _) = book.iter().next().unwrap();
+        let again: Vec<ScoredMove> = book.moves(&held).unwrap();
+        let e = add_searched(&book, vec![(held, again)]).unwrap_err();
+        assert!(e.to_string().contains("in the book already"), "{e}");
+        let e = add_searched(&book, vec![(child, scored(0)), (child, scored(0))]).unwrap_err();
+        assert!(e.to_string().contains("added twice"), "{e}");
+        let e = add_searched(&book4(8), Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("exact book"), "{e}");
+    }
+
+    #[test]
+    fn a_games_positions_are_those_before_its_first_moves_passes_left_out() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..200 {
+            let mut game = GameRecord::new(Position::start(BoardSize::Four));
+            while !game.position().is_game_over() {
+                let q = game.position();
+                let m = match q
+                    .legal_moves()
+                    .nth(rng.below(q.legal_moves().count().max(1) as usize))
+                {
+                    Some(sq) => Move::Play(sq),
+                    None => Move::Pass,
+                };
+                game.play(m).unwrap();
+            }
+            let all: Vec<Position> = game_positions(&game, 60).collect();
+            let played = game.moves().iter().filter(|m| **m != Move::Pass).count();
+            assert_eq!(all.len(), played);
+            assert!(all.iter().all(Position::can_move));
+            assert_eq!(all[0], Position::start(BoardSize::Four));
+            let first: Vec<Position> = game_positions(&game, 3).collect();
+            assert_eq!(first[..], all[..3]);
+        }
     }
 }

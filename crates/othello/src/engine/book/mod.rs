@@ -44,7 +44,9 @@
 //! * `edax`: Edax's `.dat` books, [`Book::read_edax`] and [`Book::write_edax`].
 //! * `build`: how a book grows: the roots and the positions past a solved level
 //!   ([`next_exact_level`]), the self-play lines that deviate from the searched positions
-//!   ([`deviate`]), and the negamax of searched scores through the book ([`negamax`]).
+//!   ([`deviate`]), the negamax of searched scores through the book ([`negamax`]), and the
+//!   positions of played games added to a searched book ([`game_positions`],
+//!   [`add_searched`]).
 
 mod build;
 mod edax;
@@ -54,8 +56,8 @@ mod lookup;
 mod testing;
 
 pub use build::{
-    after_any_reply, build_searched, deviate, negamax, next_exact_level, roots, successors,
-    Deviation,
+    add_searched, after_any_reply, build_searched, deviate, game_positions, negamax,
+    next_exact_level, roots, successors, Deviation,
 };
 pub use format::{EXACT_VERSION, PARTIAL_VERSION, VERSION};
 pub(crate) use lookup::{after, After};
