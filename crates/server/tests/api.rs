@@ -14,56 +14,9 @@ use ply_server::{router, Config};
 use serde_json::Value;
 use tower::ServiceExt;
 
-fn app() -> Router {
-    router(Config::default())
-}
+mod common;
 
-async fn get(app: Router, uri: &str) -> (StatusCode, Value) {
-    let response = app
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
-    let json = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|e| panic!("{uri}: not JSON ({e}): {}", String::from_utf8_lossy(&bytes)));
-    (status, json)
-}
-
-/// The events of a Server-Sent Events answer, as (name, JSON data), in order.
-async fn stream(app: Router, uri: &str) -> Vec<(String, Value)> {
-    let response = app
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK, "{uri}");
-    let bytes = to_bytes(response.into_body(), 1 << 24).await.unwrap();
-    let text = String::from_utf8(bytes.to_vec()).unwrap();
-    let mut events = Vec::new();
-    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
-        let field = |name: &str| {
-            block
-                .lines()
-                .find_map(|l| l.strip_prefix(name))
-                .map(|v| v.trim_start().to_owned())
-        };
-        let (Some(event), Some(data)) = (field("event:"), field("data:")) else {
-            continue;
-        };
-        events.push((event, serde_json::from_str(&data).unwrap()));
-    }
-    events
-}
-
-/// Asserts a 400 whose message contains `needle`.
-async fn bad(uri: &str, needle: &str) {
-    let (status, json) = get(app(), uri).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {json}");
-    let msg = json["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("{uri}: no error: {json}"));
-    assert!(msg.contains(needle), "{uri}: `{msg}` lacks `{needle}`");
-}
+use common::{app, bad, get, stream};
 
 #[tokio::test]
 async fn health_says_ok() {
@@ -358,89 +311,6 @@ async fn othello_bad_input_is_a_400_that_names_it() {
     bad("/api/othello/analyze?sise=4", "unknown parameter `sise`").await;
     bad("/api/othello/analyze?size=4&size=6", "given twice").await;
     bad("/api/othello/analyze?position=%FF%FE", "").await;
-}
-
-#[tokio::test]
-async fn ttt_empty_board_is_a_draw_in_nine() {
-    let (status, json) = get(app(), "/api/ttt/analyze?board=.........").await;
-    assert_eq!(status, StatusCode::OK, "{json}");
-    assert_eq!(json["positionValue"], "tie");
-    assert_eq!(json["remoteness"], 9);
-    assert_eq!(json["position"]["toMove"], "X");
-    assert_eq!(json["position"]["status"], "playing");
-    let moves = json["moves"].as_array().unwrap();
-    assert_eq!(moves.len(), 9);
-    assert!(moves
-        .iter()
-        .all(|m| m["value"] == "tie" && m["remoteness"] == 9));
-}
-
-#[tokio::test]
-async fn ttt_moves_are_valued_for_the_side_that_makes_them() {
-    // x o . / . x . / . . o with X first: X to move wins in 3 (a fork).
-    let (status, json) = get(app(), "/api/ttt/analyze?board=xo./.x./..o").await;
-    assert_eq!(status, StatusCode::OK, "{json}");
-    assert_eq!(json["positionValue"], "win");
-    assert_eq!(json["remoteness"], 3);
-    let moves = json["moves"].as_array().unwrap();
-    assert_eq!(moves.len(), 5);
-    // The value of the best move equals the position's value.
-    let best = moves
-        .iter()
-        .filter(|m| m["value"] == "win")
-        .map(|m| m["remoteness"].as_u64().unwrap())
-        .min()
-        .unwrap();
-    assert_eq!(best, 3);
-    // Each move's board has one more X.
-    for m in moves {
-        let board = m["board"].as_str().unwrap();
-        assert_eq!(board.matches('X').count(), 3, "{board}");
-        assert_eq!(&board[m["move"].as_u64().unwrap() as usize..][..1], "X");
-    }
-}
-
-#[tokio::test]
-async fn ttt_o_first_and_finished_games() {
-    let (status, json) = get(app(), "/api/ttt/analyze?board=o........&first=o").await;
-    assert_eq!(status, StatusCode::OK, "{json}");
-    assert_eq!(json["position"]["toMove"], "X");
-    assert_eq!(json["position"]["first"], "O");
-    // X won on the top row: over, a loss for O (to move), no moves.
-    let (status, json) = get(app(), "/api/ttt/analyze?board=XXX/OO./...").await;
-    assert_eq!(status, StatusCode::OK, "{json}");
-    assert_eq!(json["position"]["status"], "X wins");
-    assert_eq!(json["positionValue"], "lose");
-    assert_eq!(json["remoteness"], 0);
-    assert!(json["moves"].as_array().unwrap().is_empty());
-}
-
-#[tokio::test]
-async fn ttt_bad_input_is_a_400_that_names_it() {
-    bad("/api/ttt/analyze", "`board` is missing").await;
-    bad("/api/ttt/analyze?board=xo", "expected 9 cells, found 2").await;
-    bad(
-        "/api/ttt/analyze?board=xo.......x",
-        "expected 9 cells, found 10",
-    )
-    .await;
-    bad("/api/ttt/analyze?board=xoZ......", "position 3").await;
-    bad("/api/ttt/analyze?board=oo.......", "cannot occur in a game").await;
-    bad(
-        "/api/ttt/analyze?board=xxx/ooo/...",
-        "both sides have three in a row",
-    )
-    .await;
-    bad(
-        "/api/ttt/analyze?board=.........&first=z",
-        "`first` must be x or o",
-    )
-    .await;
-    bad(
-        "/api/ttt/analyze?board=.........&depth=3",
-        "unknown parameter `depth`",
-    )
-    .await;
 }
 
 #[tokio::test]

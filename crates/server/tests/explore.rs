@@ -4,11 +4,7 @@
 
 use std::sync::Arc;
 
-use axum::{
-    body::{to_bytes, Body},
-    http::{Request, StatusCode},
-    Router,
-};
+use axum::{http::StatusCode, Router};
 use ply_othello::{
     explore::GamesIndex,
     text, transcript,
@@ -17,7 +13,10 @@ use ply_othello::{
 };
 use ply_server::{explore::Databases, router, Config};
 use serde_json::Value;
-use tower::ServiceExt;
+
+mod common;
+
+use common::get;
 
 fn game(moves: &str, black_discs: u8) -> WthorGame {
     WthorGame {
@@ -58,16 +57,6 @@ fn app_with_games() -> Router {
         })),
         ..Config::default()
     })
-}
-
-async fn get(app: Router, uri: &str) -> (StatusCode, Value) {
-    let response = app
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap())
 }
 
 fn cells(moves: &str) -> (String, char) {
