@@ -30,13 +30,7 @@ fn every_testdata_obf_line_parses_prints_back_and_scores_legal_moves() {
             // part of the OBF line.
             let line = raw[e.line - 1];
             let line = line.split_once(" %").map_or(line, |(before, _)| before);
-            assert_eq!(
-                e.obf.to_string(),
-                line,
-                "{}:{}",
-                path.display(),
-                e.line
-            );
+            assert_eq!(e.obf.to_string(), line, "{}:{}", path.display(), e.line);
             assert!(!e.obf.moves.is_empty());
             let legal = e.obf.position.legal_moves();
             for m in &e.obf.moves {
