@@ -29,9 +29,9 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/style.css"),
     },
     Asset {
-        path: "/app.js",
+        path: "/main.js",
         content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../web/app.js"),
+        body: include_bytes!("../web/main.js"),
     },
     Asset {
         path: "/picture.js",

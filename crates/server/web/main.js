@@ -1,7 +1,10 @@
-// The page: state, rendering, and talking to the JSON API. No framework, no build step.
-"use strict";
+// The page: state, rendering, and talking to the JSON API. No framework, no build step: the
+// browser loads this ES module and the modules it imports.
 
-// Ttt and Oth come from rules.js, loaded first.
+import { Ttt, Oth } from "./rules.js";
+import { savePicture } from "./picture.js";
+import "./explorer.js";
+
 const $ = (id) => document.getElementById(id);
 
 const S = {
@@ -857,7 +860,7 @@ function sideSummary(rv) {
 // The chart's vertical half-range for Othello values: wide enough for most of the game,
 // so that one big swing (a blunder, or the final count) does not flatten the rest; values
 // beyond it are drawn on the edge. At least 4 discs; at most the largest value.
-function chartSpan(values) {
+export function chartSpan(values) {
   const mags = values.filter((x) => x !== null).map(Math.abs).sort((a, b) => a - b);
   if (!mags.length) return 4;
   const typical = mags[Math.floor(0.75 * (mags.length - 1))];
@@ -965,7 +968,7 @@ function render() {
   renderStatus();
   renderMoves();
   renderChart();
-  // Panels in their own files (explorer.js) follow the position shown.
+  // Panels in their own modules (explorer.js) follow the position shown.
   document.dispatchEvent(new CustomEvent("ply:position", { detail: pos() }));
 }
 
@@ -1118,7 +1121,7 @@ function wire() {
   $("copy-transcript").addEventListener("click", () => copy(transcriptText(), "transcript"));
   $("copy-obf").addEventListener("click", () => copy(obfText(), "OBF line"));
   // picture.js: the board as an SVG file, with the values when they are shown.
-  $("save-picture").addEventListener("click", () => Picture.save(pos(), S.showValues ? shown(pos()) : null, S.ply > 0 ? lastMoveIndex() : -1, $("copy-note")));
+  $("save-picture").addEventListener("click", () => savePicture(pos(), S.showValues ? shown(pos()) : null, S.ply > 0 ? lastMoveIndex() : -1, $("copy-note")));
   $("show-values").addEventListener("change", (e) => { S.showValues = e.target.checked; refresh(); });
   $("new-game").addEventListener("click", newGame);
   $("undo").addEventListener("click", undo);
