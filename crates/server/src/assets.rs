@@ -34,6 +34,21 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/main.js"),
     },
     Asset {
+        path: "/settings.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/settings.js"),
+    },
+    Asset {
+        path: "/game.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/game.js"),
+    },
+    Asset {
+        path: "/api.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/api.js"),
+    },
+    Asset {
         path: "/picture.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../web/picture.js"),

@@ -8,7 +8,7 @@ import { Oth } from "./rules.js";
 // move's square (index, -1 for none) and, when `a` (the page's analysis as it draws it: moves
 // by square index, each with its score and whether it is exact) is given, the values on the
 // board, `~` before an estimate.
-export function pictureUrl(p, a, last) {
+function pictureUrl(p, a, last) {
   const q = new URLSearchParams();
   q.set("text", `${p.cells.map((c) => (c === "." ? "-" : c)).join("")} ${p.turn};`);
   q.set("size", String(p.size));
