@@ -49,6 +49,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/api.js"),
     },
     Asset {
+        path: "/address.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/address.js"),
+    },
+    Asset {
         path: "/picture.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../web/picture.js"),
