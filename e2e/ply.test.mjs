@@ -525,7 +525,7 @@ test("looks: coordinates clear of values, a readable chart, phone-sized text, a 
   }
   const { page, errors } = await openPage();
   // One big swing does not flatten the rest; a steady game uses the whole height.
-  const chartSpan = (values) => page.evaluate(async (v) => (await import("/main.js")).chartSpan(v), values);
+  const chartSpan = (values) => page.evaluate(async (v) => (await import("/render/chart.js")).chartSpan(v), values);
   assert.ok(await chartSpan([0, 2, -2, 4, 3, 64]) <= 8);
   assert.equal(await chartSpan([0, 10, 20, 30]), 30);
   // While ply thinks (it plays black here), the squares do not invite a click.
