@@ -54,6 +54,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/review.js"),
     },
     Asset {
+        path: "/step.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/step.js"),
+    },
+    Asset {
         path: "/address.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../web/address.js"),
