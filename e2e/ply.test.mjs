@@ -392,6 +392,37 @@ test("setting up a position: clear board, no game-over banner, the server's rule
   await page.close();
 });
 
+test("a move of the list and a point of the chart put their position on the board", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#mode-analyze");
+  await paste(page, "f5d6c3");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 3);
+  const score = () => page.textContent("#score");
+  assert.equal(await score(), "Black 5 – White 2");
+  // The first move of the list: the position after it, the later moves still listed.
+  await page.click("#moves li:nth-child(1) button");
+  await page.waitForFunction(() => document.querySelector("#moves li:nth-child(1)").classList.contains("current"));
+  assert.equal(await score(), "Black 4 – White 1");
+  assert.match(page.url(), /[?&]at=1(&|$)/);
+  assert.equal(await page.$$eval("#moves li button", (b) => b.length), 3);
+  assert.equal(await page.isDisabled("#redo"), false);
+  // The chart's first point: the start position, no move current, nothing to undo.
+  await page.waitForSelector('#chart circle[data-ply="0"]', { timeout: 30000 });
+  await page.click('#chart circle[data-ply="0"]');
+  await page.waitForFunction(() => document.getElementById("undo").disabled);
+  assert.equal(await score(), "Black 2 – White 2");
+  assert.equal(await page.$$eval("#moves li.current", (l) => l.length), 0);
+  assert.match(page.url(), /[?&]at=0(&|$)/);
+  // The last move of the list: back at the end of the game, which the address no longer marks.
+  await page.click("#moves li:nth-child(3) button");
+  await page.waitForFunction(() => document.getElementById("redo").disabled);
+  assert.doesNotMatch(page.url(), /[?&]at=/);
+  assert.equal(await score(), "Black 5 – White 2");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the game is in the address: a link opens it, a reload keeps it, one click copies it", { timeout: 60000 }, async () => {
   await browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
   const { page, errors } = await openPage();
