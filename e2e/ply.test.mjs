@@ -392,6 +392,37 @@ test("setting up a position: clear board, no game-over banner, the server's rule
   await page.close();
 });
 
+test("a move of the list and a point of the chart put their position on the board", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#mode-analyze");
+  await paste(page, "f5d6c3");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li button").length === 3);
+  const score = () => page.textContent("#score");
+  assert.equal(await score(), "Black 5 – White 2");
+  // The first move of the list: the position after it, the later moves still listed.
+  await page.click("#moves li:nth-child(1) button");
+  await page.waitForFunction(() => document.querySelector("#moves li:nth-child(1)").classList.contains("current"));
+  assert.equal(await score(), "Black 4 – White 1");
+  assert.match(page.url(), /[?&]at=1(&|$)/);
+  assert.equal(await page.$$eval("#moves li button", (b) => b.length), 3);
+  assert.equal(await page.isDisabled("#redo"), false);
+  // The chart's first point: the start position, no move current, nothing to undo.
+  await page.waitForSelector('#chart circle[data-ply="0"]', { timeout: 30000 });
+  await page.click('#chart circle[data-ply="0"]');
+  await page.waitForFunction(() => document.getElementById("undo").disabled);
+  assert.equal(await score(), "Black 2 – White 2");
+  assert.equal(await page.$$eval("#moves li.current", (l) => l.length), 0);
+  assert.match(page.url(), /[?&]at=0(&|$)/);
+  // The last move of the list: back at the end of the game, which the address no longer marks.
+  await page.click("#moves li:nth-child(3) button");
+  await page.waitForFunction(() => document.getElementById("redo").disabled);
+  assert.doesNotMatch(page.url(), /[?&]at=/);
+  assert.equal(await score(), "Black 5 – White 2");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the game is in the address: a link opens it, a reload keeps it, one click copies it", { timeout: 60000 }, async () => {
   await browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
   const { page, errors } = await openPage();
@@ -525,8 +556,9 @@ test("looks: coordinates clear of values, a readable chart, phone-sized text, a 
   }
   const { page, errors } = await openPage();
   // One big swing does not flatten the rest; a steady game uses the whole height.
-  assert.ok(await page.evaluate(() => chartSpan([0, 2, -2, 4, 3, 64])) <= 8);
-  assert.equal(await page.evaluate(() => chartSpan([0, 10, 20, 30])), 30);
+  const chartSpan = (values) => page.evaluate(async (v) => (await import("/render/chart.js")).chartSpan(v), values);
+  assert.ok(await chartSpan([0, 2, -2, 4, 3, 64]) <= 8);
+  assert.equal(await chartSpan([0, 10, 20, 30]), 30);
   // While ply thinks (it plays black here), the squares do not invite a click.
   await page.click("#game-othello");
   await page.click("#mode-play");

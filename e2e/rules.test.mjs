@@ -1,17 +1,17 @@
-// The page's Othello rules (crates/server/web/rules.js, a classic script the browser loads as
-// is) against the perft counts the Rust rules are tested with (testdata/perft.txt): every
-// board size and depth of the file whose count is within a small budget of leaves, so the run
-// takes a few seconds. Needs no browser and no binary: `node --test e2e/rules.test.mjs`.
+// The page's Othello rules (crates/server/web/rules.js, the ES module the browser imports)
+// against the perft counts the Rust rules are tested with (testdata/perft.txt): every board
+// size and depth of the file whose count is within a small budget of leaves, so the run takes
+// a few seconds. Needs no browser and no binary: `node --test e2e/rules.test.mjs`.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { Oth } from "../crates/server/web/rules.js";
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const { Oth } = createRequire(import.meta.url)(join(root, "crates/server/web/rules.js"));
 
 // The most leaves a case of the file may have to be counted here.
 const BUDGET = 100_000;

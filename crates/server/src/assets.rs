@@ -29,9 +29,64 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/style.css"),
     },
     Asset {
-        path: "/app.js",
+        path: "/main.js",
         content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../web/app.js"),
+        body: include_bytes!("../web/main.js"),
+    },
+    Asset {
+        path: "/settings.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/settings.js"),
+    },
+    Asset {
+        path: "/game.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/game.js"),
+    },
+    Asset {
+        path: "/api.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/api.js"),
+    },
+    Asset {
+        path: "/review.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/review.js"),
+    },
+    Asset {
+        path: "/step.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/step.js"),
+    },
+    Asset {
+        path: "/address.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/address.js"),
+    },
+    Asset {
+        path: "/render.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/render.js"),
+    },
+    Asset {
+        path: "/render/board.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/render/board.js"),
+    },
+    Asset {
+        path: "/render/status.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/render/status.js"),
+    },
+    Asset {
+        path: "/render/moves.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/render/moves.js"),
+    },
+    Asset {
+        path: "/render/chart.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../web/render/chart.js"),
     },
     Asset {
         path: "/picture.js",

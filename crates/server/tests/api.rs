@@ -397,7 +397,7 @@ async fn oversized_bodies_are_refused() {
 async fn the_page_and_its_files_are_served() {
     for (path, kind) in [
         ("/", "text/html"),
-        ("/app.js", "text/javascript"),
+        ("/main.js", "text/javascript"),
         ("/rules.js", "text/javascript"),
         ("/picture.js", "text/javascript"),
         ("/style.css", "text/css"),

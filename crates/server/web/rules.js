@@ -1,7 +1,7 @@
 // The rules of both games, so the page can show and play moves at once. The server reads
 // pasted text and judges set-up positions (with the reader and rules the command line uses),
-// and answers what every move is worth.
-"use strict";
+// and answers what every move is worth. An ES module: the page imports it, and so does
+// node's test of it against the perft counts (e2e/rules.test.mjs).
 
 const TTT_LINES = [
   [0, 1, 2], [3, 4, 5], [6, 7, 8],
@@ -9,7 +9,7 @@ const TTT_LINES = [
   [0, 4, 8], [2, 4, 6],
 ];
 
-const Ttt = {
+export const Ttt = {
   start(first) {
     return { game: "ttt", cells: Array(9).fill("."), turn: first, first };
   },
@@ -42,7 +42,7 @@ const Ttt = {
 
 const DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
 
-const Oth = {
+export const Oth = {
   start(size) {
     const cells = Array(size * size).fill(".");
     const h = size / 2;
@@ -116,7 +116,3 @@ const Oth = {
     return pos.cells.join("");
   },
 };
-
-const Rules = { Ttt, Oth };
-// The page loads this as a classic script; node's test of it (e2e/rules.test.mjs) requires it.
-if (typeof module !== "undefined") module.exports = Rules;
