@@ -234,6 +234,26 @@ fn fit_writes_weights_that_load_and_reports_each_phase() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `ply bench eval --obf FILE --json` with a short judgement of two positions: its rows.
+fn bench_eval_rows(file: &std::path::Path) -> Vec<serde_json::Value> {
+    let o = ply(&[
+        "bench",
+        "eval",
+        "--obf",
+        s(file),
+        "--ms",
+        "20",
+        "--judge",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 /// Heavy: a debug build plays the games slowly (`cargo test --profile test-release -- --ignored`).
 #[test]
 #[ignore]
@@ -290,22 +310,7 @@ fn testset_grows_resumes_and_bench_eval_measures_it() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("line 1: the file was made by another recipe"));
 
-    let o = ply(&[
-        "bench",
-        "eval",
-        "--obf",
-        s(&file),
-        "--ms",
-        "20",
-        "--judge",
-        "2",
-        "--json",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let rows: Vec<serde_json::Value> = stdout(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let rows = bench_eval_rows(&file);
     let statics: Vec<_> = rows.iter().filter(|r| r["kind"] == "static").collect();
     assert!(!statics.is_empty(), "{rows:?}");
     let counted: u64 = statics.iter().map(|r| r["count"].as_u64().unwrap()).sum();
@@ -339,22 +344,7 @@ fn bench_eval_measures_an_obf_file_and_refuses_a_position_without_a_score() {
          ---OOO--O-XOOO---OOOOXXX-XOOXOX-XXXOOOX-OXXOOOOX--XXXOOO--XXXXXX X; C1:+2; % game 0, exact\n",
     )
     .unwrap();
-    let o = ply(&[
-        "bench",
-        "eval",
-        "--obf",
-        s(&file),
-        "--ms",
-        "20",
-        "--judge",
-        "2",
-        "--json",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let rows: Vec<serde_json::Value> = stdout(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let rows = bench_eval_rows(&file);
     let statics: Vec<_> = rows.iter().filter(|r| r["kind"] == "static").collect();
     let buckets: Vec<_> = statics
         .iter()

@@ -166,6 +166,15 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
 }
 
+/// The scored moves of `line` whose score is `score`, by name.
+fn moves_scoring(line: &obf::ObfLine, score: i32) -> Vec<String> {
+    line.moves
+        .iter()
+        .filter(|m| m.score == score)
+        .map(|m| m.mv.to_string())
+        .collect()
+}
+
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
@@ -234,13 +243,7 @@ fn obf_choices(
         let a = estimate(&pos, budget);
         let est = Analysis::discs(a.score);
         let err = (est - f64::from(score)).abs();
-        let best: Vec<String> = entry
-            .obf
-            .moves
-            .iter()
-            .filter(|m| m.score == score)
-            .map(|m| m.mv.to_string())
-            .collect();
+        let best = moves_scoring(&entry.obf, score);
         let chosen = a
             .best
             .map_or_else(|| "pass".to_string(), |sq| sq.to_string());
@@ -396,13 +399,7 @@ fn ffo_choices(
         let err = (est - f64::from(its)).abs();
         optimal += usize::from(its == best);
         err_sum += err;
-        let best_moves: Vec<String> = entry
-            .obf
-            .moves
-            .iter()
-            .filter(|m| m.score == best)
-            .map(|m| m.mv.to_string())
-            .collect();
+        let best_moves = moves_scoring(&entry.obf, best);
         if json {
             let row = json!({"kind": "ffo", "number": k + 40, "empties": pos.empties().count(),
                 "best": best_moves, "exact": best, "chose": chosen.to_string(), "its": its,
