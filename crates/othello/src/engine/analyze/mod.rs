@@ -70,8 +70,8 @@ pub struct Options {
     pub all_moves: bool,
     /// Answer from the opening book ([`Book::builtin`]) where it knows the position.
     pub book: bool,
-    /// Where the budget is measured: the system's clock, or a test's. (The exact solver,
-    /// near the end of the game, reads the system's clock.)
+    /// Where the budget is measured, by the midgame engine and the solver alike: the
+    /// system's clock, or a test's.
     pub clock: Arc<dyn Clock>,
 }
 
@@ -299,6 +299,7 @@ pub fn analyze_with(
     let control = || SolveControl {
         stop: opts.stop.as_deref(),
         deadline,
+        clock: &*opts.clock,
         progress: None,
     };
     if known.value.is_none() {
