@@ -137,11 +137,18 @@ impl Search<'_> {
         order::rate(list, p, o, empties, hash_move, &weights, |c| {
             match (eval, state.as_mut()) {
                 (Some(e), Some(st)) => {
-                    st.play(c.sq, c.flips);
                     *nodes += 1;
-                    let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
-                    let ours = -order::eval_search(e, st, c.np, c.no, c.rest, depth, a, b, nodes);
-                    st.undo(c.sq, c.flips);
+                    let ours = if depth == 0 {
+                        // The child only evaluated: read in place, its replies counted.
+                        let replies = c.replies.count_ones();
+                        -e.evaluate_child_counted(st, c.sq, c.flips, c.np, c.no, replies)
+                    } else {
+                        st.play(c.sq, c.flips);
+                        let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
+                        let v = -order::eval_search(e, st, c.np, c.no, c.rest, depth, a, b, nodes);
+                        st.undo(c.sq, c.flips);
+                        v
+                    };
                     ours * eval_weight(depth) / UNIT
                 }
                 _ => 0,
