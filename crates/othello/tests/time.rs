@@ -1,11 +1,16 @@
 //! How the engine spends a budget, measured on a clock that moves by the engine's own reads
 //! ([`SteppingClock`]): the same figures on every machine and under any load, so these are
-//! not timed tests.
+//! not timed tests. The midgame engine reads the clock every 1024 nodes, the solver every
+//! 65,536.
+
+mod common;
 
 use std::{sync::Arc, time::Duration};
 
+use common::random_position;
+use ply_core::SplitMix64;
 use ply_othello::{
-    analyze::{analyze, Options},
+    analyze::{analyze, Analysis, Options},
     spine::clock::SteppingClock,
     transcript, BoardSize, Position,
 };
@@ -19,18 +24,32 @@ fn position(moves: &str) -> Position {
         .position()
 }
 
-/// Analyses `pos` with `budget` on a clock that moves 5 ms a read (the engine reads it every
-/// 1024 nodes): the clock's time spent, the depth reached and the nodes.
-fn spend(pos: &Position, budget: Duration, all_moves: bool) -> (Duration, u32, u64) {
-    let clock = Arc::new(SteppingClock::new(Duration::from_millis(5)));
+/// Analyses `pos` with `budget` on a clock that moves `step` a read: the analysis and the
+/// clock's time spent.
+fn spend_on(
+    pos: &Position,
+    budget: Duration,
+    step: Duration,
+    all_moves: bool,
+    hash_mb: Option<usize>,
+) -> (Analysis, Duration) {
+    let clock = Arc::new(SteppingClock::new(step));
     let opts = Options {
         all_moves,
         clock: clock.clone(),
+        hash_mb,
         ..Options::budget(budget)
     };
     let a = analyze(pos, &opts);
     assert!(a.best.is_some());
-    (clock.elapsed(), a.depth, a.nodes)
+    (a, clock.elapsed())
+}
+
+/// Analyses `pos` with `budget` on a clock that moves 5 ms a read: the clock's time spent,
+/// the depth reached and the nodes.
+fn spend(pos: &Position, budget: Duration, all_moves: bool) -> (Duration, u32, u64) {
+    let (a, spent) = spend_on(pos, budget, Duration::from_millis(5), all_moves, None);
+    (spent, a.depth, a.nodes)
 }
 
 #[test]
@@ -88,4 +107,36 @@ fn the_best_move_is_searched_as_deep_as_any_and_keeps_its_line() {
     }
     // Some budgets end inside an iteration, so the partial one is tested.
     assert!(partial > 0, "no budget ended inside an iteration");
+}
+
+/// Where the solver runs, it reads the analysis's clock too: a position it finishes is
+/// proven within the budget, and one it cannot finish is answered at the first look at the
+/// clock past the deadline. The clock moves 20 ms a read, so 300 ms is 15 looks: about a
+/// million of the solver's nodes. (Small tables: a debug build takes long to clear 64 MB.)
+#[test]
+fn the_solver_keeps_to_the_budget_on_the_clock_it_is_given() {
+    let budget = Duration::from_millis(300);
+    let step = Duration::from_millis(20);
+    let mut rng = SplitMix64::new(34);
+    // (empties, whether the solver finishes it in the budget)
+    for (empties, proven) in [(12, true), (16, true), (26, false)] {
+        let pos = random_position(BoardSize::Eight, 60 - empties, &mut rng);
+        assert_eq!(pos.empties().count() as usize, empties, "{pos:?}");
+        for all_moves in [true, false] {
+            let (a, spent) = spend_on(&pos, budget, step, all_moves, Some(8));
+            let what = format!(
+                "{empties} empties (all moves: {all_moves}): {spent:?} of {budget:?}, proven {}, {} nodes",
+                a.proven, a.nodes
+            );
+            assert_eq!(a.proven, proven, "{what}");
+            // Never later than the budget and the one look that finds it spent (and the
+            // read the deadline was set by).
+            assert!(spent <= budget + 2 * step, "{what}");
+            if proven {
+                assert!(spent <= budget, "{what}");
+            } else {
+                assert!(spent >= budget, "{what}");
+            }
+        }
+    }
 }

@@ -76,8 +76,8 @@ pub struct Options {
     /// A book to answer from in place of the shipped one of its board size (a file read with
     /// [`Book::read_any`]: ply's, or one imported from Edax); `None` for the shipped books.
     pub book_file: Option<Arc<Book>>,
-    /// Where the budget is measured: the system's clock, or a test's. (The exact solver,
-    /// near the end of the game, reads the system's clock.)
+    /// Where the budget is measured, by the midgame engine and the solver alike: the
+    /// system's clock, or a test's.
     pub clock: Arc<dyn Clock>,
 }
 
@@ -314,6 +314,7 @@ pub fn analyze_with(
     let control = || SolveControl {
         stop: opts.stop.as_deref(),
         deadline,
+        clock: &*opts.clock,
         progress: None,
     };
     if known.value.is_none() {

@@ -250,6 +250,22 @@ impl EvalState {
         }
     }
 
+    /// The indices, from its side to move's view, of the position after the side to move
+    /// plays `sq` turning over `flips`: what [`EvalState::play`] would leave in
+    /// [`EvalState::indices`], without changing this state (one view of the two, and no
+    /// undo, for a child that is only evaluated).
+    #[inline]
+    #[must_use]
+    pub fn child_indices(&self, sq: u8, flips: u64) -> [u16; MAX_INSTANCES] {
+        let (placed, turned) = self.changes(sq, flips);
+        let them = &self.view[self.turn ^ 1];
+        let mut out = [0u16; MAX_INSTANCES];
+        for i in 0..MAX_INSTANCES {
+            out[i] = them[i] + 2 * placed[i] + turned[i];
+        }
+        out
+    }
+
     /// The side to move passes.
     #[inline]
     pub fn pass(&mut self) {
@@ -424,6 +440,43 @@ impl Eval {
         theirs: u32,
     ) -> i32 {
         debug_assert!(std::ptr::eq(state.layout, self.layout));
+        self.value(state.indices(), p, o, mine, theirs)
+    }
+
+    /// [`Eval::evaluate`] of the position after the side to move of `state` plays `sq`,
+    /// turning over `flips`, for its new side to move `np` (against `no`): the child's
+    /// value, read without playing the move on `state`.
+    #[inline]
+    #[must_use]
+    pub fn evaluate_child(&self, state: &EvalState, sq: u8, flips: u64, np: u64, no: u64) -> i32 {
+        let empty = !(np | no) & self.layout.size.mask().0;
+        let mine = crate::moves::legal_moves(np, no, empty).count_ones();
+        self.evaluate_child_counted(state, sq, flips, np, no, mine)
+    }
+
+    /// [`Eval::evaluate_child`] where the caller has counted the child's legal moves
+    /// already (`mine`, for `np`).
+    #[inline]
+    #[must_use]
+    pub fn evaluate_child_counted(
+        &self,
+        state: &EvalState,
+        sq: u8,
+        flips: u64,
+        np: u64,
+        no: u64,
+        mine: u32,
+    ) -> i32 {
+        debug_assert!(std::ptr::eq(state.layout, self.layout));
+        let empty = !(np | no) & self.layout.size.mask().0;
+        let theirs = crate::moves::legal_moves(no, np, empty).count_ones();
+        self.value(&state.child_indices(sq, flips), np, no, mine, theirs)
+    }
+
+    /// The value for `p` (to move against `o`, with `mine` and `theirs` legal moves) whose
+    /// instance indices are `idx`.
+    #[inline]
+    fn value(&self, idx: &[u16; MAX_INSTANCES], p: u64, o: u64, mine: u32, theirs: u32) -> i32 {
         let mask = self.layout.size.mask().0;
         let empty = !(p | o) & mask;
         debug_assert_eq!(
@@ -435,8 +488,7 @@ impl Eval {
         );
         let start = self.phase_start[empty.count_ones() as usize] as usize;
         let w = &self.weights[start..start + self.per_phase];
-        self.pattern_sum(w, state.indices())
-            + self.extras(w, extra_indices_counted(p, o, empty, mine, theirs))
+        self.pattern_sum(w, idx) + self.extras(w, extra_indices_counted(p, o, empty, mine, theirs))
             - self.tempo
     }
 
@@ -632,6 +684,40 @@ mod tests {
                         let idx = state.indices();
                         assert_eq!(e.pattern_sum(w, idx), e.pattern_sum_scalar(w, idx), "{pos}");
                     }
+                }
+            }
+        }
+    }
+
+    /// A child's value read through [`EvalState::child_indices`] is its value after the
+    /// move is played on the state, and the state is left as it was.
+    #[test]
+    fn a_child_evaluated_in_place_is_the_child_played() {
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let e = builtin(size).expect("shipped");
+            let mut rng = ply_core::SplitMix64::new(0x2545_f491);
+            for _ in 0..20 {
+                let mut pos = crate::Position::start(size);
+                let mut state = e.state(pos.player().0, pos.opponent().0);
+                while !pos.is_game_over() {
+                    let (p, o) = (pos.player().0, pos.opponent().0);
+                    let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+                    if moves.is_empty() {
+                        pos = pos.passed();
+                        state.pass();
+                        continue;
+                    }
+                    let before = state;
+                    for &sq in &moves {
+                        let f = pos.flips(sq).0;
+                        let (np, no) = (o ^ f, p | f | 1 << sq.index());
+                        let in_place = e.evaluate_child(&state, sq.index(), f, np, no);
+                        assert_eq!(state, before);
+                        assert_eq!(in_place, e.evaluate_reference(np, no), "{pos} {sq}");
+                    }
+                    let sq = moves[rng.below(moves.len())];
+                    state.play(sq.index(), pos.flips(sq).0);
+                    pos = pos.play_unchecked(sq);
                 }
             }
         }

@@ -98,11 +98,28 @@ impl Limits {
         }
     }
 
-    /// Search until `budget` from now has passed.
+    /// Search until `budget` from now has passed, on the system's clock.
     #[must_use]
     pub fn budget(budget: Duration) -> Limits {
+        Limits::budget_on(Arc::new(SystemClock), budget)
+    }
+
+    /// Search until `budget` from now has passed on `clock`.
+    ///
+    /// ```
+    /// use std::{sync::Arc, time::Duration};
+    /// use ply_othello::{midgame::Limits, spine::clock::{Clock, SteppingClock}};
+    ///
+    /// let clock = Arc::new(SteppingClock::new(Duration::from_millis(1)));
+    /// let limits = Limits::budget_on(clock.clone(), Duration::from_millis(50));
+    /// // The deadline is 50 ms after the clock's one read.
+    /// assert_eq!(limits.deadline.unwrap() - clock.now(), Duration::from_millis(49));
+    /// ```
+    #[must_use]
+    pub fn budget_on(clock: Arc<dyn Clock>, budget: Duration) -> Limits {
         Limits {
-            deadline: Some(Instant::now() + budget),
+            deadline: Some(clock.now() + budget),
+            clock,
             ..Limits::default()
         }
     }

@@ -102,7 +102,7 @@ impl<'a> Searcher<'a> {
             eval: crate::eval::builtin(size),
             state: None,
             nodes: 0,
-            control: StopControl::with_clock(
+            control: StopControl::new(
                 None,
                 limits.stop.as_deref(),
                 limits.deadline,

@@ -22,6 +22,8 @@ pub(crate) struct Geometry {
     pub c_squares: u64,
     /// The four quadrants (top-left, top-right, bottom-left, bottom-right).
     pub quadrants: [u64; 4],
+    /// For each square of the 8x8 layout, the quadrant (0 to 3) it lies in; 4 off the board.
+    pub quadrant_of: [u8; 64],
     /// Size tag mixed into hash keys, so boards of different sizes never share an entry.
     pub key: u64,
     /// Side length of the board.
@@ -62,18 +64,32 @@ const fn build(n: u32, key: u64, sym_from: u32) -> Geometry {
         | sq(l, l - 1)
         | sq(l - 1, l);
     let h = n / 2;
+    let quadrants = [
+        block(0, 0, h),
+        block(h, 0, h),
+        block(0, h, h),
+        block(h, h, h),
+    ];
+    let mut quadrant_of = [4u8; 64];
+    let mut q = 0;
+    while q < 4 {
+        let mut s = 0;
+        while s < 64 {
+            if quadrants[q] >> s & 1 == 1 {
+                quadrant_of[s] = q as u8;
+            }
+            s += 1;
+        }
+        q += 1;
+    }
     Geometry {
         mask: block(0, 0, n),
         squares: (n * n) as i32,
         corners,
         near_corners: (x | c) & !corners,
         c_squares: c & !corners,
-        quadrants: [
-            block(0, 0, h),
-            block(h, 0, h),
-            block(0, h, h),
-            block(h, h, h),
-        ],
+        quadrants,
+        quadrant_of,
         key,
         n,
         sym_from,

@@ -32,11 +32,15 @@ use std::{
 };
 
 use geometry::Geometry;
-use search::{Search, EVAL_BOUND, SELECTIVITY};
+use search::{Halt, Search, EVAL_BOUND, SELECTIVITY};
 pub use tt::TableTooLarge;
 use tt::{Tt, EXACT, NO_MOVE};
 
-use crate::{rules::symmetry, Move, Position, Square};
+use crate::{
+    rules::symmetry,
+    spine::clock::{Clock, SYSTEM},
+    Move, Position, Square,
+};
 
 /// How a [`Solver`] searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,16 +225,41 @@ fn normal_within(sigma: f64) -> f64 {
     1.0 - poly * (-x * x).exp()
 }
 
-/// Limits and observers of a search. The default has none: the search runs to the end.
-#[derive(Default)]
+/// Limits and observers of a search. The default has none (and the system's clock): the
+/// search runs to the end.
 pub struct SolveControl<'a> {
     /// The search gives up soon after this flag becomes true.
     pub stop: Option<&'a AtomicBool>,
     /// The search gives up soon after this instant.
     pub deadline: Option<Instant>,
+    /// Where the deadline is read against: the system's clock, or a test's. The search reads
+    /// it once every 65,536 nodes or so.
+    pub clock: &'a dyn Clock,
     /// Called when each search of the root starts and after each of its moves (from the
     /// calling thread).
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
+}
+
+impl Default for SolveControl<'_> {
+    fn default() -> Self {
+        SolveControl {
+            stop: None,
+            deadline: None,
+            clock: &SYSTEM,
+            progress: None,
+        }
+    }
+}
+
+impl<'a> SolveControl<'a> {
+    /// The limits a search thread reads.
+    fn halt(&self) -> Halt<'a> {
+        Halt {
+            stop: self.stop,
+            deadline: self.deadline,
+            clock: self.clock,
+        }
+    }
 }
 
 impl fmt::Debug for SolveControl<'_> {
@@ -238,6 +267,7 @@ impl fmt::Debug for SolveControl<'_> {
         f.debug_struct("SolveControl")
             .field("stop", &self.stop)
             .field("deadline", &self.deadline)
+            .field("clock", &self.clock)
             .field("progress", &self.progress.is_some())
             .finish()
     }
@@ -412,6 +442,7 @@ impl Solver {
                 &mut SolveControl {
                     stop: control.stop,
                     deadline: control.deadline,
+                    clock: control.clock,
                     progress: None,
                 },
             )?;
@@ -494,7 +525,7 @@ impl Solver {
         let done = AtomicBool::new(false);
         let threads = self.options.threads.max(1);
         let tt = &self.tt;
-        let (stop, deadline) = (control.stop, control.deadline);
+        let halt = control.halt();
         let mut report = |step: &search::RootStep, nodes: u64| {
             if let Some(progress) = control.progress.as_mut() {
                 progress(&Progress {
@@ -516,14 +547,14 @@ impl Solver {
                 .map(|_| {
                     let done = &done;
                     scope.spawn(move || {
-                        let mut s = Search::new(tt, geo, done, stop, deadline, busy, level);
+                        let mut s = Search::new(tt, geo, done, halt, busy, level);
                         let (v, best) = s.root(p, o, alpha, beta, &mut |_, _| {});
                         done.store(true, Relaxed);
                         (s.nodes, (!s.aborted).then_some((v, best)))
                     })
                 })
                 .collect();
-            let mut main = Search::new(tt, geo, &done, stop, deadline, busy, level);
+            let mut main = Search::new(tt, geo, &done, halt, busy, level);
             let (v, best) = main.root(p, o, alpha, beta, &mut report);
             done.store(true, Relaxed);
             let mut nodes = main.nodes;
@@ -588,8 +619,7 @@ impl Solver {
     ) -> Result<(Vec<Move>, u64), Stopped> {
         let geo = Geometry::of(pos.size());
         let done = AtomicBool::new(false);
-        let (stop, deadline) = (control.stop, control.deadline);
-        let mut s = Search::new(&self.tt, geo, &done, stop, deadline, None, EXACT);
+        let mut s = Search::new(&self.tt, geo, &done, control.halt(), None, EXACT);
         let mut pv = Vec::new();
         let mut pos = *pos;
         loop {
@@ -662,9 +692,12 @@ mod tests {
     use crate::BoardSize;
 
     /// A position with 33 legal moves (more than a move list of 32 holds) is searched without
-    /// a panic; far from its end, the search stops at its deadline.
+    /// a panic; far from its end, the search stops at its deadline, read on a clock that
+    /// moves 20 ms a read (the search reads it every `POLL_EVERY` nodes): at the first look
+    /// past the deadline, not after the rating of the root's 33 children.
     #[test]
     fn thirty_three_moves_fit_the_move_lists() {
+        use std::time::Duration;
         let pos = crate::text::parse_position(
             "---------O-O--OO-OXOO-XX-OXXXXO--X-OO----OO---O--OX-OXO---XO-XO- X",
         )
@@ -674,16 +707,17 @@ mod tests {
             threads: 1,
             hash_mb: 1,
         });
+        let step = Duration::from_millis(20);
+        let clock = crate::spine::clock::SteppingClock::new(step);
+        let budget = Duration::from_millis(60);
         let control = SolveControl {
-            deadline: Some(Instant::now() + std::time::Duration::from_millis(200)),
+            deadline: Some(clock.now() + budget),
+            clock: &clock,
             ..SolveControl::default()
         };
-        let start = Instant::now();
         assert_eq!(solver.solve_with(&pos, control), Err(Stopped));
-        // Soon after the deadline, not after the rating of the root's 33 children. Only a
-        // guard against a search that runs on: a debug build on a loaded machine took over
-        // 10 s here, so the bound is wide.
-        assert!(start.elapsed() < std::time::Duration::from_secs(120));
+        // The read that made the deadline, then the one that found it passed.
+        assert_eq!(clock.elapsed(), budget + step);
     }
 
     /// Every image of positions early in 4x4 games (where the table is keyed by symmetry)

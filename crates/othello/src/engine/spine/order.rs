@@ -272,11 +272,8 @@ pub(crate) fn insert_best_first(kids: &mut [(i32, u8, u64)], kid: (i32, u8, u64)
 /// evaluation of the child, read on `state` (the indices of `p`, `o`, left as they were)
 /// with the move played.
 #[inline]
-fn child_value(e: &Eval, state: &mut EvalState, p: u64, o: u64, sq: u8, f: u64) -> i32 {
-    state.play(sq, f);
-    let v = -e.evaluate(state, o ^ f, p | f | 1 << sq);
-    state.undo(sq, f);
-    v
+fn child_value(e: &Eval, state: &EvalState, p: u64, o: u64, sq: u8, f: u64) -> i32 {
+    -e.evaluate_child(state, sq, f, o ^ f, p | f | 1 << sq)
 }
 
 /// The learnt evaluation searched `depth` plies deep (negamax with alpha-beta; a pass

@@ -6,7 +6,7 @@ use std::{
     time::Instant,
 };
 
-use super::clock::{Clock, SYSTEM};
+use super::clock::Clock;
 
 /// A search's stop control. Once it says stop, it says so at every later look.
 #[derive(Debug)]
@@ -27,20 +27,9 @@ pub(crate) struct StopControl<'a> {
 }
 
 impl<'a> StopControl<'a> {
-    /// A control that first looks after `first` nodes, then every `every` nodes, against
-    /// the system's clock.
+    /// A control that first looks after `first` nodes, then every `every` nodes, with the
+    /// deadline read against `clock`.
     pub(crate) fn new(
-        shared: Option<&'a AtomicBool>,
-        external: Option<&'a AtomicBool>,
-        deadline: Option<Instant>,
-        every: u64,
-        first: u64,
-    ) -> StopControl<'a> {
-        StopControl::with_clock(shared, external, deadline, &SYSTEM, every, first)
-    }
-
-    /// [`StopControl::new`] with the deadline read against `clock`.
-    pub(crate) fn with_clock(
         shared: Option<&'a AtomicBool>,
         external: Option<&'a AtomicBool>,
         deadline: Option<Instant>,
@@ -97,11 +86,12 @@ impl<'a> StopControl<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spine::clock::{SteppingClock, SYSTEM};
 
     #[test]
     fn looks_only_every_so_many_nodes_and_stays_stopped() {
         let flag = AtomicBool::new(false);
-        let mut c = StopControl::new(None, Some(&flag), None, 100, 100);
+        let mut c = StopControl::new(None, Some(&flag), None, &SYSTEM, 100, 100);
         assert!(!c.poll(0));
         flag.store(true, Relaxed);
         assert!(!c.poll(99), "no look before the 100th node");
@@ -114,11 +104,31 @@ mod tests {
     fn a_deadline_raises_the_shared_flag_for_the_other_threads() {
         let shared = AtomicBool::new(false);
         let past = Instant::now();
-        let mut c = StopControl::new(Some(&shared), None, Some(past), 1, 0);
+        let mut c = StopControl::new(Some(&shared), None, Some(past), &SYSTEM, 1, 0);
         assert!(c.poll(0));
         assert!(shared.load(Relaxed));
-        let mut other = StopControl::new(Some(&shared), None, None, 1, 0);
+        let mut other = StopControl::new(Some(&shared), None, None, &SYSTEM, 1, 0);
         assert!(other.shared_raised());
         assert!(other.poll(0));
+    }
+
+    /// The deadline is read on the clock given, only at the looks: with a clock that moves
+    /// 10 ms a read and a deadline 30 ms after the first read, the fourth look stops.
+    #[test]
+    fn the_deadline_is_read_on_the_given_clock_at_each_look() {
+        let clock = SteppingClock::new(std::time::Duration::from_millis(10));
+        let deadline = clock.now() + std::time::Duration::from_millis(30);
+        let mut c = StopControl::new(None, None, Some(deadline), &clock, 1000, 1000);
+        assert!(!c.poll(999));
+        assert_eq!(
+            clock.elapsed(),
+            std::time::Duration::from_millis(10),
+            "no read"
+        );
+        assert!(!c.poll(1000));
+        assert!(!c.poll(2000));
+        assert!(!c.poll(2999), "between looks");
+        assert!(c.poll(3000));
+        assert_eq!(clock.elapsed(), std::time::Duration::from_millis(40));
     }
 }

@@ -82,7 +82,7 @@ impl Search<'_> {
     /// Three empty squares, the one alone in its quadrant first.
     pub(crate) fn solve3(&mut self, p: u64, o: u64, alpha: i32, x: [u8; 3]) -> i32 {
         self.nodes += 1;
-        let x = self.parity_order(x);
+        let x = self.parity_order3(x);
         let mut best = NEG_INF;
         for i in 0..3 {
             let (a, b, c) = (x[i], x[(i + 1) % 3], x[(i + 2) % 3]);
@@ -170,6 +170,24 @@ impl Search<'_> {
             return worst;
         }
         self.final_score(p, o)
+    }
+
+    /// [`Search::parity_order`] of three squares, from their quadrants alone: where two share
+    /// a quadrant, the third (alone in its own, the one odd quadrant) goes first; otherwise
+    /// every quadrant is odd and the order stays.
+    #[inline]
+    fn parity_order3(&self, [a, b, c]: [u8; 3]) -> [u8; 3] {
+        let q = &self.geo.quadrant_of;
+        let (qa, qb, qc) = (q[usize::from(a)], q[usize::from(b)], q[usize::from(c)]);
+        let out = if qa == qb && qb != qc {
+            [c, a, b]
+        } else if qa == qc && qa != qb {
+            [b, a, c]
+        } else {
+            [a, b, c]
+        };
+        debug_assert_eq!(out, self.parity_order([a, b, c]));
+        out
     }
 
     /// Squares in quadrants with an odd number of empties first, otherwise in the given order.

@@ -54,7 +54,7 @@ use crate::spine::probcut::ENDGAME_MIN_EMPTIES as PROBCUT_MIN;
 pub(crate) use crate::spine::probcut::SELECTIVITY;
 use crate::{
     eval::Eval,
-    spine::{bounds, stop::StopControl},
+    spine::{bounds, clock::Clock, stop::StopControl},
 };
 pub(crate) use ordering::States;
 pub(crate) use root::RootStep;
@@ -99,6 +99,15 @@ pub(crate) const EVAL_BOUND: i32 = 1 << 20;
 /// thousands) pass between two looks at the stop flag and the clock.
 const POLL_EVERY: u64 = 1 << 16;
 
+/// What ends a search from outside: the caller's stop flag and deadline, and the clock the
+/// deadline is read on (the system's, or a test's).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Halt<'a> {
+    pub stop: Option<&'a AtomicBool>,
+    pub deadline: Option<Instant>,
+    pub clock: &'a dyn Clock,
+}
+
 /// One thread's search state over a shared table.
 pub(crate) struct Search<'a> {
     pub tt: &'a Tt,
@@ -135,8 +144,7 @@ impl<'a> Search<'a> {
         tt: &'a Tt,
         geo: &'static Geometry,
         stop: &'a AtomicBool,
-        external: Option<&'a AtomicBool>,
-        deadline: Option<Instant>,
+        halt: Halt<'a>,
         busy: Option<&'a Busy>,
         level: u8,
     ) -> Search<'a> {
@@ -145,7 +153,14 @@ impl<'a> Search<'a> {
             tt,
             geo,
             nodes: 0,
-            control: StopControl::new(Some(stop), external, deadline, POLL_EVERY, POLL_EVERY),
+            control: StopControl::new(
+                Some(stop),
+                halt.stop,
+                halt.deadline,
+                halt.clock,
+                POLL_EVERY,
+                POLL_EVERY,
+            ),
             aborted: false,
             busy,
             eval: crate::BoardSize::from_n(geo.n as u8).and_then(crate::eval::builtin),

@@ -11,15 +11,17 @@ const EVAL_ORDER: u32 = 12;
 /// How many plies deep the learnt evaluation is searched to rate each child of a node with
 /// `n` empties: the child itself below 16 empties, after the opponent's best reply below 18,
 /// and deeper from there, as the subtrees to order grow (tuned by node counts and time on
-/// FFO #41-#49).
+/// FFO #41-#49). With the self-play weights, 4 plies from 22 empties on order as well as
+/// 6 from 24 did: `ply bench ffo --range 40-49`, one thread, 0.469 G nodes with 6 from 24,
+/// 0.459 G with 4 (0.467 G with 3 from 24, 0.470 G with 3 from 22); fforum #20-#39, not
+/// tuned on, 71.4 M and 69.6 M nodes.
 #[inline]
 fn sort_depth(n: u32) -> u32 {
     match n {
         ..16 => 0,
         16..18 => 1,
         18..22 => 2,
-        22..24 => 4,
-        _ => 6,
+        _ => 4,
     }
 }
 
@@ -137,11 +139,18 @@ impl Search<'_> {
         order::rate(list, p, o, empties, hash_move, &weights, |c| {
             match (eval, state.as_mut()) {
                 (Some(e), Some(st)) => {
-                    st.play(c.sq, c.flips);
                     *nodes += 1;
-                    let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
-                    let ours = -order::eval_search(e, st, c.np, c.no, c.rest, depth, a, b, nodes);
-                    st.undo(c.sq, c.flips);
+                    let ours = if depth == 0 {
+                        // The child only evaluated: read in place, its replies counted.
+                        let replies = c.replies.count_ones();
+                        -e.evaluate_child_counted(st, c.sq, c.flips, c.np, c.no, replies)
+                    } else {
+                        st.play(c.sq, c.flips);
+                        let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
+                        let v = -order::eval_search(e, st, c.np, c.no, c.rest, depth, a, b, nodes);
+                        st.undo(c.sq, c.flips);
+                        v
+                    };
                     ours * eval_weight(depth) / UNIT
                 }
                 _ => 0,
