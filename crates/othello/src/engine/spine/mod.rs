@@ -2,6 +2,7 @@
 //! ([`crate::solve`]) share, so that a change to one of them is made once:
 //!
 //! - [`clock`]: where searches read the time (a test can drive it);
+//! - `hash`: the hash of a position both tables index by;
 //! - `stop`: when a search must end (a caller's flag, a deadline, another thread's end),
 //!   looked at every so many nodes;
 //! - `bounds`: what a fail-soft result proves about a position, and when remembered bounds
@@ -23,6 +24,7 @@
 
 pub(crate) mod bounds;
 pub mod clock;
+pub(crate) mod hash;
 pub(crate) mod order;
 pub mod probcut;
 pub(crate) mod stop;
