@@ -39,7 +39,10 @@ use search::{Searcher, INF};
 pub const TABLE_ENTRY_BYTES: usize = search::ENTRY_BYTES;
 
 use crate::{
-    spine::clock::{Clock, SystemClock},
+    spine::{
+        aspiration::{self, Widen},
+        clock::{Clock, SystemClock},
+    },
     Move, Position, Square,
 };
 
@@ -319,23 +322,18 @@ fn root_moves(
         let (np, no) = (o ^ f, p | f | 1u64 << sq.index());
         searcher.make(sq.index(), f);
         let s = if all_moves || i == 0 {
-            // Aspiration around the move's last score, widened on failure.
-            let (mut lo, mut hi) = if depth > 1 {
-                (previous - ASPIRATION, previous + ASPIRATION)
-            } else {
-                (-INF, INF)
-            };
-            loop {
-                let s = -searcher.search::<true>(np, no, depth - 1, -hi, -lo);
-                if searcher.aborted || (s > lo && s < hi) {
-                    break s;
-                }
-                if s <= lo {
-                    lo = if lo == -INF { break s } else { -INF };
+            // Aspiration around the move's last score, the failing side opened on a fail.
+            let delta = if depth > 1 { ASPIRATION } else { INF };
+            aspiration::around(previous, delta, (-INF, INF), Widen::Open, |alpha, beta| {
+                let s = -searcher.search::<true>(np, no, depth - 1, -beta, -alpha);
+                if searcher.aborted {
+                    Err(())
                 } else {
-                    hi = if hi == INF { break s } else { INF };
+                    Ok(s)
                 }
-            }
+            })
+            // A stopped search's score is thrown away below.
+            .unwrap_or(0)
         } else {
             // Play mode: prove the move worse than the best, or re-search it.
             let s = -searcher.search::<false>(np, no, depth - 1, -best - 1, -best);

@@ -36,7 +36,11 @@ use search::{Search, EVAL_BOUND, SELECTIVITY};
 pub use tt::TableTooLarge;
 use tt::{Tt, EXACT, NO_MOVE};
 
-use crate::{rules::symmetry, Move, Position, Square};
+use crate::{
+    rules::symmetry,
+    spine::aspiration::{self, Widen},
+    Move, Position, Square,
+};
 
 /// How a [`Solver`] searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -548,32 +552,18 @@ impl Solver {
         &self,
         pos: &Position,
         s: i32,
-        mut guess: i32,
+        guess: i32,
         level: u8,
         control: &mut SolveControl<'_>,
     ) -> Result<(i32, Option<u8>, u64), Stopped> {
-        let (mut lo, mut hi) = (-s - 1, s + 1);
-        let mut delta = ASPIRATION;
-        let mut nodes = 0;
-        loop {
-            let alpha = lo.max(guess - delta);
-            let beta = hi.min(guess + delta);
-            let (v, best, n) = self.search(pos, alpha, beta, level, control)?;
-            nodes += n;
-            if v <= alpha {
-                hi = v + 1;
-            } else if v >= beta {
-                lo = v - 1;
-            } else {
-                return Ok((v, best, nodes));
-            }
-            if hi - lo <= 2 {
-                // Only one score is left: the bounds met.
-                return Ok((lo + 1, best, nodes));
-            }
-            guess = v;
-            delta *= 2;
-        }
+        let (mut best, mut nodes) = (None, 0);
+        let limits = (-s - 1, s + 1);
+        let v = aspiration::around(guess, ASPIRATION, limits, Widen::Follow, |alpha, beta| {
+            let (v, b, n) = self.search(pos, alpha, beta, level, control)?;
+            (best, nodes) = (b, nodes + n);
+            Ok(v)
+        })?;
+        Ok((v, best, nodes))
     }
 
     /// A line of perfect play from `pos`, whose exact score is `score`, starting with `best`

@@ -1,6 +1,7 @@
 //! The parts of a search that the midgame engine ([`crate::midgame`]) and the exact solver
 //! ([`crate::solve`]) share, so that a change to one of them is made once:
 //!
+//! - `aspiration`: the root's search in a window around a guess, widened on a fail;
 //! - [`clock`]: where searches read the time (a test can drive it);
 //! - `hash`: the hash of a position both tables index by;
 //! - `stop`: when a search must end (a caller's flag, a deadline, another thread's end),
@@ -22,6 +23,7 @@
 //! keyed by symmetry, with bounds in discs; the midgame engine's keeps one entry per slot
 //! with the full position, its depth and bounds in evaluation units.
 
+pub(crate) mod aspiration;
 pub(crate) mod bounds;
 pub mod clock;
 pub(crate) mod hash;
