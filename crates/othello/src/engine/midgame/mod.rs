@@ -42,6 +42,7 @@ use crate::{
     spine::{
         aspiration::{self, Widen},
         clock::{Clock, SystemClock},
+        line,
     },
     Move, Position, Square,
 };
@@ -458,22 +459,12 @@ fn principal_line(
     child: &Position,
     depth: u32,
 ) -> Vec<Move> {
+    let rest = line::walk(child, depth as usize - 1, |cur, _| {
+        Ok::<_, std::convert::Infallible>(searcher.table_move(cur.player().0, cur.opponent().0))
+    });
+    let Ok((rest, _)) = rest;
     let mut line = vec![Move::Play(first)];
-    let mut cur = *child;
-    while line.len() < depth as usize && !cur.is_game_over() {
-        if !cur.can_move() {
-            line.push(Move::Pass);
-            cur = cur.passed();
-            continue;
-        }
-        match searcher.table_move(cur.player().0, cur.opponent().0) {
-            Some(sq) => {
-                line.push(Move::Play(sq));
-                cur = cur.play_unchecked(sq);
-            }
-            None => break,
-        }
-    }
+    line.extend(rest);
     line
 }
 

@@ -38,7 +38,10 @@ use tt::{Tt, EXACT, NO_MOVE};
 
 use crate::{
     rules::symmetry,
-    spine::aspiration::{self, Widen},
+    spine::{
+        aspiration::{self, Widen},
+        line,
+    },
     Move, Position, Square,
 };
 
@@ -572,7 +575,7 @@ impl Solver {
     fn principal_variation(
         &self,
         pos: &Position,
-        mut score: i32,
+        score: i32,
         best: Option<u8>,
         control: &SolveControl<'_>,
     ) -> Result<(Vec<Move>, u64), Stopped> {
@@ -580,20 +583,10 @@ impl Solver {
         let done = AtomicBool::new(false);
         let (stop, deadline) = (control.stop, control.deadline);
         let mut s = Search::new(&self.tt, geo, &done, stop, deadline, None, EXACT);
-        let mut pv = Vec::new();
-        let mut pos = *pos;
-        loop {
+        let (pv, end) = line::walk(pos, usize::MAX, |pos, pv| {
+            // The score of the side to move here: it changes sides at every move and pass.
+            let score = if pv.len() % 2 == 0 { score } else { -score };
             let moves = pos.legal_moves();
-            if moves.is_empty() {
-                if pos.passed().legal_moves().is_empty() {
-                    debug_assert_eq!(pos.final_score(), score);
-                    break;
-                }
-                pv.push(Move::Pass);
-                pos = pos.passed();
-                score = -score;
-                continue;
-            }
             let n = pos.empties().count();
             let key = tt::key(geo, pos.player().0, pos.opponent().0, n);
             let first = match (pv.is_empty(), best) {
@@ -605,7 +598,6 @@ impl Solver {
             };
             let mut order: Vec<Square> = moves.collect();
             order.sort_by_key(|sq| sq.index() != first);
-            let mut found = None;
             for sq in order {
                 let child = pos.play_unchecked(sq);
                 let (cp, co) = (child.player().0, child.opponent().0);
@@ -614,17 +606,15 @@ impl Solver {
                     return Err(Stopped);
                 }
                 if v == score {
-                    found = Some((sq, child));
-                    break;
+                    return Ok(Some(sq));
                 }
             }
-            let Some((sq, child)) = found else {
-                unreachable!("no move of a solved position reaches its score");
-            };
-            pv.push(Move::Play(sq));
-            pos = child;
-            score = -score;
-        }
+            unreachable!("no move of a solved position reaches its score");
+        })?;
+        debug_assert_eq!(
+            end.final_score(),
+            if pv.len() % 2 == 0 { score } else { -score }
+        );
         Ok((pv, s.nodes))
     }
 }

@@ -9,6 +9,7 @@
 //! - `bounds`: what a fail-soft result proves about a position, and when remembered bounds
 //!   answer a search without searching (both transposition tables keep their entries in
 //!   this form);
+//! - `line`: the principal variation, walked along the move each search names;
 //! - [`probcut`]: Multi-ProbCut's error model, one linear spread per board size and use;
 //! - `order`: child ordering, the step the midgame engine takes at every node and the solver at
 //!   every node with the table (from its `DEEP` empties; nearer the end it orders by cheaper
@@ -27,6 +28,7 @@ pub(crate) mod aspiration;
 pub(crate) mod bounds;
 pub mod clock;
 pub(crate) mod hash;
+pub(crate) mod line;
 pub(crate) mod order;
 pub mod probcut;
 pub(crate) mod stop;
