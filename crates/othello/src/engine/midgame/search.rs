@@ -277,13 +277,16 @@ impl<'a> Searcher<'a> {
             let empties = empty.count_ones();
             let shallow = mpc::shallow_depth(depth);
             let margin = mpc::margin(self.size, depth, empties);
-            let up = beta + margin;
-            if up < 64 * UNIT && self.search::<false>(p, o, shallow, up - 1, up) >= up {
-                return beta;
-            }
-            let down = alpha - margin;
-            if down > -64 * UNIT && self.search::<false>(p, o, shallow, down, down + 1) <= down {
-                return alpha;
+            let (up, down) = (beta + margin, alpha - margin);
+            // A probe beyond every final score cannot cut.
+            let (up, down) = (
+                (up < 64 * UNIT).then_some(up),
+                (down > -64 * UNIT).then_some(down),
+            );
+            match mpc::probe(up, down, |a, b| self.search::<false>(p, o, shallow, a, b)) {
+                Some(mpc::Cut::High) => return beta,
+                Some(mpc::Cut::Low) => return alpha,
+                None => {}
             }
             if self.aborted {
                 return 0;

@@ -46,6 +46,35 @@ impl Spread {
     }
 }
 
+/// Where a probe predicts the deep search's score: [`probe`]'s answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cut {
+    /// At or above the window: the node fails high.
+    High,
+    /// At or below the window: the node fails low.
+    Low,
+}
+
+/// Multi-ProbCut's test at one node, the step both searches take: `shallow(alpha, beta)`
+/// searches the prediction in a null window, first at `high` (the window's top plus the
+/// margin of the spread), where a value of at least `high` predicts a fail high, then at
+/// `low` (its bottom less the margin), where a value of at most `low` predicts a fail low.
+/// Each search leaves out (`None`) a probe that cannot cut: the midgame engine one beyond
+/// every final score, the solver one on the side of the window no score lies beyond.
+pub(crate) fn probe(
+    high: Option<i32>,
+    low: Option<i32>,
+    mut shallow: impl FnMut(i32, i32) -> i32,
+) -> Option<Cut> {
+    if high.is_some_and(|h| shallow(h - 1, h) >= h) {
+        return Some(Cut::High);
+    }
+    if low.is_some_and(|l| shallow(l, l + 1) <= l) {
+        return Some(Cut::Low);
+    }
+    None
+}
+
 // --- The midgame engine --------------------------------------------------------------------
 
 /// Shallowest depth at which a midgame node tries a probe.
@@ -157,6 +186,24 @@ pub const fn endgame_spread(size: BoardSize) -> Spread {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn probes_cut_above_first_then_below_and_only_where_given() {
+        // A shallow search whose value is 50, recording its windows.
+        let mut windows = Vec::new();
+        let mut at_50 = |a, b| {
+            windows.push((a, b));
+            50
+        };
+        assert_eq!(probe(Some(40), Some(-40), &mut at_50), Some(Cut::High));
+        assert_eq!(probe(Some(60), Some(55), &mut at_50), Some(Cut::Low));
+        assert_eq!(probe(Some(60), Some(-40), &mut at_50), None);
+        assert_eq!(probe(None, None, &mut at_50), None);
+        assert_eq!(
+            windows,
+            [(39, 40), (59, 60), (55, 56), (59, 60), (-40, -39)]
+        );
+    }
 
     #[test]
     fn probes_keep_the_parity_and_are_shallower() {
