@@ -273,10 +273,10 @@ impl<'a> Searcher<'a> {
         }
 
         // Multi-ProbCut: a shallow search far outside the window predicts the deep one.
-        if !PV && self.selective && depth >= mpc::MIN_DEPTH {
+        if !PV && self.selective && depth >= mpc::MIDGAME_MIN_DEPTH {
             let empties = empty.count_ones();
-            let shallow = mpc::shallow_depth(depth);
-            let margin = mpc::margin(self.size, depth, empties);
+            let shallow = mpc::midgame_depth(depth);
+            let margin = mpc::midgame_margin(self.size, depth, empties);
             let (up, down) = (beta + margin, alpha - margin);
             // A probe beyond every final score cannot cut.
             let (up, down) = (

@@ -3,8 +3,8 @@
 //! enough outside the window, the deep search is skipped. Both searches use it:
 //!
 //! - the midgame engine ([`crate::midgame`]) predicts a search `depth` plies deep from one
-//!   of [`shallow_depth`] plies, at nodes at least [`MIN_DEPTH`] deep, with the
-//!   [`midgame_spread`] of its board size and [`CONFIDENCE`] deviations;
+//!   of [`midgame_depth`] plies, at nodes at least [`MIDGAME_MIN_DEPTH`] deep, with the
+//!   [`midgame_spread`] of its board size and [`MIDGAME_CONFIDENCE`] deviations;
 //! - the exact solver's selective passes ([`crate::solve`]) predict the exact score of a
 //!   node with `n` empties from the evaluation searched [`endgame_depth`] plies, at nodes with
 //!   at least [`ENDGAME_MIN_EMPTIES`] empties, with the [`endgame_spread`] and the deviations
@@ -78,15 +78,15 @@ pub(crate) fn probe(
 // --- The midgame engine --------------------------------------------------------------------
 
 /// Shallowest depth at which a midgame node tries a probe.
-pub const MIN_DEPTH: u32 = 3;
+pub const MIDGAME_MIN_DEPTH: u32 = 3;
 
 /// How many standard deviations of the prediction error a midgame probe must clear.
-pub const CONFIDENCE: f64 = 1.5;
+pub const MIDGAME_CONFIDENCE: f64 = 1.5;
 
 /// The depth of the probe for a search of `depth` plies: about a quarter as deep, with the
 /// same parity (the evaluation's side-to-move bias cancels).
 #[must_use]
-pub const fn shallow_depth(depth: u32) -> u32 {
+pub const fn midgame_depth(depth: u32) -> u32 {
     (depth / 4) * 2 + (depth & 1)
 }
 
@@ -123,8 +123,8 @@ pub const fn midgame_spread(size: BoardSize) -> Spread {
 /// How far outside the window a midgame probe must land, in evaluation units, for a search
 /// of `depth` plies at a node with `empties` empty squares.
 #[must_use]
-pub fn margin(size: BoardSize, depth: u32, empties: u32) -> i32 {
-    midgame_spread(size).margin(CONFIDENCE, depth, empties)
+pub fn midgame_margin(size: BoardSize, depth: u32, empties: u32) -> i32 {
+    midgame_spread(size).margin(MIDGAME_CONFIDENCE, depth, empties)
 }
 
 // --- The exact solver's selective passes ---------------------------------------------------
@@ -207,8 +207,8 @@ mod tests {
 
     #[test]
     fn probes_keep_the_parity_and_are_shallower() {
-        for d in MIN_DEPTH..40 {
-            let s = shallow_depth(d);
+        for d in MIDGAME_MIN_DEPTH..40 {
+            let s = midgame_depth(d);
             assert!(s < d);
             assert_eq!(s % 2, d % 2);
         }
