@@ -6,7 +6,7 @@
 //! ```
 //! Positions come from seeded games (the training's game generator, seeds apart from the
 //! training set's). Without `--endgame` (the midgame engine, `ply_othello::midgame::mpc`) each
-//! is searched at every depth from `MIN_DEPTH` to the deepest the size allows, with the
+//! is searched at every depth from `MIDGAME_MIN_DEPTH` to the deepest the size allows, with the
 //! shipped weights, and `deep - shallow` is collected per depth and number of empty squares.
 //! With `--endgame` (the exact solver's selective passes) positions with 12 to 21 empty
 //! squares are solved exactly and `exact - shallow` is collected for the probe depths 2, 4
@@ -131,8 +131,8 @@ fn midgame_diffs(e: &Eval, pos: &Position, deepest: u32, out: &mut Vec<(u32, u32
     let v: Vec<i32> = (0..=deepest)
         .map(|d| fit::search_value(e, pos, d))
         .collect();
-    for d in mpc::MIN_DEPTH..=deepest {
-        let sh = mpc::shallow_depth(d) as usize;
+    for d in mpc::MIDGAME_MIN_DEPTH..=deepest {
+        let sh = mpc::midgame_depth(d) as usize;
         let diff = f64::from(v[d as usize] - v[sh]) / f64::from(eval::UNIT);
         out.push((d, empties, diff));
     }

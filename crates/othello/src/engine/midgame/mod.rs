@@ -39,7 +39,11 @@ use search::{Searcher, INF};
 pub const TABLE_ENTRY_BYTES: usize = search::ENTRY_BYTES;
 
 use crate::{
-    spine::clock::{Clock, SystemClock},
+    spine::{
+        aspiration::{self, Widen},
+        clock::{Clock, SystemClock},
+        line,
+    },
     Move, Position, Square,
 };
 
@@ -336,23 +340,18 @@ fn root_moves(
         let (np, no) = (o ^ f, p | f | 1u64 << sq.index());
         searcher.make(sq.index(), f);
         let s = if all_moves || i == 0 {
-            // Aspiration around the move's last score, widened on failure.
-            let (mut lo, mut hi) = if depth > 1 {
-                (previous - ASPIRATION, previous + ASPIRATION)
-            } else {
-                (-INF, INF)
-            };
-            loop {
-                let s = -searcher.search::<true>(np, no, depth - 1, -hi, -lo);
-                if searcher.aborted || (s > lo && s < hi) {
-                    break s;
-                }
-                if s <= lo {
-                    lo = if lo == -INF { break s } else { -INF };
+            // Aspiration around the move's last score, the failing side opened on a fail.
+            let delta = if depth > 1 { ASPIRATION } else { INF };
+            aspiration::around(previous, delta, (-INF, INF), Widen::Open, |alpha, beta| {
+                let s = -searcher.search::<true>(np, no, depth - 1, -beta, -alpha);
+                if searcher.aborted {
+                    Err(())
                 } else {
-                    hi = if hi == INF { break s } else { INF };
+                    Ok(s)
                 }
-            }
+            })
+            // A stopped search's score is thrown away below.
+            .unwrap_or(0)
         } else {
             // Play mode: prove the move worse than the best, or re-search it.
             let s = -searcher.search::<false>(np, no, depth - 1, -best - 1, -best);
@@ -477,22 +476,12 @@ fn principal_line(
     child: &Position,
     depth: u32,
 ) -> Vec<Move> {
+    let rest = line::walk(child, depth as usize - 1, |cur, _| {
+        Ok::<_, std::convert::Infallible>(searcher.table_move(cur.player().0, cur.opponent().0))
+    });
+    let Ok((rest, _)) = rest;
     let mut line = vec![Move::Play(first)];
-    let mut cur = *child;
-    while line.len() < depth as usize && !cur.is_game_over() {
-        if !cur.can_move() {
-            line.push(Move::Pass);
-            cur = cur.passed();
-            continue;
-        }
-        match searcher.table_move(cur.player().0, cur.opponent().0) {
-            Some(sq) => {
-                line.push(Move::Play(sq));
-                cur = cur.play_unchecked(sq);
-            }
-            None => break,
-        }
-    }
+    line.extend(rest);
     line
 }
 

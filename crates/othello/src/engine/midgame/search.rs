@@ -11,7 +11,7 @@ use crate::{
     eval::{Eval, EvalState, UNIT},
     final_score, moves,
     spine::{
-        bounds,
+        bounds, hash,
         order::{self, MoveList, Weights},
         probcut as mpc,
         stop::StopControl,
@@ -81,14 +81,6 @@ pub(crate) struct Searcher<'a> {
 /// Nodes between two looks at the clock.
 const POLL_EVERY: u64 = 1024;
 
-fn hash(p: u64, o: u64) -> u64 {
-    // Products carry low bits upwards only: fold the high half back down before use.
-    let mut h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ o.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    h ^= h >> 32;
-    h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
-    h ^ (h >> 32)
-}
-
 impl<'a> Searcher<'a> {
     pub(crate) fn new(size: BoardSize, limits: &'a Limits) -> Searcher<'a> {
         let bits = limits.table_bits.clamp(4, 26);
@@ -131,7 +123,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn slot(&self, p: u64, o: u64) -> usize {
-        (hash(p, o) as usize) & (self.table.len() - 1)
+        (hash::midgame(p, o) as usize) & (self.table.len() - 1)
     }
 
     /// The static value of the position (`p` to move), in [`UNIT`]s: the learnt evaluation,
@@ -281,17 +273,20 @@ impl<'a> Searcher<'a> {
         }
 
         // Multi-ProbCut: a shallow search far outside the window predicts the deep one.
-        if !PV && self.selective && depth >= mpc::MIN_DEPTH {
+        if !PV && self.selective && depth >= mpc::MIDGAME_MIN_DEPTH {
             let empties = empty.count_ones();
-            let shallow = mpc::shallow_depth(depth);
-            let margin = mpc::margin(self.size, depth, empties);
-            let up = beta + margin;
-            if up < 64 * UNIT && self.search::<false>(p, o, shallow, up - 1, up) >= up {
-                return beta;
-            }
-            let down = alpha - margin;
-            if down > -64 * UNIT && self.search::<false>(p, o, shallow, down, down + 1) <= down {
-                return alpha;
+            let shallow = mpc::midgame_depth(depth);
+            let margin = mpc::midgame_margin(self.size, depth, empties);
+            let (up, down) = (beta + margin, alpha - margin);
+            // A probe beyond every final score cannot cut.
+            let (up, down) = (
+                (up < 64 * UNIT).then_some(up),
+                (down > -64 * UNIT).then_some(down),
+            );
+            match mpc::probe(up, down, |a, b| self.search::<false>(p, o, shallow, a, b)) {
+                Some(mpc::Cut::High) => return beta,
+                Some(mpc::Cut::Low) => return alpha,
+                None => {}
             }
             if self.aborted {
                 return 0;

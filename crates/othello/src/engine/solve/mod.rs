@@ -38,7 +38,11 @@ use tt::{Tt, EXACT, NO_MOVE};
 
 use crate::{
     rules::symmetry,
-    spine::clock::{Clock, SYSTEM},
+    spine::{
+        aspiration::{self, Widen},
+        clock::{Clock, SYSTEM},
+        line,
+    },
     Move, Position, Square,
 };
 
@@ -579,32 +583,18 @@ impl Solver {
         &self,
         pos: &Position,
         s: i32,
-        mut guess: i32,
+        guess: i32,
         level: u8,
         control: &mut SolveControl<'_>,
     ) -> Result<(i32, Option<u8>, u64), Stopped> {
-        let (mut lo, mut hi) = (-s - 1, s + 1);
-        let mut delta = ASPIRATION;
-        let mut nodes = 0;
-        loop {
-            let alpha = lo.max(guess - delta);
-            let beta = hi.min(guess + delta);
-            let (v, best, n) = self.search(pos, alpha, beta, level, control)?;
-            nodes += n;
-            if v <= alpha {
-                hi = v + 1;
-            } else if v >= beta {
-                lo = v - 1;
-            } else {
-                return Ok((v, best, nodes));
-            }
-            if hi - lo <= 2 {
-                // Only one score is left: the bounds met.
-                return Ok((lo + 1, best, nodes));
-            }
-            guess = v;
-            delta *= 2;
-        }
+        let (mut best, mut nodes) = (None, 0);
+        let limits = (-s - 1, s + 1);
+        let v = aspiration::around(guess, ASPIRATION, limits, Widen::Follow, |alpha, beta| {
+            let (v, b, n) = self.search(pos, alpha, beta, level, control)?;
+            (best, nodes) = (b, nodes + n);
+            Ok(v)
+        })?;
+        Ok((v, best, nodes))
     }
 
     /// A line of perfect play from `pos`, whose exact score is `score`, starting with `best`
@@ -613,27 +603,17 @@ impl Solver {
     fn principal_variation(
         &self,
         pos: &Position,
-        mut score: i32,
+        score: i32,
         best: Option<u8>,
         control: &SolveControl<'_>,
     ) -> Result<(Vec<Move>, u64), Stopped> {
         let geo = Geometry::of(pos.size());
         let done = AtomicBool::new(false);
         let mut s = Search::new(&self.tt, geo, &done, control.halt(), None, EXACT);
-        let mut pv = Vec::new();
-        let mut pos = *pos;
-        loop {
+        let (pv, end) = line::walk(pos, usize::MAX, |pos, pv| {
+            // The score of the side to move here: it changes sides at every move and pass.
+            let score = if pv.len() % 2 == 0 { score } else { -score };
             let moves = pos.legal_moves();
-            if moves.is_empty() {
-                if pos.passed().legal_moves().is_empty() {
-                    debug_assert_eq!(pos.final_score(), score);
-                    break;
-                }
-                pv.push(Move::Pass);
-                pos = pos.passed();
-                score = -score;
-                continue;
-            }
             let n = pos.empties().count();
             let key = tt::key(geo, pos.player().0, pos.opponent().0, n);
             let first = match (pv.is_empty(), best) {
@@ -645,7 +625,6 @@ impl Solver {
             };
             let mut order: Vec<Square> = moves.collect();
             order.sort_by_key(|sq| sq.index() != first);
-            let mut found = None;
             for sq in order {
                 let child = pos.play_unchecked(sq);
                 let (cp, co) = (child.player().0, child.opponent().0);
@@ -654,17 +633,15 @@ impl Solver {
                     return Err(Stopped);
                 }
                 if v == score {
-                    found = Some((sq, child));
-                    break;
+                    return Ok(Some(sq));
                 }
             }
-            let Some((sq, child)) = found else {
-                unreachable!("no move of a solved position reaches its score");
-            };
-            pv.push(Move::Play(sq));
-            pos = child;
-            score = -score;
-        }
+            unreachable!("no move of a solved position reaches its score");
+        })?;
+        debug_assert_eq!(
+            end.final_score(),
+            if pv.len() % 2 == 0 { score } else { -score }
+        );
         Ok((pv, s.nodes))
     }
 }

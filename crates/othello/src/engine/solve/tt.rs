@@ -18,7 +18,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::geometry::Geometry;
-use crate::rules::symmetry;
+use crate::{rules::symmetry, spine::hash::endgame as hash};
 
 /// What the table knows about one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,17 +111,6 @@ impl std::fmt::Debug for Tt {
             .field("buckets", &self.buckets.len())
             .finish()
     }
-}
-
-/// Hash of a position: the two bitboards and the board's size tag mixed into 64 bits.
-#[inline]
-pub(crate) fn hash(p: u64, o: u64, size_key: u64) -> u64 {
-    let a = p.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let b = (o ^ size_key).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    let mut h = a ^ b.rotate_left(29);
-    h ^= h >> 32;
-    h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
-    h ^ h >> 32
 }
 
 /// The table key of a position, and the symmetry that maps the position onto the image the

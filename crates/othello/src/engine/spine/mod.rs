@@ -1,13 +1,17 @@
 //! The parts of a search that the midgame engine ([`crate::midgame`]) and the exact solver
 //! ([`crate::solve`]) share, so that a change to one of them is made once:
 //!
+//! - `aspiration`: the root's search in a window around a guess, widened on a fail;
 //! - [`clock`]: where searches read the time (a test can drive it);
+//! - `hash`: the hash of a position both tables index by;
 //! - `stop`: when a search must end (a caller's flag, a deadline, another thread's end),
 //!   looked at every so many nodes;
 //! - `bounds`: what a fail-soft result proves about a position, and when remembered bounds
 //!   answer a search without searching (both transposition tables keep their entries in
 //!   this form);
-//! - [`probcut`]: Multi-ProbCut's error model, one linear spread per board size and use;
+//! - `line`: the principal variation, walked along the move each search names;
+//! - [`probcut`]: Multi-ProbCut's error model, one linear spread per board size and use,
+//!   and its one test at a node (`probe`);
 //! - `order`: child ordering, the step the midgame engine takes at every node and the solver at
 //!   every node with the table (from its `DEEP` empties; nearer the end it orders by cheaper
 //!   rules of its own, in `solve::search`): the children made in one move list, rated from the
@@ -21,8 +25,11 @@
 //! keyed by symmetry, with bounds in discs; the midgame engine's keeps one entry per slot
 //! with the full position, its depth and bounds in evaluation units.
 
+pub(crate) mod aspiration;
 pub(crate) mod bounds;
 pub mod clock;
+pub(crate) mod hash;
+pub(crate) mod line;
 pub(crate) mod order;
 pub mod probcut;
 pub(crate) mod stop;

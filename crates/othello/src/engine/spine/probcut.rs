@@ -3,8 +3,8 @@
 //! enough outside the window, the deep search is skipped. Both searches use it:
 //!
 //! - the midgame engine ([`crate::midgame`]) predicts a search `depth` plies deep from one
-//!   of [`shallow_depth`] plies, at nodes at least [`MIN_DEPTH`] deep, with the
-//!   [`midgame_spread`] of its board size and [`CONFIDENCE`] deviations;
+//!   of [`midgame_depth`] plies, at nodes at least [`MIDGAME_MIN_DEPTH`] deep, with the
+//!   [`midgame_spread`] of its board size and [`MIDGAME_CONFIDENCE`] deviations;
 //! - the exact solver's selective passes ([`crate::solve`]) predict the exact score of a
 //!   node with `n` empties from the evaluation searched [`endgame_depth`] plies, at nodes with
 //!   at least [`ENDGAME_MIN_EMPTIES`] empties, with the [`endgame_spread`] and the deviations
@@ -46,18 +46,47 @@ impl Spread {
     }
 }
 
+/// Where a probe predicts the deep search's score: [`probe`]'s answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cut {
+    /// At or above the window: the node fails high.
+    High,
+    /// At or below the window: the node fails low.
+    Low,
+}
+
+/// Multi-ProbCut's test at one node, the step both searches take: `shallow(alpha, beta)`
+/// searches the prediction in a null window, first at `high` (the window's top plus the
+/// margin of the spread), where a value of at least `high` predicts a fail high, then at
+/// `low` (its bottom less the margin), where a value of at most `low` predicts a fail low.
+/// Each search leaves out (`None`) a probe that cannot cut: the midgame engine one beyond
+/// every final score, the solver one on the side of the window no score lies beyond.
+pub(crate) fn probe(
+    high: Option<i32>,
+    low: Option<i32>,
+    mut shallow: impl FnMut(i32, i32) -> i32,
+) -> Option<Cut> {
+    if high.is_some_and(|h| shallow(h - 1, h) >= h) {
+        return Some(Cut::High);
+    }
+    if low.is_some_and(|l| shallow(l, l + 1) <= l) {
+        return Some(Cut::Low);
+    }
+    None
+}
+
 // --- The midgame engine --------------------------------------------------------------------
 
 /// Shallowest depth at which a midgame node tries a probe.
-pub const MIN_DEPTH: u32 = 3;
+pub const MIDGAME_MIN_DEPTH: u32 = 3;
 
 /// How many standard deviations of the prediction error a midgame probe must clear.
-pub const CONFIDENCE: f64 = 1.5;
+pub const MIDGAME_CONFIDENCE: f64 = 1.5;
 
 /// The depth of the probe for a search of `depth` plies: about a quarter as deep, with the
 /// same parity (the evaluation's side-to-move bias cancels).
 #[must_use]
-pub const fn shallow_depth(depth: u32) -> u32 {
+pub const fn midgame_depth(depth: u32) -> u32 {
     (depth / 4) * 2 + (depth & 1)
 }
 
@@ -94,8 +123,8 @@ pub const fn midgame_spread(size: BoardSize) -> Spread {
 /// How far outside the window a midgame probe must land, in evaluation units, for a search
 /// of `depth` plies at a node with `empties` empty squares.
 #[must_use]
-pub fn margin(size: BoardSize, depth: u32, empties: u32) -> i32 {
-    midgame_spread(size).margin(CONFIDENCE, depth, empties)
+pub fn midgame_margin(size: BoardSize, depth: u32, empties: u32) -> i32 {
+    midgame_spread(size).margin(MIDGAME_CONFIDENCE, depth, empties)
 }
 
 // --- The exact solver's selective passes ---------------------------------------------------
@@ -159,9 +188,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn probes_cut_above_first_then_below_and_only_where_given() {
+        // A shallow search whose value is 50, recording its windows.
+        let mut windows = Vec::new();
+        let mut at_50 = |a, b| {
+            windows.push((a, b));
+            50
+        };
+        assert_eq!(probe(Some(40), Some(-40), &mut at_50), Some(Cut::High));
+        assert_eq!(probe(Some(60), Some(55), &mut at_50), Some(Cut::Low));
+        assert_eq!(probe(Some(60), Some(-40), &mut at_50), None);
+        assert_eq!(probe(None, None, &mut at_50), None);
+        assert_eq!(
+            windows,
+            [(39, 40), (59, 60), (55, 56), (59, 60), (-40, -39)]
+        );
+    }
+
+    #[test]
     fn probes_keep_the_parity_and_are_shallower() {
-        for d in MIN_DEPTH..40 {
-            let s = shallow_depth(d);
+        for d in MIDGAME_MIN_DEPTH..40 {
+            let s = midgame_depth(d);
             assert!(s < d);
             assert_eq!(s % 2, d % 2);
         }

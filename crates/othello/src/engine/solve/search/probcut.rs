@@ -5,7 +5,7 @@ use super::Search;
 use crate::{
     eval::UNIT,
     spine::order,
-    spine::probcut::{endgame_depth, endgame_spread, SELECTIVITY},
+    spine::probcut::{endgame_depth, endgame_spread, probe, Cut, SELECTIVITY},
 };
 
 impl Search<'_> {
@@ -22,16 +22,12 @@ impl Search<'_> {
         let squares = self.geo.squares;
         let state = self.states.get(e, p, o, n);
         let nodes = &mut self.nodes;
-        let mut shallow =
-            |a, b| order::eval_search(e, state, p, o, empties, depth, a, b, &mut *nodes);
-        let high = (alpha + 1) * UNIT + margin;
-        if alpha + 1 < squares && shallow(high - 1, high) >= high {
-            return Some(alpha + 1);
-        }
-        let low = alpha * UNIT - margin;
-        if alpha > -squares && shallow(low, low + 1) <= low {
-            return Some(alpha);
-        }
-        None
+        let shallow = |a, b| order::eval_search(e, state, p, o, empties, depth, a, b, &mut *nodes);
+        let high = (alpha + 1 < squares).then_some((alpha + 1) * UNIT + margin);
+        let low = (alpha > -squares).then_some(alpha * UNIT - margin);
+        probe(high, low, shallow).map(|cut| match cut {
+            Cut::High => alpha + 1,
+            Cut::Low => alpha,
+        })
     }
 }
