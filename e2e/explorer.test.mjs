@@ -1,21 +1,15 @@
 // The opening explorer panel in the browser: `ply serve --games` over a database made with
 // `ply othello games make` from ply's own self-play games; the panel follows the game.
 //
-// Uses target/debug/ply (or $PLY_BIN) and Debian's Chromium (or $CHROMIUM), as ply.test.mjs.
+// Uses target/debug/ply (or $PLY_BIN) and Debian's Chromium (or $CHROMIUM): see common.mjs.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const plyBin = process.env.PLY_BIN || join(root, "target/debug/ply");
-const browserBin = process.env.CHROMIUM || "/usr/bin/chromium";
-const shots = join(root, "target/e2e");
+import { join } from "node:path";
+import { checkTools, launchBrowser, openPlyPage, plyBin, shots, startServer, stopAll } from "./common.mjs";
 
 let server;
 let base;
@@ -28,41 +22,18 @@ function ply(args) {
   return r.stdout;
 }
 
-function startServer(args) {
-  return new Promise((ok, fail) => {
-    const child = spawn(plyBin, ["serve", "--addr", "127.0.0.1:0", ...args], { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    const timer = setTimeout(() => fail(new Error(`ply serve printed no address: ${out}`)), 20000);
-    child.on("error", (e) => { clearTimeout(timer); fail(e); });
-    child.on("exit", (code) => { clearTimeout(timer); fail(new Error(`ply serve exited with ${code}: ${out}`)); });
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /serving on (http:\/\/[^\s]+)/.exec(out);
-      if (m) { clearTimeout(timer); ok({ child, url: m[1].replace(/\/$/, "") }); }
-    });
-  });
-}
-
 before(async () => {
-  assert.ok(existsSync(plyBin), `no ply binary at ${plyBin}: run cargo build first (or set PLY_BIN)`);
-  assert.ok(existsSync(browserBin), `no Chromium at ${browserBin}: apt-get install chromium (or set CHROMIUM)`);
-  mkdirSync(shots, { recursive: true });
+  checkTools();
   work = mkdtempSync(join(tmpdir(), "ply-e2e-explorer-"));
   const sp = join(work, "sp.bin");
   ply(["train", "gen", "--out", sp, "--games", "60", "--depth", "1", "--random-moves", "2-6", "--exact-empties", "6"]);
   ply(["othello", "games", "make", join(work, "db.wtb"), "--from", sp]);
   ({ child: server, url: base } = await startServer(["--games", join(work, "db.wtb")]));
-  browser = await chromium.launchPersistentContext(join(work, "profile"), {
-    executablePath: browserBin,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    viewport: { width: 1100, height: 900 },
-  });
+  browser = await launchBrowser(join(work, "profile"));
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) { server.removeAllListeners("exit"); server.kill("SIGINT"); }
+  await stopAll(browser, server);
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -70,11 +41,7 @@ after(async () => {
 const rows = (page) => page.$$eval("#explorer-body tr", (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
 
 test("the explorer panel follows the game, counts from the databases, values from the engine", { timeout: 120000 }, async () => {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(base + "/");
-  await page.waitForSelector("#board .cell");
+  const { page, errors } = await openPlyPage(browser, base);
   // Tic-tac-toe first: no panel.
   await page.click("#game-ttt");
   assert.equal(await page.isHidden("#explorer"), true);

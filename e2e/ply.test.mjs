@@ -6,70 +6,31 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const plyBin = process.env.PLY_BIN || join(root, "target/debug/ply");
-const browserBin = process.env.CHROMIUM || "/usr/bin/chromium";
-const shots = join(root, "target/e2e");
+import { join } from "node:path";
+import { checkTools, launchBrowser, openPlyPage, plyBin, shots, startServer, stopAll } from "./common.mjs";
 
 let server;
 let base;
 let browser;
 let profile;
 
-function startServer() {
-  return new Promise((ok, fail) => {
-    const child = spawn(plyBin, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    const timer = setTimeout(() => fail(new Error(`ply serve printed no address: ${out}`)), 20000);
-    child.on("error", (e) => { clearTimeout(timer); fail(e); });
-    child.on("exit", (code) => { clearTimeout(timer); fail(new Error(`ply serve exited with ${code}: ${out}`)); });
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /serving on (http:\/\/[^\s]+)/.exec(out);
-      if (m) { clearTimeout(timer); ok({ child, url: m[1].replace(/\/$/, "") }); }
-    });
-  });
-}
-
 before(async () => {
-  assert.ok(existsSync(plyBin), `no ply binary at ${plyBin}: run cargo build first (or set PLY_BIN)`);
-  assert.ok(existsSync(browserBin), `no Chromium at ${browserBin}: apt-get install chromium (or set CHROMIUM)`);
-  mkdirSync(shots, { recursive: true });
+  checkTools();
   ({ child: server, url: base } = await startServer());
   profile = mkdtempSync(join(tmpdir(), "ply-e2e-"));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: browserBin,
-    headless: true,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-    viewport: { width: 1100, height: 900 },
-  });
+  browser = await launchBrowser(profile);
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) { server.removeAllListeners("exit"); server.kill("SIGINT"); }
+  await stopAll(browser, server);
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-async function openPage(viewport) {
-  const page = await browser.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(base + "/");
-  await page.waitForSelector("#board .cell");
-  return { page, errors };
-}
+// A page of this file's server; see openPlyPage.
+const openPage = (viewport) => openPlyPage(browser, base, viewport);
 
 // Waits until the game is over or it is the human's move; returns which.
 async function waitForTurn(page) {

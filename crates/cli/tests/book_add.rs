@@ -4,7 +4,11 @@
 
 mod common;
 
-use std::{fs, path::PathBuf};
+use std::{
+    fs,
+    path::{Path, PathBuf},
+    process::Output,
+};
 
 use common::{ply, s, scratch, stderr, stdout};
 use ply_othello::{
@@ -20,12 +24,29 @@ fn book8() -> PathBuf {
 }
 
 /// A WTHOR database of ply's own games (`testdata/ply-games.txt`), made by `games make`.
-fn database(dir: &std::path::Path) -> PathBuf {
+fn database(dir: &Path) -> PathBuf {
     let games = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/ply-games.txt");
     let out = dir.join("games.wtb");
     let o = ply(&["othello", "games", "make", s(&out), "--from", s(&games)]);
     assert!(o.status.success(), "{}", stderr(&o));
     out
+}
+
+/// `ply othello book add BOOK GAMES --out OUT --depth DEPTH` and the options `more`.
+fn add(book: &Path, games: &Path, out: &Path, depth: &str, more: &[&str]) -> Output {
+    let mut args = vec![
+        "othello",
+        "book",
+        "add",
+        s(book),
+        s(games),
+        "--out",
+        s(out),
+        "--depth",
+        depth,
+    ];
+    args.extend_from_slice(more);
+    ply(&args)
 }
 
 /// Where a move of `pos` leads a book: `None` at the end of the game, else the next
@@ -46,19 +67,7 @@ fn games_positions_are_searched_into_the_book_and_negamaxed() {
     let dir = scratch("book-add");
     let db = database(&dir);
     let out = dir.join("added.bin");
-    let o = ply(&[
-        "othello",
-        "book",
-        "add",
-        s(&book8()),
-        s(&db),
-        "--out",
-        s(&out),
-        "--depth",
-        "3",
-        "--plies",
-        "20",
-    ]);
+    let o = add(&book8(), &db, &out, "3", &["--plies", "20"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let report = stdout(&o);
     assert!(report.starts_with("8 games in 1 file; "), "{report}");
@@ -151,35 +160,13 @@ fn games_positions_are_searched_into_the_book_and_negamaxed() {
 
     // The same inputs give the same bytes, whatever the threads.
     let again = dir.join("again.bin");
-    let o = ply(&[
-        "othello",
-        "book",
-        "add",
-        s(&book8()),
-        s(&db),
-        "--out",
-        s(&again),
-        "--depth",
-        "3",
-        "--threads",
-        "2",
-    ]);
+    let o = add(&book8(), &db, &again, "3", &["--threads", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(fs::read(&out).unwrap(), fs::read(&again).unwrap());
 
     // Adding the same games again adds nothing and changes nothing.
     let twice = dir.join("twice.bin");
-    let o = ply(&[
-        "othello",
-        "book",
-        "add",
-        s(&out),
-        s(&db),
-        "--out",
-        s(&twice),
-        "--depth",
-        "3",
-    ]);
+    let o = add(&out, &db, &twice, "3", &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains(": 0 added"), "{}", stdout(&o));
     assert_eq!(fs::read(&out).unwrap(), fs::read(&twice).unwrap());
@@ -194,19 +181,7 @@ fn an_edax_book_takes_the_games_and_stays_partial() {
     let o = ply(&["othello", "book", "export", s(&book8()), "--out", s(&dat)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = dir.join("added.bin");
-    let o = ply(&[
-        "othello",
-        "book",
-        "add",
-        s(&dat),
-        s(&db),
-        "--out",
-        s(&out),
-        "--depth",
-        "2",
-        "--plies",
-        "8",
-    ]);
+    let o = add(&dat, &db, &out, "2", &["--plies", "8"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let old = Book::read_edax(&fs::read(&dat).unwrap()).unwrap();
     let new = Book::read(&fs::read(&out).unwrap()).unwrap();
@@ -251,17 +226,7 @@ fn bad_inputs_are_refused_naming_the_file_and_nothing_is_written() {
         (&missing, &db, "missing.wtb: no such file"),
     ];
     for (b, games, needle) in cases {
-        let o = ply(&[
-            "othello",
-            "book",
-            "add",
-            s(b),
-            s(games),
-            "--out",
-            s(&out),
-            "--depth",
-            "2",
-        ]);
+        let o = add(b, games, &out, "2", &[]);
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
         assert!(stderr(&o).contains(needle), "{needle}: {}", stderr(&o));
         assert!(!out.exists());

@@ -373,31 +373,13 @@ fn broken_files_are_refused_naming_the_file_record_and_field() {
 
     // make: a game not played to its end; a bad transcript.
     let txt = dir.join("short.txt");
+    let made = dir.join("o.wtb");
+    let make = ["othello", "games", "make", s(&made), "--from", s(&txt)];
     fs::write(&txt, "f5d6c3\n").unwrap();
-    refused(
-        &[
-            "othello",
-            "games",
-            "make",
-            s(&dir.join("o.wtb")),
-            "--from",
-            s(&txt),
-        ],
-        &["short.txt: line 1", "not over"],
-    );
+    refused(&make, &["short.txt: line 1", "not over"]);
     fs::write(&txt, "f5f5\n").unwrap();
-    refused(
-        &[
-            "othello",
-            "games",
-            "make",
-            s(&dir.join("o.wtb")),
-            "--from",
-            s(&txt),
-        ],
-        &["short.txt: line 1"],
-    );
-    assert!(!dir.join("o.wtb").exists(), "nothing half-written");
+    refused(&make, &["short.txt: line 1"]);
+    assert!(!made.exists(), "nothing half-written");
 
     // explore: a 6x6 position.
     let six = ply_othello::text::format_position(&Position::start(BoardSize::Six));

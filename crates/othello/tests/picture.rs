@@ -12,9 +12,12 @@ use ply_othello::{
     text, BoardSize, Color, Move, Position, Square,
 };
 
-/// The position after `plies` random moves from the start of `size` (fewer if the game
-/// ends), and the last square played.
-fn random_game(size: BoardSize, plies: usize, rng: &mut SplitMix64) -> (Position, Option<Square>) {
+/// The position after a random number (below the board's squares) of random moves from the
+/// start of `size` (fewer if the game ends), the last square played, and the position's
+/// legal moves (none once the game is over).
+fn random_game(size: BoardSize, rng: &mut SplitMix64) -> (Position, Option<Square>, Vec<Square>) {
+    let n = usize::from(size.n());
+    let plies = rng.below(n * n);
     let mut pos = Position::start(size);
     let mut last = None;
     for _ in 0..plies {
@@ -31,7 +34,12 @@ fn random_game(size: BoardSize, plies: usize, rng: &mut SplitMix64) -> (Position
         pos = pos.play(sq).expect("legal");
         last = Some(sq);
     }
-    (pos, last)
+    let legal = if pos.is_game_over() {
+        Vec::new()
+    } else {
+        pos.legal_moves().collect()
+    };
+    (pos, last, legal)
 }
 
 /// The elements with this class list.
@@ -65,13 +73,7 @@ fn pictures_of_random_games_show_their_discs_moves_and_values() {
     for size in [BoardSize::Four, BoardSize::Six, BoardSize::Eight] {
         let n = size.n();
         for game in 0..30 {
-            let plies = rng.below(usize::from(n) * usize::from(n));
-            let (pos, last) = random_game(size, plies, &mut rng);
-            let legal: Vec<Square> = if pos.is_game_over() {
-                Vec::new()
-            } else {
-                pos.legal_moves().collect()
-            };
+            let (pos, last, legal) = random_game(size, &mut rng);
             // Values on every other legal move; plain dots on the rest.
             let values: Vec<Value> = legal
                 .iter()
@@ -275,13 +277,7 @@ fn png_pictures_show_the_discs_and_marks_where_the_position_has_them() {
     for size in [BoardSize::Four, BoardSize::Six, BoardSize::Eight] {
         let n = u32::from(size.n());
         for _ in 0..6 {
-            let plies = rng.below((n * n) as usize);
-            let (pos, last) = random_game(size, plies, &mut rng);
-            let legal: Vec<Square> = if pos.is_game_over() {
-                Vec::new()
-            } else {
-                pos.legal_moves().collect()
-            };
+            let (pos, last, legal) = random_game(size, &mut rng);
             let values: Vec<Value> = legal
                 .iter()
                 .take(1)
