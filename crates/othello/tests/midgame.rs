@@ -85,7 +85,7 @@ fn deep_enough_analyses_equal_minimax_for_every_move() {
         };
         let pos = random_position(size, plies, &mut rng);
         let a = analyze(&pos, &Limits::default());
-        assert!(a.exact, "case {case}: not exact");
+        assert!(a.all_exact, "case {case}: not exact");
         assert_eq!(a.score, minimax(&pos) * DISC, "case {case}: position score");
         for m in &a.moves {
             let want = -minimax(&pos.play_unchecked(m.square));
@@ -133,7 +133,7 @@ fn fixed_depth_scores_equal_plain_negamax() {
                 ..exhaustive.clone()
             },
         );
-        let by_square = |a: &ply_othello::midgame::Analysis| {
+        let by_square = |a: &ply_othello::analyze::Analysis| {
             let mut v: Vec<(u8, i32)> = a
                 .moves
                 .iter()
@@ -143,7 +143,7 @@ fn fixed_depth_scores_equal_plain_negamax() {
             v
         };
         assert_eq!(by_square(&two), by_square(&a), "case {case}: two threads");
-        assert_eq!(two.pv.first(), two.best.map(Move::Play).as_ref());
+        assert_eq!(two.line.first(), two.best.map(Move::Play).as_ref());
         for m in &a.moves {
             let want = -negamax(&pos.play_unchecked(m.square), depth - 1);
             assert_eq!(
@@ -160,14 +160,14 @@ fn fixed_depth_scores_equal_plain_negamax() {
 fn shallow_analyses_are_marked_as_estimates() {
     let pos = Position::start(BoardSize::Eight);
     let a = analyze(&pos, &Limits::depth(3));
-    assert!(!a.exact);
+    assert!(!a.all_exact);
     assert_eq!(a.depth, 3);
     assert!(a.moves.iter().all(|m| !m.exact));
     assert_eq!(a.moves.len(), 4);
-    assert_eq!(a.pv.len(), 3);
+    assert_eq!(a.line.len(), 3);
     // The line is playable from the position.
     let mut cur = pos;
-    for m in &a.pv {
+    for m in &a.line {
         cur = match m {
             Move::Play(sq) => cur.play(*sq).unwrap(),
             Move::Pass => cur.pass().unwrap(),
@@ -182,11 +182,11 @@ fn passes_and_finished_games_are_handled() {
     let over = Position::from_raw(0b0001, 0, ply_othello::Color::Black, BoardSize::Four);
     assert!(over.is_game_over());
     let a = analyze(&over, &Limits::default());
-    assert_eq!((a.best, a.score, a.exact), (None, 16 * DISC, true));
+    assert_eq!((a.best, a.score, a.all_exact), (None, 16 * DISC, true));
     assert!(!pass.can_move() && pass.passed().can_move());
     let a = analyze(&pass, &Limits::default());
     assert_eq!(a.best, None);
-    assert_eq!(a.pv.first(), Some(&Move::Pass));
+    assert_eq!(a.line.first(), Some(&Move::Pass));
     assert_eq!(a.score, minimax(&pass) * DISC);
 }
 

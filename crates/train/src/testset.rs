@@ -148,7 +148,7 @@ pub fn play(game: u64, opening: &[Square], recipe: &Recipe) -> Result<Vec<TestPo
                 .ok_or_else(|| format!("game {game}: no move found in {pos}"))?;
             out.push(TestPosition {
                 line: scored(pos, Move::Play(best), rounded_discs(a.score)),
-                label: if a.exact {
+                label: if a.proven {
                     Label::Exact
                 } else {
                     Label::Depth(a.depth)

@@ -109,84 +109,9 @@ impl Options {
     }
 }
 
-/// The score of one legal move, for the side that plays it: the midgame engine's
-/// [`MoveScore`](midgame::MoveScore), kept as it is where no better is known, replaced by an
-/// exact one where the book or the solver knows it.
-pub use midgame::MoveScore as MoveValue;
-
-/// Which engine produced an analysis's scores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Engine {
-    /// Every score from the exact solver.
-    Solver,
-    /// Every score from the midgame engine (exact only if it reached the end).
-    Midgame,
-    /// Some moves exact (solved or from the book), the others estimated.
-    Mixed,
-    /// Every score from the opening book.
-    Book,
-    /// The best move and the score from a selective pass of the exact solver (its
-    /// confidence in [`Analysis::selective`]), the other moves from the midgame engine.
-    Selective,
-}
-
-impl Engine {
-    /// `solver`, `midgame`, `mixed`, `book` or `selective`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Solver => "solver",
-            Engine::Midgame => "midgame",
-            Engine::Mixed => "mixed",
-            Engine::Book => "book",
-            Engine::Selective => "selective",
-        }
-    }
-}
-
-/// What [`analyze`] found: the midgame engine's [`midgame::Analysis`] with the book's and
-/// the solver's findings folded in. The fields it shares with that one mean the same (see
-/// there); those below say only what the book and the solver change.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// [`midgame::Analysis::moves`], with exact scores from the book and the solver in place
-    /// of estimates (in play mode, the best move only).
-    pub moves: Vec<MoveValue>,
-    /// [`midgame::Analysis::best`], unless the book or the solver found a better move.
-    pub best: Option<Square>,
-    /// Score of the position for the side to move, in [`DISC`] units, as in
-    /// [`midgame::Analysis::score`]: the best move's score.
-    pub score: i32,
-    /// True when `score` is the position's exact value (proven by the solver, the book, or a
-    /// search to the end), whether or not every move's score is.
-    pub proven: bool,
-    /// True when every move's score is exact (and so is `score`): the midgame engine's
-    /// [`exact`](midgame::Analysis::exact).
-    pub all_exact: bool,
-    /// When the best move and `score` come from a selective pass of the exact solver (it
-    /// could not finish in time, but its passes with Multi-ProbCut did): that pass's
-    /// confidence in percent, as Edax prints `+6 @ 73%`. `None` otherwise.
-    pub selective: Option<u8>,
-    /// [`midgame::Analysis::depth`] (the empty squares once exact).
-    pub depth: u32,
-    /// [`midgame::Analysis::pv`], continued by the book or the solver where they know the
-    /// best move.
-    pub line: Vec<Move>,
-    /// Positions searched, by both engines.
-    pub nodes: u64,
-    /// Which engine the scores come from.
-    pub engine: Engine,
-}
-
-impl Analysis {
-    /// `score` in discs.
-    #[must_use]
-    pub fn discs(score: i32) -> f64 {
-        f64::from(score) / f64::from(DISC)
-    }
-}
+/// The one analysis type, which the midgame engine returns too (its scores in [`DISC`]
+/// units, its moves' [`MoveValue::book`] set here).
+pub use crate::spine::analysis::{Analysis, Engine, MoveValue};
 
 /// The tables' memory, in megabytes, for an analysis of a position of `size` (1 MB on 4x4,
 /// 16 on 6x6, 64 on 8x8): enough for a search of a few seconds to keep its work, small
@@ -244,14 +169,11 @@ pub fn analyze_with(
     let hash_mb = opts.hash_mb.unwrap_or_else(|| table_mb(pos.size())).max(1);
     let deadline = opts.budget.map(|b| started + b);
     if pos.is_game_over() {
-        return Analysis {
-            engine: Engine::Solver,
-            ..from_midgame(&midgame::Analysis::game_over(pos))
-        };
+        return Analysis::game_over(pos);
     }
     if !pos.can_move() {
-        let mut report = |a: &Analysis| progress(&passed(a.clone()));
-        return passed(analyze_with(&pos.passed(), opts, &mut report));
+        let mut report = |a: &Analysis| progress(&a.clone().passed());
+        return analyze_with(&pos.passed(), opts, &mut report).passed();
     }
     let mut known = if opts.book {
         let chosen = opts.book_file.as_deref().filter(|b| b.size() == pos.size());
@@ -297,9 +219,9 @@ pub fn analyze_with(
         clock: opts.clock.clone(),
     };
     let mid = midgame::analyze_with(pos, &limits, &mut |a| {
-        progress(&known.folded(pos, from_midgame(a)));
+        progress(&known.folded(pos, a.clone()));
     });
-    let mut a = known.folded(pos, from_midgame(&mid));
+    let mut a = known.folded(pos, mid);
     if plan.is_none() || a.all_exact {
         return a;
     }
@@ -607,21 +529,6 @@ fn settle(a: &mut Analysis, pos: &Position, solved: Square, pv: &[Move]) {
     }
 }
 
-fn from_midgame(m: &midgame::Analysis) -> Analysis {
-    Analysis {
-        moves: m.moves.clone(),
-        best: m.best,
-        score: m.score,
-        proven: m.exact,
-        all_exact: m.exact,
-        selective: None,
-        depth: m.depth,
-        line: m.pv.clone(),
-        nodes: m.nodes,
-        engine: Engine::Midgame,
-    }
-}
-
 /// A selective pass of the solver found `sq` worth `score` (in [`DISC`] units) with
 /// `percent` confidence: it becomes the best move and the position's score, an estimate
 /// searched to the end. The other moves' estimates are capped at it (the pass showed, as
@@ -664,15 +571,6 @@ fn fold_selective(
     a.selective = Some(percent);
     a.depth = empties;
     a.engine = Engine::Selective;
-}
-
-/// The analysis after a forced pass, from the side that passes.
-fn passed(mut a: Analysis) -> Analysis {
-    a.score = -a.score;
-    a.line.insert(0, Move::Pass);
-    a.best = None;
-    a.moves.clear();
-    a
 }
 
 #[cfg(test)]

@@ -10,7 +10,9 @@
 //! scores are exact.
 //!
 //! Scores are in evaluation units, [`DISC`] per disc of final score, from the side to move's
-//! view.
+//! view. An analysis comes back as the one analysis type, [`crate::analyze::Analysis`], with
+//! its own scores only (none from the book, no selective confidence), `proven` only when every
+//! move is exact (then `all_exact` too).
 //!
 //! ```
 //! use std::time::Duration;
@@ -18,7 +20,7 @@
 //!
 //! // 4x4 is small enough to search to the end: white wins by 8 discs, -10 with empties.
 //! let a = analyze(&Position::start(BoardSize::Four), &Limits::budget(Duration::from_secs(10)));
-//! assert!(a.exact);
+//! assert!(a.proven && a.all_exact);
 //! assert_eq!(a.score, -10 * DISC);
 //! assert_eq!(a.moves.len(), 4);
 //! ```
@@ -40,6 +42,7 @@ pub const TABLE_ENTRY_BYTES: usize = search::ENTRY_BYTES;
 
 use crate::{
     spine::{
+        analysis::{Analysis, Engine, MoveValue},
         aspiration::{self, Widen},
         clock::{Clock, SystemClock},
         line,
@@ -129,62 +132,6 @@ impl Limits {
     }
 }
 
-/// The score of one legal move, for the side that plays it: the midgame engine's estimate,
-/// and the same type in [`crate::analyze`] (as `MoveValue`), where the book and the solver
-/// replace estimates with exact scores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveScore {
-    /// The move.
-    pub square: Square,
-    /// Final disc difference after the move for the side that played it, empties to the
-    /// winner, in [`DISC`] units: exact or an estimate.
-    pub score: i32,
-    /// True when the score is the exact result under perfect play, false for an estimate.
-    pub exact: bool,
-    /// Plies searched for the score, the move itself included (the number of empty squares
-    /// when exact).
-    pub depth: u32,
-    /// True when the score comes from the opening book ([`crate::book`]): never from the
-    /// midgame engine itself, set by [`crate::analyze`].
-    pub book: bool,
-}
-
-/// What an analysis found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// Every legal move, best first (in play mode, only the best). Empty when the side to
-    /// move must pass or the game is over.
-    pub moves: Vec<MoveScore>,
-    /// The move to play; `None` for a pass or when the game is over.
-    pub best: Option<Square>,
-    /// Score of the position for the side to move, in [`DISC`] units.
-    pub score: i32,
-    /// True when `score` and every move's score are exact.
-    pub exact: bool,
-    /// Plies the best move was searched to (0 when the game is over): the last complete
-    /// iteration, or the one time ran out in once it had finished that move.
-    pub depth: u32,
-    /// The expected line from here, passes included.
-    pub pv: Vec<Move>,
-    /// Positions searched.
-    pub nodes: u64,
-}
-
-impl Analysis {
-    /// The analysis of a finished game: its final score, exact, no move, one node.
-    pub(crate) fn game_over(pos: &Position) -> Analysis {
-        Analysis {
-            moves: Vec::new(),
-            best: None,
-            score: pos.final_score() * DISC,
-            exact: true,
-            depth: 0,
-            pv: Vec::new(),
-            nodes: 1,
-        }
-    }
-}
-
 /// Analyses `pos` by iterative deepening within `limits`.
 #[must_use]
 pub fn analyze(pos: &Position, limits: &Limits) -> Analysis {
@@ -202,11 +149,10 @@ pub fn analyze_with(
         return Analysis::game_over(pos);
     }
     if !pos.can_move() {
-        let mut a = analyze_with(&pos.passed(), limits, &mut |a| {
-            progress(&passed_analysis(a.clone()));
-        });
-        a = passed_analysis(a);
-        return a;
+        return analyze_with(&pos.passed(), limits, &mut |a| {
+            progress(&a.clone().passed())
+        })
+        .passed();
     }
 
     let threads = if limits.all_moves {
@@ -270,9 +216,9 @@ pub fn analyze_with(
         // Stable sort: among equal scores the earlier (better ordered) move stays first.
         results.sort_by_key(|r| std::cmp::Reverse(r.score));
         let line = results[0].line.clone();
-        let mut scores: Vec<MoveScore> = results
+        let mut scores: Vec<MoveValue> = results
             .iter()
-            .map(|r| MoveScore {
+            .map(|r| MoveValue {
                 square: r.square,
                 score: r.score,
                 exact: exact && !selective,
@@ -288,14 +234,18 @@ pub fn analyze_with(
             order.sort_by_key(|&(sq, _)| sq != first);
             order[0].1 = scores[0].score;
         }
+        let all_exact = scores.iter().all(|m| m.exact);
         let a = Analysis {
             score: scores[0].score,
             best: Some(scores[0].square),
-            exact: scores.iter().all(|m| m.exact),
+            proven: all_exact,
+            all_exact,
+            selective: None,
             depth,
-            pv: line,
+            line,
             nodes: searchers.iter().map(|s| s.nodes).sum(),
             moves: scores,
+            engine: Engine::Midgame,
         };
         progress(&a);
         done = Some(a);
@@ -308,7 +258,7 @@ pub fn analyze_with(
     }
     let mut a = done.expect("the first iteration runs without a clock");
     a.nodes = searchers.iter().map(|s| s.nodes).sum();
-    debug_assert_eq!(a.pv.first(), a.best.map(Move::Play).as_ref());
+    debug_assert_eq!(a.line.first(), a.best.map(Move::Play).as_ref());
     a
 }
 
@@ -417,7 +367,7 @@ fn fold_partial(
         }
         for r in results {
             if let Some(m) = a.moves.iter_mut().find(|m| m.square == r.square) {
-                *m = MoveScore {
+                *m = MoveValue {
                     square: r.square,
                     score: r.score,
                     exact,
@@ -435,7 +385,7 @@ fn fold_partial(
             .into_iter()
             .max_by_key(|r| r.score)
             .expect("a result, as top is");
-        a.moves = vec![MoveScore {
+        a.moves = vec![MoveValue {
             square: best.square,
             score: best.score,
             exact,
@@ -449,23 +399,16 @@ fn fold_partial(
     a.best = Some(best.square);
     a.score = best.score;
     a.depth = depth;
-    a.exact = a.moves.iter().all(|m| m.exact);
+    a.all_exact = a.moves.iter().all(|m| m.exact);
+    // The midgame engine proves the position's value only with every move exact.
+    a.proven = a.all_exact;
     // The best move was searched in this iteration, and the best of an iteration's moves
     // has its line read when it is found.
-    a.pv = lines
+    a.line = lines
         .into_iter()
         .find(|(sq, l)| *sq == best.square && !l.is_empty())
         .map_or_else(|| vec![Move::Play(best.square)], |(_, l)| l);
     true
-}
-
-/// The analysis of the position after a forced pass, seen from the side that passes.
-fn passed_analysis(mut a: Analysis) -> Analysis {
-    a.score = -a.score;
-    a.pv.insert(0, Move::Pass);
-    a.best = None;
-    a.moves.clear();
-    a
 }
 
 /// The expected line after the root move `first` (leading to `child`): the table's best
@@ -534,8 +477,8 @@ mod tests {
         Square::parse(s).unwrap()
     }
 
-    fn at(s: &str, discs: i32, depth: u32) -> MoveScore {
-        MoveScore {
+    fn at(s: &str, discs: i32, depth: u32) -> MoveValue {
+        MoveValue {
             square: sq(s),
             score: discs * DISC,
             exact: false,
@@ -557,10 +500,13 @@ mod tests {
             moves: vec![at("h6", 5, 11), at("f7", 4, 11), at("e2", 3, 11)],
             best: Some(sq("h6")),
             score: 5 * DISC,
-            exact: false,
+            proven: false,
+            all_exact: false,
+            selective: None,
             depth: 11,
-            pv: vec![Move::Play(sq("h6")), Move::Play(sq("a1"))],
+            line: vec![Move::Play(sq("h6")), Move::Play(sq("a1"))],
             nodes: 1,
+            engine: Engine::Midgame,
         }
     }
 
@@ -587,6 +533,6 @@ mod tests {
         assert_eq!((a.best, a.score, a.depth), (Some(sq("e2")), 4 * DISC, 12));
         assert_eq!(a.moves[0], at("e2", 4, 12));
         assert_eq!(a.moves[1], at("f7", 4, 11));
-        assert_eq!(a.pv.len(), 3);
+        assert_eq!(a.line.len(), 3);
     }
 }

@@ -1,6 +1,9 @@
 //! The parts of a search that the midgame engine ([`crate::midgame`]) and the exact solver
-//! ([`crate::solve`]) share, so that a change to one of them is made once:
+//! ([`crate::solve`]) share (and the analysis type the midgame engine shares with
+//! [`crate::analyze`]), so that a change to one of them is made once:
 //!
+//! - `analysis`: the one analysis type (`Analysis`, `MoveValue`, `Engine`), which the
+//!   midgame engine returns and [`crate::analyze`] completes and re-exports;
 //! - `aspiration`: the root's search in a window around a guess, widened on a fail;
 //! - [`clock`]: where searches read the time (a test can drive it);
 //! - `hash`: the hash of a position both tables index by;
@@ -25,6 +28,7 @@
 //! keyed by symmetry, with bounds in discs; the midgame engine's keeps one entry per slot
 //! with the full position, its depth and bounds in evaluation units.
 
+pub(crate) mod analysis;
 pub(crate) mod aspiration;
 pub(crate) mod bounds;
 pub mod clock;
