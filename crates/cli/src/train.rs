@@ -94,6 +94,11 @@ pub struct FitArgs {
     /// Compare with these weights instead of the ones this build ships.
     #[arg(long, value_name = "FILE")]
     pub compare: Option<PathBuf>,
+    /// Leave out every game that passes through an opening of this test set (`ply train
+    /// testset`'s file, e.g. testdata/eval8-testset.obf; its XOT list is read from the same
+    /// folder).
+    #[arg(long, value_name = "TESTSET")]
+    pub apart_from: Option<PathBuf>,
 }
 
 /// `ply train gen`.
@@ -458,7 +463,25 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
             std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         readers.push((std::io::BufReader::new(file), path.display().to_string()));
     }
-    let data = learn::Data::read(readers, a.holdout).map_err(data_error)?;
+    let apart = match &a.apart_from {
+        Some(set) => {
+            let read = |p: &std::path::Path| {
+                std::fs::read_to_string(p)
+                    .map_err(|e| bad(format!("--apart-from: {}: {e}", p.display())))
+            };
+            let xot = set.with_file_name("xot-openings.txt");
+            ply_train::testset::openings(&read(set)?, &read(&xot)?)
+                .map_err(|e| bad(format!("--apart-from {}: {e}", set.display())))?
+        }
+        None => Vec::new(),
+    };
+    let data = learn::Data::read_apart(readers, a.holdout, &apart).map_err(data_error)?;
+    if a.apart_from.is_some() {
+        eprintln!(
+            "left out {} games that share an opening with the test set",
+            data.left_out_games
+        );
+    }
     let size = data.size;
     if size == BoardSize::Four {
         return Err(bad("4x4 has no evaluation to fit (it is solved at once)"));

@@ -78,6 +78,9 @@ pub struct Data {
     pub games: u64,
     /// Games held out.
     pub held_out_games: u64,
+    /// Games left out because they share an opening with the test set
+    /// ([`Data::read_apart`]); not in `games`.
+    pub left_out_games: u64,
     /// The files read, in the order given: each one's name and header.
     pub files: Vec<(String, Header)>,
 }
@@ -101,6 +104,21 @@ impl Data {
         files: impl IntoIterator<Item = (R, S)>,
         holdout: u64,
     ) -> Result<Data, DataError> {
+        Data::read_apart(files, holdout, &[])
+    }
+
+    /// [`Data::read`], leaving out every game that passes through one of `apart` (the
+    /// positions after the test set's openings, as [`crate::testset::openings`] gives them),
+    /// so that no training game shares an opening with the test set; they are counted in
+    /// [`Data::left_out_games`].
+    ///
+    /// # Errors
+    /// As [`Data::read`].
+    pub fn read_apart<R: Read, S: Into<String>>(
+        files: impl IntoIterator<Item = (R, S)>,
+        holdout: u64,
+        apart: &[(usize, ply_othello::Position)],
+    ) -> Result<Data, DataError> {
         let mut data: Option<Data> = None;
         for (input, name) in files {
             let name: String = name.into();
@@ -118,6 +136,7 @@ impl Data {
                 samples: Vec::new(),
                 games: 0,
                 held_out_games: 0,
+                left_out_games: 0,
                 files: Vec::new(),
             });
             if params.size != data.size {
@@ -142,6 +161,10 @@ impl Data {
             }
             data.files.push((name.clone(), header));
             while let Some(game) = reader.next_game()? {
+                if !apart.is_empty() && crate::testset::shares_opening(&game.moves, apart) {
+                    data.left_out_games += 1;
+                    continue;
+                }
                 let out = held_out(params.seed, game.index, holdout);
                 // The reader has replayed the game already: its positions are legal.
                 let positions = game.positions(&params).map_err(|message| DataError::Bad {

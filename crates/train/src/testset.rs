@@ -229,6 +229,46 @@ pub fn opening(line: &str) -> Result<Vec<Square>, String> {
         .collect())
 }
 
+/// The positions after the openings of a test-set file (`text`, as [`header`] and
+/// [`game_text`] write it), each with its number of moves, from the XOT list `xot`: what
+/// [`shares_opening`] compares a training game with.
+///
+/// # Errors
+/// When the file's first line names no opening line, or the XOT list lacks a game's
+/// opening or holds an illegal one.
+pub fn openings(text: &str, xot: &str) -> Result<Vec<(usize, Position)>, String> {
+    let first = text
+        .lines()
+        .next()
+        .and_then(|l| l.split("from line ").nth(1))
+        .and_then(|l| l.split(',').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n >= 1)
+        .ok_or("line 1: not a test set's first line (it names the XOT line of game 0)")?;
+    let games = text.lines().filter(|l| l.ends_with(" done")).count();
+    let lines: Vec<&str> = xot.lines().skip(first - 1).take(games).collect();
+    if lines.len() < games {
+        return Err(format!(
+            "the XOT list ends before line {} (game {})",
+            first + lines.len(),
+            lines.len()
+        ));
+    }
+    lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            let moves = opening(line).map_err(|e| format!("XOT line {}: {e}", first + k))?;
+            let pos = moves
+                .iter()
+                .fold(Position::start(ply_othello::BoardSize::Eight), |p, &sq| {
+                    p.play_unchecked(sq)
+                });
+            Ok((moves.len(), pos))
+        })
+        .collect()
+}
+
 /// Whether a game's moves (`moves`, from the start) pass through the position after one of
 /// `openings` (each the positions an opening reaches, compared after as many moves).
 #[must_use]
