@@ -133,7 +133,7 @@ pub fn play(game: u64, opening: &[Square], recipe: &Recipe) -> Result<Vec<TestPo
             continue;
         }
         let empties = pos.empties().count();
-        let sq = if recipe.deep.contains(&empties) {
+        if recipe.deep.contains(&empties) {
             let a = midgame::analyze(
                 &pos,
                 &Limits {
@@ -154,12 +154,10 @@ pub fn play(game: u64, opening: &[Square], recipe: &Recipe) -> Result<Vec<TestPo
                     Label::Depth(a.depth)
                 },
             });
-            // The game goes on with the player's own move, as at every other ply.
-            midgame::best_move(&pos, &play_limits)
-        } else {
-            midgame::best_move(&pos, &play_limits)
         }
-        .ok_or_else(|| format!("game {game}: the midgame engine has no move in {pos}"))?;
+        // The game goes on with the player's own move, labelled or not.
+        let sq = midgame::best_move(&pos, &play_limits)
+            .ok_or_else(|| format!("game {game}: the midgame engine has no move in {pos}"))?;
         pos = pos.play_unchecked(sq);
     }
     if pos.is_game_over() {
