@@ -40,6 +40,44 @@ pub enum Command {
     /// engine and perfectly from 24 empties, their positions of 14-40 empties with exact
     /// scores (from 24 empties) or deep searches (above), one OBF line each. Resumable.
     Testset(TestsetArgs),
+    /// Write the positions of game files (and of a test set) as plain arrays of weight
+    /// indices, labels and flags, for a training script outside Rust (`scripts/train-eval8`).
+    Export(ExportArgs),
+    /// Make a weight file from a table of fitted values (little-endian f32, phase after
+    /// phase, in discs, indexed as `export` numbers the weights).
+    Pack(PackArgs),
+}
+
+/// `ply train export`.
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// Game files (`gen` shards or merged sets) of one board size.
+    #[arg(required = true, value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+    /// Directory to write into (created; its files are replaced whole).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Keep one game in N aside (flagged, for measuring).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub holdout: u64,
+    /// Leave out every game that passes through an opening of this test set, and export
+    /// the set's scored positions as the `test` set.
+    #[arg(long, value_name = "TESTSET")]
+    pub apart_from: Option<PathBuf>,
+}
+
+/// `ply train pack`.
+#[derive(Args, Debug)]
+pub struct PackArgs {
+    /// The table: phases × weights per phase little-endian f32 values, in discs.
+    #[arg(value_name = "TABLE")]
+    pub table: PathBuf,
+    /// Board size: 8 or 6.
+    #[arg(long, value_parser = parse_size, default_value = "8")]
+    pub size: BoardSize,
+    /// The weight file to write (under a temporary name, renamed when whole).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
 }
 
 /// `ply train testset`.
@@ -167,6 +205,8 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Info(a) => info(&a),
         Command::Fit(a) => fit(&a),
         Command::Testset(a) => testset(&a),
+        Command::Export(a) => export(&a),
+        Command::Pack(a) => pack(&a),
     }
 }
 
@@ -434,6 +474,41 @@ fn per_position(c: &Counts) -> f64 {
     c.bytes as f64 / c.positions.max(1) as f64
 }
 
+/// The positions of game files, one game in `holdout` kept aside, leaving out the games that
+/// share an opening with the test set `apart_from` when given.
+fn read_data(
+    files: &[PathBuf],
+    holdout: u64,
+    apart_from: Option<&std::path::Path>,
+) -> anyhow::Result<learn::Data> {
+    let mut readers = Vec::with_capacity(files.len());
+    for path in files {
+        let file =
+            std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        readers.push((std::io::BufReader::new(file), path.display().to_string()));
+    }
+    let apart = match apart_from {
+        Some(set) => {
+            let read = |p: &std::path::Path| {
+                std::fs::read_to_string(p)
+                    .map_err(|e| bad(format!("--apart-from: {}: {e}", p.display())))
+            };
+            let xot = set.with_file_name("xot-openings.txt");
+            ply_train::testset::openings(&read(set)?, &read(&xot)?)
+                .map_err(|e| bad(format!("--apart-from {}: {e}", set.display())))?
+        }
+        None => Vec::new(),
+    };
+    let data = learn::Data::read_apart(readers, holdout, &apart).map_err(data_error)?;
+    if apart_from.is_some() {
+        eprintln!(
+            "left out {} games that share an opening with the test set",
+            data.left_out_games
+        );
+    }
+    Ok(data)
+}
+
 fn fit(a: &FitArgs) -> anyhow::Result<()> {
     if a.holdout < 2 {
         return Err(bad(format!(
@@ -457,31 +532,7 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
         return Err(bad(format!("--window {}: expected 0 to 16", a.window)));
     }
     let started = Instant::now();
-    let mut readers = Vec::with_capacity(a.files.len());
-    for path in &a.files {
-        let file =
-            std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        readers.push((std::io::BufReader::new(file), path.display().to_string()));
-    }
-    let apart = match &a.apart_from {
-        Some(set) => {
-            let read = |p: &std::path::Path| {
-                std::fs::read_to_string(p)
-                    .map_err(|e| bad(format!("--apart-from: {}: {e}", p.display())))
-            };
-            let xot = set.with_file_name("xot-openings.txt");
-            ply_train::testset::openings(&read(set)?, &read(&xot)?)
-                .map_err(|e| bad(format!("--apart-from {}: {e}", set.display())))?
-        }
-        None => Vec::new(),
-    };
-    let data = learn::Data::read_apart(readers, a.holdout, &apart).map_err(data_error)?;
-    if a.apart_from.is_some() {
-        eprintln!(
-            "left out {} games that share an opening with the test set",
-            data.left_out_games
-        );
-    }
+    let data = read_data(&a.files, a.holdout, a.apart_from.as_deref())?;
     let size = data.size;
     if size == BoardSize::Four {
         return Err(bad("4x4 has no evaluation to fit (it is solved at once)"));
@@ -560,5 +611,80 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
             n = size.n()
         );
     }
+    Ok(())
+}
+
+fn export(a: &ExportArgs) -> anyhow::Result<()> {
+    use ply_train::tables::{layout_json, set_files, Row, SetWriter};
+    if a.holdout < 2 {
+        return Err(bad(format!(
+            "--holdout {}: expected 2 or more (one game in N is kept aside)",
+            a.holdout
+        )));
+    }
+    let data = read_data(&a.files, a.holdout, a.apart_from.as_deref())?;
+    if data.size == BoardSize::Four {
+        return Err(bad("4x4 has no evaluation to train (it is solved at once)"));
+    }
+    std::fs::create_dir_all(&a.out).map_err(|e| anyhow::anyhow!("{}: {e}", a.out.display()))?;
+    // Each set's files are written under temporary names and renamed once all are whole.
+    let write_set = |set: &str, rows: &[Row]| -> anyhow::Result<u64> {
+        let names = set_files(set);
+        let open = |name: &String| -> anyhow::Result<std::io::BufWriter<std::fs::File>> {
+            let path = a.out.join(format!("{name}.tmp"));
+            let f = std::fs::File::create(&path)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            Ok(std::io::BufWriter::new(f))
+        };
+        let files = [
+            open(&names[0])?,
+            open(&names[1])?,
+            open(&names[2])?,
+            open(&names[3])?,
+            open(&names[4])?,
+        ];
+        let mut w = SetWriter::new(data.size, files);
+        w.write(rows)?;
+        let n = w.finish()?;
+        for name in &names {
+            let from = a.out.join(format!("{name}.tmp"));
+            std::fs::rename(&from, a.out.join(name))
+                .map_err(|e| anyhow::anyhow!("{}: {e}", from.display()))?;
+        }
+        Ok(n)
+    };
+    let train = write_set("train", &Row::of_data(&data))?;
+    let mut sets = vec![("train", train)];
+    if let Some(set) = &a.apart_from {
+        let scored = crate::bench::eval::scored_file(set)?;
+        sets.push(("test", write_set("test", &Row::of_scored(&scored))?));
+    }
+    crate::othello::common::write_whole(
+        &a.out.join("layout.json"),
+        layout_json(data.size, &sets).as_bytes(),
+    )?;
+    eprintln!(
+        "{}: {} positions of {} games ({} held out){}",
+        a.out.display(),
+        train,
+        data.games,
+        data.held_out_games,
+        sets.get(1)
+            .map(|(_, n)| format!(", {n} test positions"))
+            .unwrap_or_default()
+    );
+    Ok(())
+}
+
+fn pack(a: &PackArgs) -> anyhow::Result<()> {
+    if a.size == BoardSize::Four {
+        return Err(bad("--size 4: 4x4 has no evaluation"));
+    }
+    let bytes = std::fs::read(&a.table).map_err(|e| bad(format!("{}: {e}", a.table.display())))?;
+    let eval = ply_train::tables::pack(a.size, &bytes)
+        .map_err(|e| bad(format!("{}: {e}", a.table.display())))?;
+    let out = ply_othello::eval::weights::write(&eval);
+    crate::othello::common::write_whole(&a.out, &out)?;
+    eprintln!("{}: {} bytes", a.out.display(), out.len());
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! `ply train gen|merge|info|fit`: the training-data commands and the fit, run as a user or a
+//! `ply train gen|merge|info|fit|export|pack`: the training-data commands and the fit, run as a user or a
 //! scheduler runs them.
 
 mod common;
@@ -231,6 +231,124 @@ fn fit_writes_weights_that_load_and_reports_each_phase() {
         assert!(stderr(&o).contains(want), "{a:?}: {}", stderr(&o));
         assert!(!out.exists(), "{a:?} wrote a file");
     }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `export` numbers the weights as `pack` reads them: a fitted weight file turned into a
+/// table and packed again is the same file, and the table summed over a position's exported
+/// indices is the evaluation of the exported position.
+#[test]
+fn export_indexes_the_weights_that_pack_makes() {
+    use ply_othello::{eval, BoardSize};
+    let dir = scratch("train-export");
+    let games = dir.join("games.bin");
+    let o = gen(s(&games), "6", "0/1");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let weights = dir.join("eval6.bin");
+    let o = ply(&[
+        "train",
+        "fit",
+        s(&games),
+        "--holdout",
+        "3",
+        "--iterations",
+        "5",
+        "--out",
+        s(&weights),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = dir.join("arrays");
+    let o = ply(&[
+        "train",
+        "export",
+        s(&games),
+        "--holdout",
+        "3",
+        "--out",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let layout: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("layout.json")).unwrap()).unwrap();
+    let (per, phases, f) = (
+        layout["per_phase"].as_u64().unwrap() as usize,
+        layout["phases"].as_u64().unwrap() as usize,
+        layout["features"].as_u64().unwrap() as usize,
+    );
+    let rows = layout["sets"]["train"].as_u64().unwrap() as usize;
+    assert!(rows > 100, "{layout}");
+
+    // The fitted weights as a table of discs, packed again: the same bytes.
+    let bytes = fs::read(&weights).unwrap();
+    let e = eval::weights::read(BoardSize::Six, &bytes).unwrap();
+    assert_eq!(e.weights().len(), per * phases);
+    let table: Vec<f32> = e.weights().iter().map(|&w| f32::from(w) / 64.0).collect();
+    let raw: Vec<u8> = table.iter().flat_map(|v| v.to_le_bytes()).collect();
+    fs::write(dir.join("table.f32"), &raw).unwrap();
+    let again = dir.join("again.bin");
+    let o = ply(&[
+        "train",
+        "pack",
+        s(&dir.join("table.f32")),
+        "--size",
+        "6",
+        "--out",
+        s(&again),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(fs::read(&again).unwrap(), bytes);
+
+    // Each exported position: its indices summed over the table give its evaluation.
+    let feat = fs::read(out.join("train.feat")).unwrap();
+    let pos = fs::read(out.join("train.pos")).unwrap();
+    let empties = fs::read(out.join("train.empties")).unwrap();
+    assert_eq!(feat.len(), rows * f * 4);
+    assert_eq!(pos.len(), rows * 16);
+    assert_eq!(fs::read(out.join("train.label")).unwrap().len(), rows);
+    for i in (0..rows).step_by(7) {
+        let word = |b: &[u8], k: usize| u64::from_le_bytes(b[8 * k..8 * k + 8].try_into().unwrap());
+        let (p, o) = (word(&pos, 2 * i), word(&pos, 2 * i + 1));
+        let phase = eval::phase_of(BoardSize::Six, u32::from(empties[i]));
+        let sum: f32 = (0..f)
+            .map(|k| {
+                let at = 4 * (i * f + k);
+                let idx = u32::from_le_bytes(feat[at..at + 4].try_into().unwrap()) as usize;
+                table[phase * per + idx]
+            })
+            .sum();
+        assert_eq!(
+            (sum * 64.0).round() as i32,
+            e.evaluate_reference(p, o),
+            "position {i}"
+        );
+    }
+
+    // Bad input: named, status 2, nothing written.
+    fs::write(dir.join("short.f32"), &raw[..raw.len() - 4]).unwrap();
+    let none = dir.join("none.bin");
+    let o = ply(&[
+        "train",
+        "pack",
+        s(&dir.join("short.f32")),
+        "--size",
+        "6",
+        "--out",
+        s(&none),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("short.f32"), "{}", stderr(&o));
+    assert!(!none.exists());
+    let o = ply(&[
+        "train",
+        "export",
+        s(&games),
+        "--holdout",
+        "1",
+        "--out",
+        s(&dir.join("x")),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--holdout 1"), "{}", stderr(&o));
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -13,6 +13,8 @@
 //! - [`fit`]: the fitting of the 6x6 weights (positions from seeded games, labels from the
 //!   exact solver and fixed-depth searches, ridge regression phase by phase), with
 //!   [`cache`], the exact labels it solved kept in a file between runs;
+//! - [`tables`]: the positions as plain arrays for a training script, and its fitted
+//!   table back into weights;
 //! - [`ridge`]: the regression both fits share (weight indices, conjugate gradients, the
 //!   fitted table); `par`, the parallel map of the fit's games and labels.
 //!
@@ -39,4 +41,5 @@ mod par;
 pub mod recipe;
 pub mod ridge;
 pub mod selfplay;
+pub mod tables;
 pub mod testset;

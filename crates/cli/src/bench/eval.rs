@@ -5,7 +5,9 @@
 //!    8x8, the positions of OBF files with scores (`--obf`, by default the test set
 //!    `testdata/eval8-testset.obf` that `ply train testset` makes: game-like positions, exact
 //!    to 24 empties, depth-18 searches above), each position's score the best of its scored
-//!    moves; on 6x6, positions of seeded games solved here.
+//!    moves; on 6x6, positions of seeded games solved here. The value measured is the fitted
+//!    function's, without the side to move's handicap (which corrects searches of odd and
+//!    even depth: [`eval::shipped_tempo`]); `--weights FILE` measures another weight file.
 //! 2. 8x8: `analyze` with the solver switched off, `--ms` on one thread: by default on FFO
 //!    #40-#59 (the move chosen, whether it is optimal, and the error of its score; target:
 //!    optimal on 18 of 20, mean error at most 2 discs); with `--obf`, on the first `--judge`
@@ -58,6 +60,10 @@ pub struct Args {
     /// repository's testdata/).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// Measure the static error of these weights (a weight file, e.g. `ply train fit
+    /// --out`'s) instead of the shipped ones; the analysis still uses the shipped ones.
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
     /// One JSON object a row.
     #[arg(long)]
     pub json: bool,
@@ -83,7 +89,19 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             "--obf: the scored files are 8x8 positions; leave --size at 8",
         ));
     }
-    let e = eval::builtin(size).expect("6x6 and 8x8 have an evaluation");
+    // The static error is the fitted function's: without the side to move's handicap, which
+    // corrects searches of odd and even depth and is no part of the fit.
+    let e = match &a.weights {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            eval::weights::read(size, &bytes)
+                .map_err(|e| bad(format!("{}: {e}", path.display())))?
+        }
+        None => eval::builtin(size)
+            .expect("6x6 and 8x8 have an evaluation")
+            .clone()
+            .with_tempo(0),
+    };
     let mut out = io::stdout().lock();
 
     // 1. Static error by empties.
@@ -109,11 +127,15 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if !a.json {
         writeln!(
             out,
-            "{0}x{0} static evaluation against known scores ({1} positions of {what}, {2:.0} s \
-             to gather)",
+            "{0}x{0} static evaluation{3} against known scores ({1} positions of {what}, {2:.0} \
+             s to gather)",
             size.n(),
             scored.len(),
-            started.elapsed().as_secs_f64()
+            started.elapsed().as_secs_f64(),
+            a.weights
+                .as_ref()
+                .map(|w| format!(" of {}", w.display()))
+                .unwrap_or_default()
         )?;
         writeln!(
             out,
@@ -205,7 +227,7 @@ fn read_scored(path: &Path) -> anyhow::Result<Vec<ObfEntry>> {
 }
 
 /// Each position of an OBF file with its score: the best of its scored moves.
-fn scored_file(path: &Path) -> anyhow::Result<Scored> {
+pub(crate) fn scored_file(path: &Path) -> anyhow::Result<Scored> {
     Ok(read_scored(path)?
         .into_iter()
         .filter_map(|e| Some((e.obf.position, e.obf.best_score()?)))

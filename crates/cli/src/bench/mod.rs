@@ -3,7 +3,7 @@
 use clap::Subcommand;
 
 mod depth;
-mod eval;
+pub(crate) mod eval;
 pub(crate) mod ffo;
 mod judge;
 mod perft;

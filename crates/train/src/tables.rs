@@ -1,0 +1,332 @@
+//! The bridge to a training script outside Rust: the positions of game files (and of a test
+//! set) written as plain little-endian arrays of weight indices ([`export`]), and a table of
+//! fitted values read back into a weight file ([`pack`]).
+//!
+//! `ply train export` writes, for each set (`train`: the game files' positions, `test`: the
+//! test set's):
+//!
+//! ```text
+//! SET.feat     u32 × F per position  the weight indices it lights within its phase
+//!                                    (pattern instances, canonical; then the extra features)
+//! SET.label    i8                    game result (train) or score (test), side to move
+//! SET.empties  u8                    empty squares
+//! SET.flags    u8                    bit 0: the label is exact; bit 1: held out
+//! SET.pos      u64 × 2               discs of the side to move, of the other side
+//! layout.json                        the sizes, each pattern's offset and square count
+//! ```
+//!
+//! A pattern index reads the pattern's squares as base-3 digits (0 empty, 1 the side to move,
+//! 2 the other side; the first square the lowest digit) and is the least index among the
+//! pattern's symmetric images onto itself, which share one weight.
+//!
+//! [`pack`] reads `phases × per_phase` little-endian `f32` values in discs (one per weight
+//! index as `feat` numbers them; only the canonical indices are read) and makes the weights.
+//!
+//! ```
+//! use ply_othello::{eval, BoardSize};
+//! use ply_train::tables;
+//!
+//! // A table of zeros but a one-disc bonus for each move of the side to move.
+//! let l = eval::layout(BoardSize::Eight).unwrap();
+//! let per = l.pattern_weights() + eval::EXTRA_WEIGHTS;
+//! let mut values = vec![0f32; per * eval::phase_count(BoardSize::Eight)];
+//! for phase in 0..eval::phase_count(BoardSize::Eight) {
+//!     for m in 0..=eval::MOBILITY_CAP {
+//!         values[phase * per + l.pattern_weights() + m] = m as f32;
+//!     }
+//! }
+//! let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+//! let e = tables::pack(BoardSize::Eight, &bytes).unwrap();
+//! let start = ply_othello::Position::start(BoardSize::Eight);
+//! assert_eq!(e.evaluate_reference(start.player().0, start.opponent().0), 4 * eval::UNIT);
+//! ```
+
+use std::{fmt::Write as _, io::Write};
+
+use ply_othello::{
+    eval::{layout, phase_count, phase_width, Eval, EXTRAS, EXTRA_WEIGHTS},
+    BoardSize, Position,
+};
+
+use crate::{
+    learn::Data,
+    ridge::{features, store_phase},
+};
+
+/// One position to export: discs, label, empties, flags.
+#[derive(Clone, Copy, Debug)]
+pub struct Row {
+    /// Discs of the side to move.
+    pub p: u64,
+    /// Discs of the other side.
+    pub o: u64,
+    /// Its label in discs for the side to move.
+    pub label: i8,
+    /// Whether the label is the exact value.
+    pub exact: bool,
+    /// Kept aside from the fit.
+    pub held_out: bool,
+}
+
+impl Row {
+    /// The rows of every position of `data`.
+    #[must_use]
+    pub fn of_data(data: &Data) -> Vec<Row> {
+        data.samples
+            .iter()
+            .map(|s| Row {
+                p: s.p,
+                o: s.o,
+                label: s.label,
+                exact: s.exact,
+                held_out: s.held_out,
+            })
+            .collect()
+    }
+
+    /// The rows of scored positions (a test set): every label exact as far as this export
+    /// says (the set's own comments say which are searches), none held out.
+    #[must_use]
+    pub fn of_scored(scored: &[(Position, i32)]) -> Vec<Row> {
+        scored
+            .iter()
+            .map(|(pos, score)| Row {
+                p: pos.player().0,
+                o: pos.opponent().0,
+                label: (*score).clamp(-64, 64) as i8,
+                exact: true,
+                held_out: false,
+            })
+            .collect()
+    }
+}
+
+/// The writers of one set's five arrays.
+#[derive(Debug)]
+pub struct SetWriter<W: Write> {
+    size: BoardSize,
+    feat: W,
+    label: W,
+    empties: W,
+    flags: W,
+    pos: W,
+    rows: u64,
+}
+
+impl<W: Write> SetWriter<W> {
+    /// Writers for `feat`, `label`, `empties`, `flags` and `pos`, in that order.
+    pub fn new(size: BoardSize, [feat, label, empties, flags, pos]: [W; 5]) -> SetWriter<W> {
+        SetWriter {
+            size,
+            feat,
+            label,
+            empties,
+            flags,
+            pos,
+            rows: 0,
+        }
+    }
+
+    /// Appends `rows`.
+    ///
+    /// # Errors
+    /// What a writer says.
+    ///
+    /// # Panics
+    /// For a board size without an evaluation.
+    pub fn write(&mut self, rows: &[Row]) -> std::io::Result<()> {
+        let l = layout(self.size).expect("an evaluated board size");
+        let empty_mask = self.size.mask().0;
+        for r in rows {
+            let f = features(l, r.p, r.o, self.size);
+            let bytes: Vec<u8> = f.iter().flat_map(|x| x.to_le_bytes()).collect();
+            self.feat.write_all(&bytes)?;
+            self.label.write_all(&r.label.to_le_bytes())?;
+            self.empties
+                .write_all(&[(!(r.p | r.o) & empty_mask).count_ones() as u8])?;
+            self.flags
+                .write_all(&[u8::from(r.exact) | u8::from(r.held_out) << 1])?;
+            self.pos.write_all(&r.p.to_le_bytes())?;
+            self.pos.write_all(&r.o.to_le_bytes())?;
+            self.rows += 1;
+        }
+        Ok(())
+    }
+
+    /// Flushes everything; the number of rows written.
+    ///
+    /// # Errors
+    /// What a writer says.
+    pub fn finish(mut self) -> std::io::Result<u64> {
+        for w in [
+            &mut self.feat,
+            &mut self.label,
+            &mut self.empties,
+            &mut self.flags,
+            &mut self.pos,
+        ] {
+            w.flush()?;
+        }
+        Ok(self.rows)
+    }
+}
+
+/// The names of a set's five files, in [`SetWriter::new`]'s order.
+#[must_use]
+pub fn set_files(set: &str) -> [String; 5] {
+    ["feat", "label", "empties", "flags", "pos"].map(|x| format!("{set}.{x}"))
+}
+
+/// Weight indices a position lights in `size`'s layout: its pattern instances and extras.
+#[must_use]
+pub fn features_per_position(size: BoardSize) -> usize {
+    layout(size).map_or(0, |l| l.instances.len() + EXTRAS.len())
+}
+
+/// `layout.json`: what a script needs to read the arrays and make tables.
+///
+/// # Panics
+/// For a board size without an evaluation.
+#[must_use]
+pub fn layout_json(size: BoardSize, sets: &[(&str, u64)]) -> String {
+    let l = layout(size).expect("an evaluated board size");
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "{{\n  \"size\": {},\n  \"phases\": {},\n  \"phase_width\": {},\n  \"per_phase\": {},\n  \
+         \"features\": {},\n  \"instances\": {},\n  \"patterns\": [",
+        size.n(),
+        phase_count(size),
+        phase_width(size),
+        l.pattern_weights() + EXTRA_WEIGHTS,
+        features_per_position(size),
+        l.instances.len()
+    );
+    for (i, p) in l.patterns.iter().enumerate() {
+        let _ = write!(
+            s,
+            "{}\n    {{\"name\": \"{}\", \"squares\": {}, \"offset\": {}, \"instances\": {}}}",
+            if i == 0 { "" } else { "," },
+            p.name,
+            p.squares.len(),
+            l.offsets[i],
+            l.instances.iter().filter(|(pat, _)| *pat == i).count()
+        );
+    }
+    s.push_str("\n  ],\n  \"extras\": [");
+    let mut at = l.pattern_weights();
+    for (i, (name, len)) in EXTRAS.iter().enumerate() {
+        let _ = write!(
+            s,
+            "{}\n    {{\"name\": \"{name}\", \"offset\": {at}, \"entries\": {len}}}",
+            if i == 0 { "" } else { "," }
+        );
+        at += len;
+    }
+    s.push_str("\n  ],\n  \"sets\": {");
+    for (i, (name, rows)) in sets.iter().enumerate() {
+        let _ = write!(s, "{}\"{name}\": {rows}", if i == 0 { "" } else { ", " });
+    }
+    s.push_str("}\n}\n");
+    s
+}
+
+/// Weights from a table of `phases × per_phase` little-endian `f32` values in discs (each
+/// weight index's value; a pattern's non-canonical indices are ignored and take their
+/// canonical image's value), rounded to evaluation units.
+///
+/// # Errors
+/// A length that is not the layout's, or a value that is not finite (naming its phase and
+/// index).
+///
+/// # Panics
+/// For a board size without an evaluation.
+pub fn pack(size: BoardSize, bytes: &[u8]) -> Result<Eval, String> {
+    let l = layout(size).expect("an evaluated board size");
+    let per_phase = l.pattern_weights() + EXTRA_WEIGHTS;
+    let want = 4 * per_phase * phase_count(size);
+    if bytes.len() != want {
+        return Err(format!(
+            "{} bytes, where a {n}x{n} table is {want} ({} phases of {per_phase} f32 values)",
+            bytes.len(),
+            phase_count(size),
+            n = size.n()
+        ));
+    }
+    let values: Vec<f64> = bytes
+        .chunks_exact(4)
+        .map(|c| f64::from(f32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+        .collect();
+    if let Some(i) = values.iter().position(|v| !v.is_finite()) {
+        return Err(format!(
+            "value {} (phase {}, index {}) is not a finite number",
+            i,
+            i / per_phase,
+            i % per_phase
+        ));
+    }
+    let mut weights = vec![0i16; per_phase * phase_count(size)];
+    for phase in 0..phase_count(size) {
+        let range = phase * per_phase..(phase + 1) * per_phase;
+        store_phase(l, &values[range.clone()], &mut weights[range]);
+    }
+    Ok(Eval::from_weights(size, weights).expect("the layout's length"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_othello::eval::UNIT;
+
+    /// Exported features and packed tables agree: the sum of the table at a position's
+    /// features is the packed evaluation of the position.
+    #[test]
+    fn features_index_the_packed_table() {
+        let size = BoardSize::Eight;
+        let l = layout(size).unwrap();
+        let per = l.pattern_weights() + EXTRA_WEIGHTS;
+        let n = per * phase_count(size);
+        let mut rng = ply_core::SplitMix64::new(3);
+        let values: Vec<f32> = (0..n)
+            .map(|_| (rng.below(2001) as f32 - 1000.0) / 640.0)
+            .collect();
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let e = pack(size, &bytes).unwrap();
+        let mut pos = Position::start(size);
+        for _ in 0..40 {
+            let moves: Vec<_> = pos.legal_moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            let mut bufs: [Vec<u8>; 5] = Default::default();
+            let [a, b, c, d, e2] = &mut bufs;
+            let mut w = SetWriter::new(size, [a, b, c, d, e2]);
+            w.write(&Row::of_scored(&[(pos, 0)])).unwrap();
+            assert_eq!(w.finish().unwrap(), 1);
+            let feat = &bufs[0];
+            let phase = ply_othello::eval::phase_of(size, pos.empties().count());
+            let want: f64 = feat
+                .chunks_exact(4)
+                .map(|c| {
+                    let i = u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as usize;
+                    (f64::from(values[phase * per + i]) * f64::from(UNIT)).round()
+                })
+                .sum();
+            assert_eq!(f64::from(e.evaluate_reference(p, o)), want);
+        }
+    }
+
+    #[test]
+    fn a_table_of_the_wrong_length_or_not_finite_is_refused() {
+        let e = pack(BoardSize::Eight, &[0; 12]).unwrap_err();
+        assert!(e.contains("12 bytes"), "{e}");
+        let l = layout(BoardSize::Eight).unwrap();
+        let per = l.pattern_weights() + EXTRA_WEIGHTS;
+        let mut bytes = vec![0u8; 4 * per * 10];
+        bytes[4 * (per + 5)..4 * (per + 6)].copy_from_slice(&f32::NAN.to_le_bytes());
+        let e = pack(BoardSize::Eight, &bytes).unwrap_err();
+        assert!(e.contains("phase 1, index 5"), "{e}");
+    }
+}
