@@ -46,6 +46,57 @@ pub enum Command {
     /// Make a weight file from a table of fitted values (little-endian f32, phase after
     /// phase, in discs, indexed as `export` numbers the weights).
     Pack(PackArgs),
+    /// Label the exported positions by searches over given weights (the mean of two depths
+    /// one ply apart): writes DIR/train.search, f32 discs a position, the exported label
+    /// kept where it is exact or the position has at most --above empties.
+    Label(LabelArgs),
+    /// Two weight files against each other at a fixed depth from XOT openings, each opening
+    /// twice with colours swapped: which evaluation plays better, nothing else different.
+    Duel(DuelArgs),
+}
+
+/// `ply train duel`.
+#[derive(Args, Debug)]
+pub struct DuelArgs {
+    /// The weights whose points are counted (raw: no side-to-move handicap).
+    #[arg(value_name = "FIRST")]
+    pub first: PathBuf,
+    /// The weights they play against; `shipped` for the weights this build ships.
+    #[arg(value_name = "SECOND")]
+    pub second: String,
+    /// Plies each side searches a move.
+    #[arg(long, value_name = "D", default_value_t = 4)]
+    pub depth: u32,
+    /// XOT openings to play (lines 1 to N), each twice.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub openings: usize,
+    /// Directory holding xot-openings.txt (default: $PLY_DATA, else the repository's
+    /// testdata/).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Worker threads (the result does not depend on it).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
+}
+
+/// `ply train label`.
+#[derive(Args, Debug)]
+pub struct LabelArgs {
+    /// A directory `ply train export` wrote.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// The weights the searches evaluate with (raw: no side-to-move handicap).
+    #[arg(long, value_name = "FILE")]
+    pub weights: PathBuf,
+    /// Depth of the shallower search (the other is one ply deeper).
+    #[arg(long, value_name = "D", default_value_t = 4)]
+    pub depth: u32,
+    /// Positions with at most this many empties keep their exported label.
+    #[arg(long, value_name = "E", default_value_t = 20)]
+    pub above: u32,
+    /// Worker threads (the result does not depend on it).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// `ply train export`.
@@ -207,6 +258,8 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Testset(a) => testset(&a),
         Command::Export(a) => export(&a),
         Command::Pack(a) => pack(&a),
+        Command::Label(a) => label(&a),
+        Command::Duel(a) => duel(&a),
     }
 }
 
@@ -686,5 +739,144 @@ fn pack(a: &PackArgs) -> anyhow::Result<()> {
     let out = ply_othello::eval::weights::write(&eval);
     crate::othello::common::write_whole(&a.out, &out)?;
     eprintln!("{}: {} bytes", a.out.display(), out.len());
+    Ok(())
+}
+
+fn label(a: &LabelArgs) -> anyhow::Result<()> {
+    if !(1..=12).contains(&a.depth) {
+        return Err(bad(format!("--depth {}: expected 1 to 12", a.depth)));
+    }
+    if !(1..=64).contains(&a.threads) {
+        return Err(bad(format!("--threads {}: expected 1 to 64", a.threads)));
+    }
+    let read = |name: &str| {
+        let path = a.dir.join(name);
+        std::fs::read(&path).map_err(|e| bad(format!("{}: {e}", path.display())))
+    };
+    let layout: serde_json::Value = serde_json::from_slice(&read("layout.json")?)
+        .map_err(|e| bad(format!("{}: {e}", a.dir.join("layout.json").display())))?;
+    let size = match layout["size"].as_u64() {
+        Some(8) => BoardSize::Eight,
+        Some(6) => BoardSize::Six,
+        _ => {
+            return Err(bad(format!(
+                "{}: no board size of 6 or 8",
+                a.dir.join("layout.json").display()
+            )))
+        }
+    };
+    let bytes =
+        std::fs::read(&a.weights).map_err(|e| bad(format!("{}: {e}", a.weights.display())))?;
+    let eval = ply_othello::eval::weights::read(size, &bytes)
+        .map_err(|e| bad(format!("{}: {e}", a.weights.display())))?;
+    let (pos, labels, empties, flags) = (
+        read("train.pos")?,
+        read("train.label")?,
+        read("train.empties")?,
+        read("train.flags")?,
+    );
+    let n = labels.len();
+    if pos.len() != 16 * n || empties.len() != n || flags.len() != n {
+        return Err(bad(format!(
+            "{}: train.pos, train.label, train.empties and train.flags disagree on the number of \
+             positions",
+            a.dir.display()
+        )));
+    }
+    let word = |k: usize| u64::from_le_bytes(pos[8 * k..8 * k + 8].try_into().expect("8 bytes"));
+    let todo: Vec<usize> = (0..n)
+        .filter(|&i| flags[i] & 1 == 0 && u32::from(empties[i]) > a.above)
+        .collect();
+    let positions: Vec<(u64, u64)> = todo
+        .iter()
+        .map(|&i| (word(2 * i), word(2 * i + 1)))
+        .collect();
+    let started = Instant::now();
+    eprintln!(
+        "{} of {n} positions to search at depths {} and {}",
+        todo.len(),
+        a.depth,
+        a.depth + 1
+    );
+    let values =
+        ply_train::tables::search_labels(&eval, size, &positions, a.depth, a.threads, |k| {
+            eprintln!("{k} searched ({:.0} s)", started.elapsed().as_secs_f64());
+        });
+    let mut out: Vec<f32> = labels.iter().map(|&l| f32::from(l as i8)).collect();
+    for (&i, v) in todo.iter().zip(values) {
+        out[i] = v;
+    }
+    let bytes: Vec<u8> = out.iter().flat_map(|v| v.to_le_bytes()).collect();
+    crate::othello::common::write_whole(&a.dir.join("train.search"), &bytes)?;
+    eprintln!(
+        "{}: {} labels searched in {:.0} s",
+        a.dir.join("train.search").display(),
+        todo.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// An 8x8 weight file, raw; `shipped` for the shipped weights without their handicap.
+fn read_weights(name: &str) -> anyhow::Result<ply_othello::eval::Eval> {
+    if name == "shipped" {
+        return Ok(ply_othello::eval::builtin(BoardSize::Eight)
+            .expect("8x8 ships weights")
+            .clone()
+            .with_tempo(0));
+    }
+    let bytes = std::fs::read(name).map_err(|e| bad(format!("{name}: {e}")))?;
+    ply_othello::eval::weights::read(BoardSize::Eight, &bytes)
+        .map_err(|e| bad(format!("{name}: {e}")))
+}
+
+fn duel(a: &DuelArgs) -> anyhow::Result<()> {
+    if !(1..=10).contains(&a.depth) {
+        return Err(bad(format!("--depth {}: expected 1 to 10", a.depth)));
+    }
+    if !(1..=64).contains(&a.threads) {
+        return Err(bad(format!("--threads {}: expected 1 to 64", a.threads)));
+    }
+    let first = read_weights(&a.first.display().to_string())?;
+    let second = read_weights(&a.second)?;
+    let xot = crate::bench::ffo::data_dir(a.data.as_deref())?.join("xot-openings.txt");
+    let text = std::fs::read_to_string(&xot).map_err(|e| bad(format!("{}: {e}", xot.display())))?;
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if a.openings == 0 || a.openings > lines.len() {
+        return Err(bad(format!(
+            "--openings {}: expected 1 to {} (the lines of {})",
+            a.openings,
+            lines.len(),
+            xot.display()
+        )));
+    }
+    let mut openings = Vec::with_capacity(a.openings);
+    for (i, line) in lines.iter().take(a.openings).enumerate() {
+        openings.push(
+            ply_train::testset::opening(line)
+                .map_err(|e| bad(format!("{} line {}: {e}", xot.display(), i + 1)))?,
+        );
+    }
+    let started = Instant::now();
+    let games = ply_train::duel::play(&first, &second, &openings, a.depth, a.threads);
+    let points = ply_train::duel::points(&games);
+    let (w, d, l) = games
+        .iter()
+        .fold((0, 0, 0), |(w, d, l), g| match g.score.signum() {
+            1 => (w + 1, d, l),
+            0 => (w, d + 1, l),
+            _ => (w, d, l + 1),
+        });
+    let discs = games.iter().map(|g| f64::from(g.score)).sum::<f64>() / games.len() as f64;
+    println!(
+        "{} against {}: {} games at depth {}, {w} won, {d} drawn, {l} lost: {points} points ({:.1}%), \
+         {discs:+.2} discs a game ({:.0} s)",
+        a.first.display(),
+        a.second,
+        games.len(),
+        a.depth,
+        100.0 * points / games.len() as f64,
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }

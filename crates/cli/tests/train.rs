@@ -323,6 +323,45 @@ fn export_indexes_the_weights_that_pack_makes() {
         );
     }
 
+    // Search labels: the exact ones and those at few empties kept, the others the mean of
+    // two depths over the given weights.
+    let o = ply(&[
+        "train",
+        "label",
+        s(&out),
+        "--weights",
+        s(&weights),
+        "--depth",
+        "2",
+        "--above",
+        "12",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let search = fs::read(out.join("train.search")).unwrap();
+    let labels = fs::read(out.join("train.label")).unwrap();
+    let flags = fs::read(out.join("train.flags")).unwrap();
+    assert_eq!(search.len(), 4 * rows);
+    let mut searched = 0;
+    for i in 0..rows {
+        let v = f32::from_le_bytes(search[4 * i..4 * i + 4].try_into().unwrap());
+        if flags[i] & 1 == 1 || empties[i] <= 12 {
+            assert_eq!(v, f32::from(labels[i] as i8), "position {i}");
+            continue;
+        }
+        searched += 1;
+        let word = |k: usize| u64::from_le_bytes(pos[8 * k..8 * k + 8].try_into().unwrap());
+        let p = ply_othello::Position::from_raw(
+            word(2 * i),
+            word(2 * i + 1),
+            ply_othello::Color::Black,
+            BoardSize::Six,
+        );
+        let want =
+            ply_train::fit::search_value(&e, &p, 2) + ply_train::fit::search_value(&e, &p, 3);
+        assert_eq!(v, want as f32 / 128.0, "position {i}");
+    }
+    assert!(searched > 10, "{searched}");
+
     // Bad input: named, status 2, nothing written.
     fs::write(dir.join("short.f32"), &raw[..raw.len() - 4]).unwrap();
     let none = dir.join("none.bin");
@@ -349,6 +388,53 @@ fn export_indexes_the_weights_that_pack_makes() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--holdout 1"), "{}", stderr(&o));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `ply train duel`: an evaluation of zeros loses to the shipped one; bad arguments are
+/// refused.
+#[test]
+fn duel_counts_the_games_of_both_colours() {
+    use ply_othello::{eval, BoardSize};
+    let dir = scratch("train-duel");
+    let n = eval::builtin(BoardSize::Eight).unwrap().weights().len();
+    fs::write(dir.join("zero.f32"), vec![0u8; 4 * n]).unwrap();
+    let zero = dir.join("zero.bin");
+    let o = ply(&["train", "pack", s(&dir.join("zero.f32")), "--out", s(&zero)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = ply(&[
+        "train",
+        "duel",
+        s(&zero),
+        "shipped",
+        "--openings",
+        "3",
+        "--depth",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line = stdout(&o);
+    assert!(line.contains("6 games at depth 2"), "{line}");
+    let lost: u32 = line
+        .split(" lost")
+        .next()
+        .and_then(|x| x.rsplit(' ').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(lost >= 4, "{line}");
+    for (args, want) in [
+        (vec!["--openings", "0"], "--openings 0"),
+        (vec!["--depth", "11"], "--depth 11"),
+    ] {
+        let mut a = vec!["train", "duel", s(&zero), "shipped"];
+        a.extend(args);
+        let o = ply(&a);
+        assert_eq!(o.status.code(), Some(2), "{a:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(want), "{a:?}: {}", stderr(&o));
+    }
+    let o = ply(&["train", "duel", s(&dir.join("missing.bin")), "shipped"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("missing.bin"), "{}", stderr(&o));
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -15,6 +15,7 @@
 //!   [`cache`], the exact labels it solved kept in a file between runs;
 //! - [`tables`]: the positions as plain arrays for a training script, and its fitted
 //!   table back into weights;
+//! - [`duel`]: two sets of weights against each other at a fixed depth;
 //! - [`ridge`]: the regression both fits share (weight indices, conjugate gradients, the
 //!   fitted table); `par`, the parallel map of the fit's games and labels.
 //!
@@ -33,6 +34,7 @@
 pub mod cache;
 pub mod crc32;
 pub mod datagen;
+pub mod duel;
 pub mod error;
 pub mod fit;
 pub mod games;

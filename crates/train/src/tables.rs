@@ -273,6 +273,32 @@ pub fn pack(size: BoardSize, bytes: &[u8]) -> Result<Eval, String> {
     Ok(Eval::from_weights(size, weights).expect("the layout's length"))
 }
 
+/// Labels from searches: for each position (`p` to move, `o` the other side), the mean of
+/// the plain minimax values of `depth` and `depth + 1` plies over `eval` (the side to move's
+/// bias of one depth cancels the other's), in discs. Results in input order whatever the
+/// thread count; `progress` is called with the count done every 10,000 positions.
+#[must_use]
+pub fn search_labels(
+    eval: &Eval,
+    size: BoardSize,
+    positions: &[(u64, u64)],
+    depth: u32,
+    threads: usize,
+    progress: impl Fn(usize) + Sync,
+) -> Vec<f32> {
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    crate::par::par_map(positions, threads, |_, &(p, o)| {
+        let pos = Position::from_raw(p, o, ply_othello::Color::Black, size);
+        let v = crate::fit::search_value(eval, &pos, depth)
+            + crate::fit::search_value(eval, &pos, depth + 1);
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if n % 10_000 == 0 {
+            progress(n);
+        }
+        v as f32 / (2 * ply_othello::eval::UNIT) as f32
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,160 @@
+//! Two sets of weights against each other at a fixed depth: the quickest measure of which
+//! evaluation plays better, with nothing else different (same search, same depth, no clock,
+//! no book, no solver beyond what the depth reaches). Each opening is played twice, colours
+//! swapped; every move is the best of the root's moves by a plain minimax search of the
+//! depth below it ([`crate::fit::search_value`]), the first in square order among equals, so
+//! a duel is deterministic.
+//!
+//! ```
+//! use ply_othello::{eval, BoardSize, Square};
+//! use ply_train::duel;
+//!
+//! // The shipped weights against themselves from one opening: a draw in points.
+//! let e = eval::builtin(BoardSize::Eight).unwrap().clone().with_tempo(0);
+//! let f5 = Square::parse("f5").unwrap();
+//! let games = duel::play(&e, &e, &[vec![f5]], 1, 1);
+//! assert_eq!(games.len(), 2);
+//! assert_eq!(duel::points(&games), 1.0);
+//! ```
+
+use ply_othello::{eval::Eval, Color, Position, Square};
+
+use crate::{fit::search_value, par::par_map};
+
+/// One game of a duel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DuelGame {
+    /// The opening's index in the list given.
+    pub opening: usize,
+    /// Whether the first weights played black.
+    pub first_is_black: bool,
+    /// The final disc difference for the first weights.
+    pub score: i32,
+    /// Every move, the opening's included (passes left out).
+    pub moves: Vec<Square>,
+}
+
+/// The move `eval` plays in `pos` at `depth`: the best child by `-search_value(child, depth
+/// - 1)`, the first in square order among equals; `None` when `pos` has no move.
+#[must_use]
+pub fn choose(eval: &Eval, pos: &Position, depth: u32) -> Option<Square> {
+    let mut best: Option<(i32, Square)> = None;
+    for sq in pos.legal_moves() {
+        let child = pos.play_unchecked(sq);
+        let v = -search_value(eval, &child, depth.saturating_sub(1));
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, sq));
+        }
+    }
+    best.map(|(_, sq)| sq)
+}
+
+/// Plays every opening twice, `first` and `second` swapping colours, each side searching
+/// `depth` plies a move; games in opening order (first as black, then as white), whatever
+/// the thread count.
+///
+/// # Panics
+/// When an opening holds an illegal move (the caller checks openings as it reads them).
+#[must_use]
+pub fn play(
+    first: &Eval,
+    second: &Eval,
+    openings: &[Vec<Square>],
+    depth: u32,
+    threads: usize,
+) -> Vec<DuelGame> {
+    let jobs: Vec<(usize, bool)> = (0..openings.len())
+        .flat_map(|k| [(k, true), (k, false)])
+        .collect();
+    par_map(&jobs, threads, |_, &(k, first_is_black)| {
+        let size = first.size();
+        let mut pos = Position::start(size);
+        let mut moves = Vec::new();
+        for &sq in &openings[k] {
+            if !pos.can_move() {
+                pos = pos.passed();
+            }
+            assert!(pos.is_legal(sq), "opening {k}: {sq} is illegal");
+            pos = pos.play_unchecked(sq);
+            moves.push(sq);
+        }
+        while !pos.is_game_over() {
+            if !pos.can_move() {
+                pos = pos.passed();
+                continue;
+            }
+            let black = pos.turn() == Color::Black;
+            let eval = if black == first_is_black {
+                first
+            } else {
+                second
+            };
+            let sq = choose(eval, &pos, depth).expect("a position that can move");
+            pos = pos.play_unchecked(sq);
+            moves.push(sq);
+        }
+        let black_score = match pos.turn() {
+            Color::Black => pos.final_score(),
+            Color::White => -pos.final_score(),
+        };
+        DuelGame {
+            opening: k,
+            first_is_black,
+            score: if first_is_black {
+                black_score
+            } else {
+                -black_score
+            },
+            moves,
+        }
+    })
+}
+
+/// The first weights' points: a win 1, a draw one half.
+#[must_use]
+pub fn points(games: &[DuelGame]) -> f64 {
+    games
+        .iter()
+        .map(|g| match g.score.signum() {
+            1 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_othello::{eval, BoardSize};
+
+    #[test]
+    fn better_weights_win_and_colours_alternate() {
+        let good = eval::builtin(BoardSize::Eight)
+            .unwrap()
+            .clone()
+            .with_tempo(0);
+        let zero = Eval::from_weights(BoardSize::Eight, vec![0; good.weights().len()]).unwrap();
+        let openings: Vec<Vec<Square>> = ["f5", "f5d6", "f5f6", "f5f4"]
+            .iter()
+            .map(|t| crate::testset::opening(t).unwrap())
+            .collect();
+        let games = play(&good, &zero, &openings, 2, 2);
+        assert_eq!(games.len(), 8);
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!((g.opening, g.first_is_black), (i / 2, i % 2 == 0));
+            // Each game is legal from the start and ends where its score says.
+            let mut pos = Position::start(BoardSize::Eight);
+            for &sq in &g.moves {
+                if !pos.can_move() {
+                    pos = pos.passed();
+                }
+                assert!(pos.is_legal(sq));
+                pos = pos.play_unchecked(sq);
+            }
+            assert!(pos.is_game_over());
+        }
+        assert!(points(&games) >= 6.0, "{games:?}");
+        assert_eq!(games, play(&good, &zero, &openings, 2, 1), "deterministic");
+    }
+}
