@@ -292,7 +292,7 @@ pub fn search_labels(
         let v = crate::fit::search_value(eval, &pos, depth)
             + crate::fit::search_value(eval, &pos, depth + 1);
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        if n % 10_000 == 0 {
+        if n.is_multiple_of(10_000) {
             progress(n);
         }
         v as f32 / (2 * ply_othello::eval::UNIT) as f32
