@@ -1,5 +1,7 @@
 //! `ply bench ffo`: solves FFO positions #40–#59, checks every score against the file and
-//! prints time, nodes and nodes/second per position and in total.
+//! prints time, nodes and nodes/second per position and in total; with `--yardstick`, also
+//! the time of a naive bitboard perft(11) before and after, and the solves' time as a
+//! multiple of it (a figure that travels between machines better than seconds).
 //!
 //! The positions come from `fforum-40-59.obf` in the data directory: `--data DIR`, else
 //! `$PLY_DATA`, else the repository's `testdata/`, found as the first ancestor of the `ply`
@@ -37,6 +39,27 @@ pub struct Args {
     /// testdata/).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// Also time the yardstick, a naive bitboard perft(11) from the start (every leaf
+    /// played, no table), before and after the solves, and give the solves' time as a
+    /// multiple of its best run.
+    #[arg(long)]
+    pub yardstick: bool,
+}
+
+/// Depth of the yardstick perft.
+const YARDSTICK_DEPTH: u32 = 11;
+
+/// One run of the yardstick: its seconds, after checking its count.
+fn yardstick() -> anyhow::Result<f64> {
+    use ply_othello::{perft, BoardSize, Position};
+    let want = perft::known_count(BoardSize::Eight, YARDSTICK_DEPTH).expect("a published count");
+    let start = Instant::now();
+    let got = perft::perft_naive(&Position::start(BoardSize::Eight), YARDSTICK_DEPTH);
+    let seconds = start.elapsed().as_secs_f64();
+    if got != want {
+        anyhow::bail!("naive perft({YARDSTICK_DEPTH}) counted {got} leaves, expected {want}");
+    }
+    Ok(seconds)
 }
 
 const FILE: &str = "fforum-40-59.obf";
@@ -111,6 +134,16 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         "{:>3} {:>7} {:>5} {:>4} {:>10} {:>14} {:>12}",
         "#", "empties", "score", "best", "seconds", "nodes", "nodes/s"
     )?;
+    let before = if a.yardstick {
+        let t = yardstick()?;
+        writeln!(
+            out,
+            "yardstick: naive perft({YARDSTICK_DEPTH}) {t:.3} s (count checked)"
+        )?;
+        Some(t)
+    } else {
+        None
+    };
     let (mut total_nodes, mut total_seconds) = (0u64, 0f64);
     for number in first..=last {
         let entry = &entries[number - 40];
@@ -153,5 +186,15 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         "",
         total_nodes as f64 / total_seconds.max(1e-9)
     )?;
+    if let Some(before) = before {
+        let after = yardstick()?;
+        let best = before.min(after);
+        writeln!(
+            out,
+            "yardstick: naive perft({YARDSTICK_DEPTH}) {after:.3} s after; the solves took {:.2} \
+             times its best run ({best:.3} s)",
+            total_seconds / best
+        )?;
+    }
     Ok(())
 }

@@ -247,6 +247,87 @@ fn count(p: u64, o: u64, mask: u64, depth: u32) -> u64 {
     n
 }
 
+/// The naive bitboard perft, a yardstick of a machine's speed for Othello programs: the
+/// textbook move generator (each of the eight directions shifted step by step) and flips
+/// found by walking each ray square by square, every move played down to the leaves, the
+/// last ply too, no table. None of ply's fast routines is used, so the yardstick stays the
+/// same program while they change. Only for 8x8. Same counts as [`perft`].
+///
+/// ```
+/// use ply_othello::{perft, BoardSize, Position};
+/// assert_eq!(perft::perft_naive(&Position::start(BoardSize::Eight), 7), 55_092);
+/// ```
+///
+/// # Panics
+/// For a board size other than 8x8.
+#[must_use]
+pub fn perft_naive(pos: &Position, depth: u32) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    /// One step in direction `d` (0-7: E, W, S, N, SE, SW, NE, NW with a1 = bit 0).
+    fn step(b: u64, d: usize) -> u64 {
+        match d {
+            0 => (b << 1) & NOT_A,
+            1 => (b >> 1) & NOT_H,
+            2 => b << 8,
+            3 => b >> 8,
+            4 => (b << 9) & NOT_A,
+            5 => (b << 7) & NOT_H,
+            6 => (b >> 7) & NOT_A,
+            _ => (b >> 9) & NOT_H,
+        }
+    }
+    fn legal(p: u64, o: u64) -> u64 {
+        let empty = !(p | o);
+        let mut m = 0;
+        for d in 0..8 {
+            let mut x = step(p, d) & o;
+            for _ in 0..5 {
+                x |= step(x, d) & o;
+            }
+            m |= step(x, d) & empty;
+        }
+        m
+    }
+    fn flips(p: u64, o: u64, at: u64) -> u64 {
+        let mut all = 0;
+        for d in 0..8 {
+            let (mut ray, mut s) = (0, step(at, d));
+            while s & o != 0 {
+                ray |= s;
+                s = step(s, d);
+            }
+            if s & p != 0 {
+                all |= ray;
+            }
+        }
+        all
+    }
+    fn walk(p: u64, o: u64, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let m = legal(p, o);
+        if m == 0 {
+            if legal(o, p) == 0 {
+                return 1;
+            }
+            return walk(o, p, depth - 1);
+        }
+        let mut n = 0;
+        let mut rest = m;
+        while rest != 0 {
+            let at = rest & rest.wrapping_neg();
+            rest ^= at;
+            let f = flips(p, o, at);
+            n += walk(o ^ f, p | f | at, depth - 1);
+        }
+        n
+    }
+    assert_eq!(pos.size(), BoardSize::Eight, "the yardstick is 8x8");
+    walk(pos.player().0, pos.opponent().0, depth)
+}
+
 /// The slow perft every fast path is checked against: plays every move, the last ply too,
 /// through the checked [`Position`] methods.
 #[must_use]
@@ -277,6 +358,9 @@ mod tests {
                 let pos = Position::start(size);
                 let slow = perft_slow(&pos, depth);
                 assert_eq!(perft(&pos, depth), slow, "{size:?} {depth}");
+                if size == BoardSize::Eight {
+                    assert_eq!(perft_naive(&pos, depth), slow, "{depth}");
+                }
                 let mut last = None;
                 let with = perft_with_progress(&pos, depth, &mut |p| last = Some(p));
                 assert_eq!(with, slow);
