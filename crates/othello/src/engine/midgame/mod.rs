@@ -340,7 +340,9 @@ fn root_moves(
 /// Folds the moves an iteration `depth` plies deep finished before time ran out into the
 /// analysis of the last complete one: their scores and depth replace the older ones, and
 /// the best move, score and line follow. In play mode (`all_moves` off) `results` are the
-/// moves found best so far, the last the best; it replaces the one move of the analysis.
+/// moves found best so far, the last the best; it replaces the one move of the analysis,
+/// never as exact: a move the iteration did not reach may score more, so even a search to
+/// the end does not prove the position's value.
 ///
 /// Scores of different depths do not compare (an odd depth ends on the mover's ply, an even
 /// one on the reply's), so a move the iteration did not reach cannot be ranked above the
@@ -391,7 +393,7 @@ fn fold_partial(
         a.moves = vec![MoveValue {
             square: best.square,
             score: best.score,
-            exact,
+            exact: false,
             depth,
             book: false,
         }];
@@ -564,12 +566,11 @@ mod tests {
         assert!(complete);
         let found: Vec<(Square, i32)> = results.iter().map(|r| (r.square, r.score)).collect();
         assert_eq!(found, [(sq("g8"), -6 * DISC)]);
-        // Folded in as a partial iteration, it keeps g8.
+        // Folded in as a partial iteration, it keeps g8, but proves nothing: the moves the
+        // iteration did not reach might have scored more.
         let mut a = depth_11();
         assert!(fold_partial(&mut a, results, 15, true, false));
-        assert_eq!(
-            (a.best, a.score, a.proven),
-            (Some(sq("g8")), -6 * DISC, true)
-        );
+        assert_eq!((a.best, a.score), (Some(sq("g8")), -6 * DISC));
+        assert!(!a.proven && !a.all_exact && !a.moves[0].exact);
     }
 }
