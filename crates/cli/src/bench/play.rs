@@ -1,9 +1,10 @@
 //! `ply bench play`: how early ply's answers become exact in play. ply plays itself from the
 //! first N XOT openings at a fixed time a move, every answer through the analysis that NBoard
 //! and GTP run for a move ([`move_options`]: the book, the midgame engine, the exact solver
-//! near the end, the best move only; `--all-moves` for the analysis of every move that the
-//! JSON API runs), and reports per game the empties from which every answer to the end was
-//! proven, with how long the answers took.
+//! near the end, the best move only), each side with a solver of its own kept from move to
+//! move as an engine keeps it (`--all-moves` scores every move, as the JSON API does;
+//! `--fresh` makes a new solver for every analysis, as the API's), and reports per game the
+//! empties from which every answer to the end was proven, with how long the answers took.
 //!
 //! The answers check each other: perfect play keeps a position's value, so a proven answer
 //! must agree with the proven answer before it (the value can only have moved against a side
@@ -18,7 +19,7 @@ use std::{
 
 use anyhow::anyhow;
 use ply_othello::{
-    analyze::{self, Analysis, Engine},
+    analyze::{self, Analysis, Engine, KeptSolver},
     solve::SolveOptions,
     Color, Position, Square,
 };
@@ -45,6 +46,10 @@ pub struct Args {
     /// Score every move at each turn, as the JSON API does, instead of only the best move.
     #[arg(long)]
     pub all_moves: bool,
+    /// A new solver for every analysis, as the JSON API's, instead of one kept by each side
+    /// from move to move, as an NBoard or GTP engine keeps it.
+    #[arg(long)]
+    pub fresh: bool,
     /// Directory holding xot-openings.txt (default: $PLY_DATA, else the repository's
     /// testdata/).
     #[arg(long, value_name = "DIR")]
@@ -156,6 +161,9 @@ fn play(start: &Position, a: &Args, budget: Duration) -> anyhow::Result<(Vec<Ans
     let mut opts = move_options(60, budget, a.threads);
     opts.all_moves = a.all_moves;
     opts.hash_mb = a.hash_mb;
+    // Each side is its own engine, as two NBoard engines in a match are: it keeps its own
+    // solver from one of its moves to the next.
+    let kept = [KeptSolver::default(), KeptSolver::default()];
     let mut pos = *start;
     let mut answers = Vec::new();
     while !pos.is_game_over() {
@@ -163,6 +171,8 @@ fn play(start: &Position, a: &Args, budget: Duration) -> anyhow::Result<(Vec<Ans
             pos = pos.passed();
             continue;
         }
+        opts.kept_solver =
+            (!a.fresh).then(|| kept[usize::from(pos.turn() == Color::White)].clone());
         let started = Instant::now();
         let found: Analysis = analyze::analyze(&pos, &opts);
         let ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -213,10 +223,11 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         )));
     }
     let budget = Duration::from_millis(a.ms);
-    let mode = if a.all_moves {
-        "every move scored, as the JSON API"
-    } else {
-        "best move only, as NBoard and GTP"
+    let mode = match (a.all_moves, a.fresh) {
+        (false, false) => "best move only, a solver kept by each side, as NBoard and GTP",
+        (false, true) => "best move only, a new solver each move",
+        (true, false) => "every move scored, a solver kept by each side",
+        (true, true) => "every move scored, a new solver each move, as the JSON API",
     };
     let mut out = io::stdout().lock();
     if !a.json {
@@ -292,7 +303,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let med_ms = median(&mut all_ms).unwrap_or(0.0);
     let med_unproven = median(&mut unproven_ms).unwrap_or(0.0);
     if a.json {
-        let row = json!({"games": a.games, "ms": a.ms, "all_moves": a.all_moves,
+        let row = json!({"games": a.games, "ms": a.ms, "all_moves": a.all_moves, "fresh": a.fresh,
                          "threads": a.threads, "proven_from_median": from_median,
                          "proven_from_22": at_22, "answers": searched,
                          "median_ms": med_ms.round(), "median_unproven_ms": med_unproven.round(),
