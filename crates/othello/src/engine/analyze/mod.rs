@@ -170,12 +170,17 @@ fn midgame_table_bits(hash_mb: usize) -> u32 {
 }
 
 /// Empty squares at which the solver is tried, and the share of the budget the midgame
-/// engine keeps before it: (empties up to, midgame share).
-fn solver_plan(size: BoardSize, empties: u32) -> Option<f64> {
+/// engine keeps before it: (empties up to, midgame share). An analysis of every move keeps
+/// 40% for estimates of every move until the solver is quick; in play (the best move only),
+/// from [`PLAY_SOLVE_FROM`] empties down the solver takes 90% at once: there a solve that
+/// finishes is the answer, and the midgame engine's estimate is only the fallback (the
+/// solver's selective passes, which settle early, replace it).
+fn solver_plan(size: BoardSize, empties: u32, all_moves: bool) -> Option<f64> {
     let (quick, slow) = match size {
         BoardSize::Four => (16, 16),
         BoardSize::Six => (22, 30),
-        BoardSize::Eight => (20, 28),
+        BoardSize::Eight if all_moves => (20, 28),
+        BoardSize::Eight => (PLAY_SOLVE_FROM, 28),
     };
     if empties <= 14 {
         // Solved in a blink: a one-ply estimate only orders the moves.
@@ -188,6 +193,14 @@ fn solver_plan(size: BoardSize, empties: u32) -> Option<f64> {
         None
     }
 }
+
+/// Empties from which, on 8x8 in play, the solver takes most of the budget. With it at 20
+/// (as for an analysis of every move), `ply bench play --games 20 --ms 300 --fresh` found the
+/// answers proven from a median of 20 empties (1 game of 20 from 22); at 24, 21 (7 games),
+/// and 22 (13 games) with the solver kept from move to move (2026-11-26, one core busy
+/// with another job). A fresh solve at 22 empties takes about 0.2-0.9 s here, so from 24 on
+/// what the solver gains is mostly the selective passes' moves, which it keeps for the next.
+const PLAY_SOLVE_FROM: u32 = 24;
 
 /// Analyses `pos` within `opts`, calling `progress` whenever a score improves.
 pub fn analyze_with(
@@ -221,7 +234,7 @@ pub fn analyze_with(
     let empties = pos.empties().count();
     let plan = if opts.solver {
         match (deadline, opts.depth) {
-            (Some(_), _) => solver_plan(pos.size(), empties),
+            (Some(_), _) => solver_plan(pos.size(), empties, opts.all_moves),
             // No clock: the solver only when the midgame engine would search to the end.
             (None, Some(d)) if d >= empties => Some(0.0),
             (None, _) => None,
