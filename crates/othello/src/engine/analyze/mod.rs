@@ -194,12 +194,15 @@ fn solver_plan(size: BoardSize, empties: u32, all_moves: bool) -> Option<f64> {
     }
 }
 
-/// Empties from which, on 8x8 in play, the solver takes most of the budget. With it at 20
-/// (as for an analysis of every move), `ply bench play --games 20 --ms 300 --fresh` found the
-/// answers proven from a median of 20 empties (1 game of 20 from 22); at 24, 21 (7 games),
-/// and 22 (13 games) with the solver kept from move to move (2026-11-26, one core busy
-/// with another job). A fresh solve at 22 empties takes about 0.2-0.9 s here, so from 24 on
-/// what the solver gains is mostly the selective passes' moves, which it keeps for the next.
+/// Empties from which, on 8x8 in play, the solver takes most of the budget. Measured with
+/// `ply bench play --games 20 --ms 300` on 2026-11-26, one core busy with another job: with
+/// the solver from 20 empties as for an analysis of every move (and a new solver each
+/// move), the answers were proven from a median of 20 empties (1 game of 20 from 22); from
+/// 24 with a new solver each move (`--fresh`), 21 (7 games); from 24 with the solver kept
+/// from move to move, 22 (13 and 12 games in two runs); from 26, 22 (13 games), no better
+/// within the noise, and the midgame engine's estimates are the surer guide there. A new
+/// solve at 22 empties takes 0.2-0.9 s here: what the solver gains from 24 on is mostly
+/// the selective passes' moves and the finished subtrees, which it keeps for the next.
 const PLAY_SOLVE_FROM: u32 = 24;
 
 /// Analyses `pos` within `opts`, calling `progress` whenever a score improves.
