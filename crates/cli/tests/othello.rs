@@ -1,4 +1,4 @@
-//! `ply othello show|play|perft` and `ply bench perft`, run as the real binary.
+//! `ply othello show|play|perft`, `ply bench perft` and `ply bench play`, run as the real binary.
 
 mod common;
 #[path = "../../othello/tests/support/xml.rs"]
@@ -215,6 +215,76 @@ fn bench_perft_checks_its_count() {
     assert!(v["leaves_per_second"].as_f64().unwrap() > 0.0);
     let err = bad(&["bench", "perft", "--depth", "20"]);
     assert!(err.contains("no published perft(20)"), "{err}");
+}
+
+/// `ply bench play` on two short self-play games (20 ms a move, small tables: the debug
+/// build's pace does not matter): each game's answers in order, the empties from which they
+/// were all proven, and a summary that agrees with the games. No timing is asserted.
+#[test]
+fn bench_play_reports_from_where_the_answers_are_proven() {
+    let args = [
+        "bench",
+        "play",
+        "--games",
+        "2",
+        "--ms",
+        "20",
+        "--hash-mb",
+        "2",
+        "--json",
+    ];
+    let rows: Vec<Value> = ok(&args)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    let mut froms = Vec::new();
+    for (i, game) in rows[..2].iter().enumerate() {
+        assert_eq!(game["game"], i + 1);
+        let opening = game["opening"].as_str().unwrap();
+        let moves = game["moves"].as_array().unwrap();
+        assert_eq!(game["answers"], moves.len());
+        // Replaying the answers from the opening is a legal game to its end, whose score
+        // for black is the one reported.
+        let played: String = moves.iter().map(|m| m["best"].as_str().unwrap()).collect();
+        let end = transcript::parse(
+            &format!("{opening}{played}"),
+            Position::start(BoardSize::Eight),
+        )
+        .unwrap()
+        .position();
+        assert!(end.is_game_over(), "{opening}{played}");
+        let black = if end.turn() == ply_othello::Color::Black {
+            1
+        } else {
+            -1
+        };
+        assert_eq!(game["final"], black * end.final_score());
+        // Empties fall answer by answer; the last answers (a few empties) are proven, and
+        // the game is proven from the first answer of its last proven stretch.
+        let empties: Vec<u64> = moves
+            .iter()
+            .map(|m| m["empties"].as_u64().unwrap())
+            .collect();
+        assert!(empties.windows(2).all(|w| w[1] < w[0]), "{empties:?}");
+        let last_unproven = moves.iter().rposition(|m| m["proven"] != true);
+        let from = empties[last_unproven.map_or(0, |i| i + 1)];
+        assert!(from >= 1 && moves.last().unwrap()["proven"] == true);
+        assert_eq!(game["proven_from"], from);
+        froms.push(from as f64);
+    }
+    let summary = &rows[2];
+    assert_eq!(summary["games"], 2);
+    assert_eq!(summary["checked"], true);
+    assert_eq!(summary["proven_from_median"], (froms[0] + froms[1]) / 2.0);
+    assert_eq!(
+        summary["proven_from_22"],
+        froms.iter().filter(|&&f| f >= 22.0).count()
+    );
+    for (flag, value) in [("--games", "0"), ("--ms", "0"), ("--threads", "0")] {
+        let err = bad(&["bench", "play", flag, value]);
+        assert!(err.contains(flag), "{err}");
+    }
 }
 
 #[test]

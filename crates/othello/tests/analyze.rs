@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use ply_core::SplitMix64;
 use ply_othello::{
-    analyze::{analyze, Engine, Options, DISC},
+    analyze::{analyze, Engine, KeptSolver, Options, DISC},
     solve::{SolveOptions, Solver},
     BoardSize, Move, Position,
 };
@@ -129,5 +129,38 @@ fn passes_and_finished_games() {
     assert_eq!(
         (a.best, a.score, a.proven && a.all_exact),
         (None, 16 * DISC, true)
+    );
+}
+
+/// A solver kept from one analysis to the next starts from what the last one found: after
+/// solving a position, the position after its best move is solved again in a small part of
+/// the nodes a new solver needs, to the same value.
+#[test]
+fn a_kept_solver_solves_the_next_position_from_what_it_found() {
+    let mut rng = SplitMix64::new(0x6e_e7);
+    let pos = random_position(BoardSize::Eight, 42, &mut rng);
+    assert_eq!(pos.empties().count(), 18, "{pos:?}");
+    let kept = KeptSolver::default();
+    let opts = |kept: Option<&KeptSolver>| Options {
+        all_moves: false,
+        hash_mb: Some(8),
+        kept_solver: kept.cloned(),
+        ..Options::depth(60)
+    };
+    let first = analyze(&pos, &opts(Some(&kept)));
+    assert!(first.proven, "{pos}");
+    let mut next = pos.play_unchecked(first.best.expect("a move"));
+    if !next.can_move() {
+        next = next.passed();
+    }
+    let fresh = analyze(&next, &opts(None));
+    let again = analyze(&next, &opts(Some(&kept)));
+    assert!(fresh.proven && again.proven, "{next}");
+    assert_eq!(again.score, fresh.score);
+    assert!(
+        again.nodes * 10 < fresh.nodes,
+        "kept: {} nodes, new: {} nodes",
+        again.nodes,
+        fresh.nodes
     );
 }

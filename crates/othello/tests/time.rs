@@ -10,7 +10,7 @@ use std::{sync::Arc, time::Duration};
 use common::random_position;
 use ply_core::SplitMix64;
 use ply_othello::{
-    analyze::{analyze, Analysis, Options},
+    analyze::{analyze, analyze_with, Analysis, Engine, Options},
     spine::clock::SteppingClock,
     transcript, BoardSize, Position,
 };
@@ -136,6 +136,48 @@ fn the_solver_keeps_to_the_budget_on_the_clock_it_is_given() {
                 assert!(spent <= budget, "{what}");
             } else {
                 assert!(spent >= budget, "{what}");
+            }
+        }
+    }
+}
+
+/// In play (the best move only) the exact solver takes over at 24 empties and the midgame
+/// engine keeps a tenth of the budget before it, where an analysis of every move keeps two
+/// fifths for its estimates: the midgame engine's last report comes by a tenth of the budget
+/// (and the read that finds it spent) in play, after it in an analysis.
+#[test]
+fn in_play_the_solver_takes_most_of_the_budget_from_24_empties() {
+    let budget = Duration::from_millis(300);
+    let step = Duration::from_millis(5);
+    let mut rng = SplitMix64::new(24);
+    for empties in [23, 24] {
+        let pos = random_position(BoardSize::Eight, 60 - empties, &mut rng);
+        assert_eq!(pos.empties().count() as usize, empties, "{pos:?}");
+        for all_moves in [false, true] {
+            let clock = Arc::new(SteppingClock::new(step));
+            let opts = Options {
+                all_moves,
+                clock: clock.clone(),
+                hash_mb: Some(8),
+                ..Options::budget(budget)
+            };
+            let mut last_estimate = Duration::ZERO;
+            let a = analyze_with(&pos, &opts, &mut |a: &Analysis| {
+                if a.engine == Engine::Midgame {
+                    last_estimate = clock.elapsed();
+                }
+            });
+            let spent = clock.elapsed();
+            let what = format!(
+                "{empties} empties (all moves: {all_moves}): estimates until {last_estimate:?}, \
+                 {spent:?} in all, proven {}",
+                a.proven
+            );
+            assert!(spent <= budget + 2 * step, "{what}");
+            if all_moves {
+                assert!(last_estimate > budget / 10 + step, "{what}");
+            } else {
+                assert!(last_estimate <= budget / 10 + step, "{what}");
             }
         }
     }

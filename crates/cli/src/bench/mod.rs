@@ -7,6 +7,7 @@ pub(crate) mod eval;
 pub(crate) mod ffo;
 mod judge;
 mod perft;
+mod play;
 mod versus;
 
 /// `ply bench` subcommands.
@@ -22,6 +23,8 @@ pub enum Command {
     Eval(eval::Args),
     /// How much the midgame engine's estimate changes from one depth to the next.
     Depth(depth::Args),
+    /// Self-play at a fixed time a move: the empties from which its answers are proven.
+    Play(play::Args),
     /// A match against another engine serving ply's JSON API, from fixed openings.
     Match(versus::Args),
 }
@@ -33,6 +36,7 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Judge(a) => judge::run(a),
         Command::Eval(a) => eval::run(a),
         Command::Depth(a) => depth::run(a),
+        Command::Play(a) => play::run(a),
         Command::Match(a) => versus::run(a),
     }
 }

@@ -12,7 +12,8 @@
 use std::time::{Duration, Instant};
 
 use ply_othello::{
-    analyze::analyze, text, BoardSize, Color, GameRecord, Move, PlayError, Position,
+    analyze::{analyze, KeptSolver, Options},
+    text, BoardSize, Color, GameRecord, Move, PlayError, Position,
 };
 
 use super::command::{vertex_name, Command, COMMANDS};
@@ -54,6 +55,9 @@ pub struct Session {
     time: Option<TimeSettings>,
     clocks: [Option<Clock>; 2],
     level: Level,
+    /// The solver kept from one `genmove` to the next: near the end of the game each search
+    /// starts from what the last ones found.
+    kept: KeptSolver,
 }
 
 /// `black` or `white`.
@@ -80,6 +84,7 @@ impl Session {
             time: None,
             clocks: [None, None],
             level,
+            kept: KeptSolver::default(),
         }
     }
 
@@ -221,10 +226,11 @@ impl Session {
         let m = if pos.can_move() {
             let started = Instant::now();
             let budget = self.budget(color, pos.empties().count());
-            let a = analyze(
-                &pos,
-                &move_options(self.level.depth, budget, self.level.threads),
-            );
+            let opts = Options {
+                kept_solver: Some(self.kept.clone()),
+                ..move_options(self.level.depth, budget, self.level.threads)
+            };
+            let a = analyze(&pos, &opts);
             self.spend(color, started.elapsed());
             match a.best {
                 Some(sq) => Move::Play(sq),

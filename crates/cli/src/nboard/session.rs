@@ -14,7 +14,7 @@ use std::{
 };
 
 use ply_othello::{
-    analyze::{analyze_with, Analysis, Options},
+    analyze::{analyze_with, Analysis, KeptSolver, Options},
     BoardSize, Color, GameRecord, Move, PlayError, Position,
 };
 
@@ -56,6 +56,9 @@ pub struct Session {
     threads: usize,
     /// The book file to answer from, when not the shipped one.
     pub book: Option<Arc<ply_othello::book::Book>>,
+    /// The solver kept from one search to the next: near the end of the game each search
+    /// starts from what the last ones found.
+    kept: KeptSolver,
 }
 
 impl Session {
@@ -66,6 +69,7 @@ impl Session {
             depth: DEFAULT_DEPTH,
             threads,
             book: None,
+            kept: KeptSolver::default(),
         }
     }
 
@@ -122,6 +126,7 @@ impl Session {
         let mut opts = move_options(self.depth, move_time(self.depth), self.threads);
         opts.book_file.clone_from(&self.book);
         opts.stop = Some(stop.clone());
+        opts.kept_solver = Some(self.kept.clone());
         // A review needs only each position's value: the best move, searched deeper.
         opts.all_moves = matches!(task, Task::Hint(_));
         Job {

@@ -34,7 +34,7 @@ mod report;
 pub use report::{Discs, MoveReport, Report, Shown, Status};
 
 use std::{
-    sync::{atomic::AtomicBool, Arc},
+    sync::{atomic::AtomicBool, Arc, Mutex},
     time::Duration,
 };
 
@@ -79,7 +79,36 @@ pub struct Options {
     /// Where the budget is measured, by the midgame engine and the solver alike: the
     /// system's clock, or a test's.
     pub clock: Arc<dyn Clock>,
+    /// A solver kept from one analysis to the next, for a player analysing the positions of
+    /// one game in turn; `None` for a solver of this analysis's own.
+    pub kept_solver: Option<KeptSolver>,
 }
+
+/// An exact solver kept from one analysis to the next, for a player that analyses the
+/// positions of one game in turn (the NBoard and GTP engines, `ply bench play`): its table
+/// still holds what the searches of the earlier moves found, the selective passes' moves
+/// and the exact bounds of the subtrees they finished, so the solve of the next position
+/// starts from their work instead of from an empty table. Near the end of a game, where
+/// each position lies in the tree of the one before, that is what lets an answer become
+/// exact a move or two earlier.
+///
+/// The solver is made, with the analysis's threads and table size, by the first analysis
+/// that runs it, and again when a later one asks for others; an analysis that finds it in
+/// use by another (a clone shares it) makes a solver of its own.
+///
+/// ```
+/// use std::time::Duration;
+/// use ply_othello::{analyze::{analyze, KeptSolver, Options}, BoardSize, Position};
+///
+/// let opts = Options {
+///     kept_solver: Some(KeptSolver::default()),
+///     ..Options::budget(Duration::from_secs(5))
+/// };
+/// let a = analyze(&Position::start(BoardSize::Four), &opts);
+/// assert!(a.proven);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct KeptSolver(Arc<Mutex<Option<Solver>>>);
 
 impl Options {
     /// One thread, the solver on, within `budget`.
@@ -105,6 +134,7 @@ impl Options {
             book: true,
             book_file: None,
             clock: Arc::new(SystemClock),
+            kept_solver: None,
         }
     }
 }
@@ -140,12 +170,17 @@ fn midgame_table_bits(hash_mb: usize) -> u32 {
 }
 
 /// Empty squares at which the solver is tried, and the share of the budget the midgame
-/// engine keeps before it: (empties up to, midgame share).
-fn solver_plan(size: BoardSize, empties: u32) -> Option<f64> {
+/// engine keeps before it: (empties up to, midgame share). An analysis of every move keeps
+/// 40% for estimates of every move until the solver is quick; in play (the best move only),
+/// from [`PLAY_SOLVE_FROM`] empties down the solver takes 90% at once: there a solve that
+/// finishes is the answer, and the midgame engine's estimate is only the fallback (the
+/// solver's selective passes, which settle early, replace it).
+fn solver_plan(size: BoardSize, empties: u32, all_moves: bool) -> Option<f64> {
     let (quick, slow) = match size {
         BoardSize::Four => (16, 16),
         BoardSize::Six => (22, 30),
-        BoardSize::Eight => (20, 28),
+        BoardSize::Eight if all_moves => (20, 28),
+        BoardSize::Eight => (PLAY_SOLVE_FROM, 28),
     };
     if empties <= 14 {
         // Solved in a blink: a one-ply estimate only orders the moves.
@@ -158,6 +193,17 @@ fn solver_plan(size: BoardSize, empties: u32) -> Option<f64> {
         None
     }
 }
+
+/// Empties from which, on 8x8 in play, the solver takes most of the budget. Measured with
+/// `ply bench play --games 20 --ms 300` on 2026-11-26, one core busy with another job: with
+/// the solver from 20 empties as for an analysis of every move (and a new solver each
+/// move), the answers were proven from a median of 20 empties (1 game of 20 from 22); from
+/// 24 with a new solver each move (`--fresh`), 21 (7 games); from 24 with the solver kept
+/// from move to move, 22 (13 and 12 games in two runs); from 26, 22 (13 games), no better
+/// within the noise, and the midgame engine's estimates are the surer guide there. A new
+/// solve at 22 empties takes 0.2-0.9 s here: what the solver gains from 24 on is mostly
+/// the selective passes' moves and the finished subtrees, which it keeps for the next.
+const PLAY_SOLVE_FROM: u32 = 24;
 
 /// Analyses `pos` within `opts`, calling `progress` whenever a score improves.
 pub fn analyze_with(
@@ -191,7 +237,7 @@ pub fn analyze_with(
     let empties = pos.empties().count();
     let plan = if opts.solver {
         match (deadline, opts.depth) {
-            (Some(_), _) => solver_plan(pos.size(), empties),
+            (Some(_), _) => solver_plan(pos.size(), empties, opts.all_moves),
             // No clock: the solver only when the midgame engine would search to the end.
             (None, Some(d)) if d >= empties => Some(0.0),
             (None, _) => None,
@@ -229,10 +275,19 @@ pub fn analyze_with(
     // 2. The solver: the position first, unless the book knows it, so that its best move
     // becomes exact and no other move can score more than its value; then, for an
     // analysis of every move, the others, best estimate first.
-    let mut solver = Solver::new(SolveOptions {
+    let wanted = SolveOptions {
         threads: opts.threads.max(1),
         hash_mb,
-    });
+    };
+    let mut kept = opts.kept_solver.as_ref().and_then(|k| k.0.try_lock().ok());
+    let mut own = None;
+    let solver: &mut Solver = match kept.as_deref_mut() {
+        Some(slot) => match slot {
+            Some(s) if s.options() == wanted => s,
+            _ => slot.insert(Solver::new(wanted)),
+        },
+        None => own.insert(Solver::new(wanted)),
+    };
     let control = || SolveControl {
         stop: opts.stop.as_deref(),
         deadline,
@@ -637,5 +692,27 @@ mod tests {
         assert_eq!(play.moves.len(), 1);
         assert_eq!(play.moves[0].square, sq("f8"));
         assert_eq!(play.selective, Some(73));
+    }
+
+    /// A kept solver that another analysis holds is left alone: this one solves with a
+    /// solver of its own, to the same answer in the same nodes as without one.
+    #[test]
+    fn a_kept_solver_in_use_elsewhere_is_left_alone() {
+        let pos = Position::start(BoardSize::Four);
+        let opts = |kept: Option<KeptSolver>| Options {
+            kept_solver: kept,
+            ..Options::depth(16)
+        };
+        let own = analyze(&pos, &opts(None));
+        let kept = KeptSolver::default();
+        let held = kept.0.lock().expect("not poisoned");
+        let a = analyze(&pos, &opts(Some(kept.clone())));
+        assert!(held.is_none(), "the held solver was not made");
+        assert!(a.proven);
+        assert_eq!((a.score, a.best, a.nodes), (own.score, own.best, own.nodes));
+        drop(held);
+        // Free again, it is made and kept.
+        assert!(analyze(&pos, &opts(Some(kept.clone()))).proven);
+        assert!(kept.0.lock().expect("not poisoned").is_some());
     }
 }

@@ -315,15 +315,18 @@ fn root_moves(
         if searcher.aborted {
             return (out, false);
         }
+        // In play mode a move that only ties the best is not returned: its null-window
+        // search showed no more than that it is not better (its score is a bound).
+        let improved = s > best;
         // Read the line at once, while the table still holds it: the searches of the other
         // root moves overwrite entries.
-        let line = if s > best || (all_moves && s == best) {
+        let line = if improved || (all_moves && s == best) {
             best = s;
             principal_line(searcher, sq, &pos.play_unchecked(sq), depth)
         } else {
             Vec::new()
         };
-        if all_moves || s >= best {
+        if all_moves || improved {
             out.push(RootResult {
                 square: sq,
                 score: s,
@@ -337,7 +340,9 @@ fn root_moves(
 /// Folds the moves an iteration `depth` plies deep finished before time ran out into the
 /// analysis of the last complete one: their scores and depth replace the older ones, and
 /// the best move, score and line follow. In play mode (`all_moves` off) `results` are the
-/// moves found best so far, the last the best; it replaces the one move of the analysis.
+/// moves found best so far, the last the best; it replaces the one move of the analysis,
+/// never as exact: a move the iteration did not reach may score more, so even a search to
+/// the end does not prove the position's value.
 ///
 /// Scores of different depths do not compare (an odd depth ends on the mover's ply, an even
 /// one on the reply's), so a move the iteration did not reach cannot be ranked above the
@@ -388,7 +393,7 @@ fn fold_partial(
         a.moves = vec![MoveValue {
             square: best.square,
             score: best.score,
-            exact,
+            exact: false,
             depth,
             book: false,
         }];
@@ -534,5 +539,38 @@ mod tests {
         assert_eq!(a.moves[0], at("e2", 4, 12));
         assert_eq!(a.moves[1], at("f7", 4, 11));
         assert_eq!(a.line.len(), 3);
+    }
+
+    /// 15 empties, white to move: g8 is worth -6 (exact), every other move less. In play
+    /// mode the other moves' null-window searches return bounds, some of them -6 too; such a
+    /// move once came back as a best move beside g8, and a budget that ran out inside the
+    /// iteration made it the answer, "proven" at -6 (found by `ply bench play`).
+    #[test]
+    fn in_play_a_move_that_only_ties_the_best_is_not_returned() {
+        let pos = crate::transcript::parse(
+            "f5d6c4d3c2b3b4b5c5e2d2c6b6e6a4a6d7e3c3a5a7c1f3g4h3f4g3b7f1c7a8b8c8f7f6h4h5g5h6g7g6e7d8f8e8",
+            Position::start(crate::BoardSize::Eight),
+        )
+        .unwrap()
+        .position();
+        assert_eq!(pos.empties().count(), 15);
+        let limits = Limits {
+            table_bits: 14,
+            ..Limits::default()
+        };
+        let mut s = Searcher::new(pos.size(), &limits);
+        s.set_root(pos.player().0, pos.opponent().0);
+        let mut order: Vec<(Square, i32)> = pos.legal_moves().map(|m| (m, 0)).collect();
+        order.sort_by_key(|&(m, _)| m != sq("g8"));
+        let (results, complete) = root_moves(&mut s, &pos, &order, 15, false);
+        assert!(complete);
+        let found: Vec<(Square, i32)> = results.iter().map(|r| (r.square, r.score)).collect();
+        assert_eq!(found, [(sq("g8"), -6 * DISC)]);
+        // Folded in as a partial iteration, it keeps g8, but proves nothing: the moves the
+        // iteration did not reach might have scored more.
+        let mut a = depth_11();
+        assert!(fold_partial(&mut a, results, 15, true, false));
+        assert_eq!((a.best, a.score), (Some(sq("g8")), -6 * DISC));
+        assert!(!a.proven && !a.all_exact && !a.moves[0].exact);
     }
 }
