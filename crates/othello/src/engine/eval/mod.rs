@@ -16,7 +16,8 @@
 //! against each other.
 //!
 //! The weights are made by the `ply-train` crate, kept out of the runtime library: the 8x8
-//! ones by `scripts/train-eval8` (`ply train fit` over self-play games that ply played), the
+//! ones by `scripts/train-eval8` (from the self-play games committed in `data/selfplay8`:
+//! game results, then search labels over the first fit), the
 //! 6x6 ones by `cargo run --release -p ply-train --example train-eval -- --size 6`. They are
 //! shipped in `crates/othello/data/eval8.bin` and `eval6.bin` ([`weights`] has the file
 //! format).
@@ -591,7 +592,10 @@ impl Eval {
 /// handicap of 66 were off by -2.12 discs on average at even depths and +1.94 at odd ones
 /// (300 positions, depths 1 to 8): they need a bonus, not a handicap. With -64 the same run
 /// gives -0.31 and +0.12 (it proposes -78, which costs the exact solver 5% more nodes on
-/// FFO #40-#49 than -64: 0.494 G against 0.469 G). On 6x6 (`--positions 1000`, depths 1 to
+/// FFO #40-#49 than -64: 0.494 G against 0.469 G). The weights of `scripts/train-eval8`
+/// from the committed data (search labels from 24 empties), measured again: without a
+/// handicap -1.48 at even depths and +0.78 at odd ones; with -64, -0.61 and -0.11 (it proposes
+/// -80; -64 kept, as the solver's node counts are measured with it). On 6x6 (`--positions 1000`, depths 1 to
 /// 10, the weights of `train-eval`) +0.51 and -0.94 without a handicap, -0.06 and -0.36
 /// with 47.
 #[must_use]
