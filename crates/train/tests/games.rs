@@ -401,7 +401,7 @@ fn labels_from_the_exact_empties_on_are_the_solver_values() {
     let params = Params {
         size: BoardSize::Eight,
         seed: 5,
-        games: 2,
+        games: 4,
         depth: 1,
         random_min: 4,
         random_max: 8,
@@ -439,7 +439,8 @@ fn labels_from_the_exact_empties_on_are_the_solver_values() {
             );
         }
     }
-    assert!(exact >= 2 * 10, "{exact} exact positions");
+    // Most games reach the exact part (a game can end sooner: a wipe-out at depth 1).
+    assert!(exact >= 3 * 10, "{exact} exact positions");
 }
 
 #[test]
