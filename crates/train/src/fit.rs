@@ -20,9 +20,10 @@
 //!    edges; symmetric images of a pattern share one weight. One position in twenty is kept
 //!    aside to report the error on positions never trained on.
 //!
-//! `cargo run --release -p ply-train --example train-eval -- --size 8` runs it all and
-//! writes `crates/othello/data/eval8.bin`; with `--exact-cache FILE` the exact scores are
-//! kept in a file ([`ExactCache`](crate::cache::ExactCache)) for the next run.
+//! `cargo run --release -p ply-train --example train-eval -- --size 6` runs it all and
+//! writes `crates/othello/data/eval6.bin` (the 8x8 weights come from `scripts/train-eval8`
+//! instead); with `--exact-cache FILE` the exact scores are kept in a file
+//! ([`ExactCache`]) for the next run.
 
 use std::time::Instant;
 

@@ -1,6 +1,6 @@
 //! The bridge to a training script outside Rust: the positions of game files (and of a test
-//! set) written as plain little-endian arrays of weight indices ([`export`]), and a table of
-//! fitted values read back into a weight file ([`pack`]).
+//! set) written as plain little-endian arrays of weight indices ([`SetWriter`], for `ply
+//! train export`), and a table of fitted values read back into a weight file ([`pack`]).
 //!
 //! `ply train export` writes, for each set (`train`: the game files' positions, `test`: the
 //! test set's):
