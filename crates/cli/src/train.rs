@@ -590,19 +590,8 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
     if size == BoardSize::Four {
         return Err(bad("4x4 has no evaluation to fit (it is solved at once)"));
     }
-    let compare = match &a.compare {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            ply_othello::eval::weights::read(size, &bytes)
-                .map_err(|e| bad(format!("{}: {e}", path.display())))?
-        }
-        // The raw weights: the fit knows nothing of the side to move's handicap.
-        None => ply_othello::eval::builtin(size)
-            .expect("6x6 and 8x8 have weights")
-            .clone()
-            .with_tempo(0),
-    };
+    // The raw weights: the fit knows nothing of the side to move's handicap.
+    let compare = crate::othello::common::raw_weights(a.compare.as_deref(), size)?;
     eprintln!(
         "{} games ({} held out), {} positions, read in {:.1} s",
         data.games,
@@ -765,10 +754,7 @@ fn label(a: &LabelArgs) -> anyhow::Result<()> {
             )))
         }
     };
-    let bytes =
-        std::fs::read(&a.weights).map_err(|e| bad(format!("{}: {e}", a.weights.display())))?;
-    let eval = ply_othello::eval::weights::read(size, &bytes)
-        .map_err(|e| bad(format!("{}: {e}", a.weights.display())))?;
+    let eval = crate::othello::common::raw_weights(Some(&a.weights), size)?;
     let (pos, labels, empties, flags) = (
         read("train.pos")?,
         read("train.label")?,
@@ -817,19 +803,6 @@ fn label(a: &LabelArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// An 8x8 weight file, raw; `shipped` for the shipped weights without their handicap.
-fn read_weights(name: &str) -> anyhow::Result<ply_othello::eval::Eval> {
-    if name == "shipped" {
-        return Ok(ply_othello::eval::builtin(BoardSize::Eight)
-            .expect("8x8 ships weights")
-            .clone()
-            .with_tempo(0));
-    }
-    let bytes = std::fs::read(name).map_err(|e| bad(format!("{name}: {e}")))?;
-    ply_othello::eval::weights::read(BoardSize::Eight, &bytes)
-        .map_err(|e| bad(format!("{name}: {e}")))
-}
-
 fn duel(a: &DuelArgs) -> anyhow::Result<()> {
     if !(1..=10).contains(&a.depth) {
         return Err(bad(format!("--depth {}: expected 1 to 10", a.depth)));
@@ -837,8 +810,12 @@ fn duel(a: &DuelArgs) -> anyhow::Result<()> {
     if !(1..=64).contains(&a.threads) {
         return Err(bad(format!("--threads {}: expected 1 to 64", a.threads)));
     }
-    let first = read_weights(&a.first.display().to_string())?;
-    let second = read_weights(&a.second)?;
+    let weights = |name: &std::path::Path| {
+        let shipped = name.as_os_str() == "shipped";
+        crate::othello::common::raw_weights((!shipped).then_some(name), BoardSize::Eight)
+    };
+    let first = weights(&a.first)?;
+    let second = weights(std::path::Path::new(&a.second))?;
     let xot = crate::bench::ffo::data_dir(a.data.as_deref())?.join("xot-openings.txt");
     let text = std::fs::read_to_string(&xot).map_err(|e| bad(format!("{}: {e}", xot.display())))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();

@@ -91,17 +91,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     // The static error is the fitted function's: without the side to move's handicap, which
     // corrects searches of odd and even depth and is no part of the fit.
-    let e = match &a.weights {
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
-            eval::weights::read(size, &bytes)
-                .map_err(|e| bad(format!("{}: {e}", path.display())))?
-        }
-        None => eval::builtin(size)
-            .expect("6x6 and 8x8 have an evaluation")
-            .clone()
-            .with_tempo(0),
-    };
+    let e = crate::othello::common::raw_weights(a.weights.as_deref(), size)?;
     let mut out = io::stdout().lock();
 
     // 1. Static error by empties.

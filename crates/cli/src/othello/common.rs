@@ -109,6 +109,24 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
 }
 
+/// The evaluation of a weight file of `size` (`ply train fit --out`'s, `ply train pack`'s),
+/// raw: no side-to-move handicap; with `None`, the shipped weights without theirs. A file
+/// that cannot be read or is not such weights is bad input, named.
+pub fn raw_weights(
+    path: Option<&Path>,
+    size: ply_othello::BoardSize,
+) -> anyhow::Result<ply_othello::eval::Eval> {
+    let Some(path) = path else {
+        return Ok(ply_othello::eval::builtin(size)
+            .context("4x4 has no evaluation")?
+            .clone()
+            .with_tempo(0));
+    };
+    let named = |e: &dyn std::fmt::Display| crate::error::bad(format!("{}: {e}", path.display()));
+    let bytes = fs::read(path).map_err(|e| named(&e))?;
+    ply_othello::eval::weights::read(size, &bytes).map_err(|e| named(&e))
+}
+
 /// `-` as a file name: stdin or stdout.
 pub fn is_dash(path: &Path) -> bool {
     path.as_os_str() == "-"
