@@ -190,7 +190,6 @@ def report(L, tables, feat, y, emp, buckets, title):
         m = phase == k
         if m.any():
             pred[m] = predict(tables[k], feat[m])
-    # As the engine sees it: rounded to 1/64 disc per weight.
     err = pred - y
     out = []
     for lo, hi in buckets:
@@ -254,25 +253,27 @@ def main():
         m = (~held) & (emp >= lo) & (emp <= hi)
         log(f"phase {k} ({lo}-{hi} empties): {int(m.sum())} positions")
         tables[k] = fit_phase(L, feat[m], target[m], args, args.seed * 1000 + k, log)
-    buckets = [(14, 20), (21, 26), (27, 32), (33, 40)]
     tf, ty, te, _ = load(args.dir, "test", F)
-    q = [np.round(t * 64) / 64 for t in tables]
-    report(L, q, tf, ty, te, buckets, "test set (static, raw)")
-    hx = held & ((flags & 1) != 0)
-    report(L, q, feat[hx], y[hx], emp[hx], [(0, 7), (8, 13), (14, 20)], "held-out games, exact labels")
-    hx = held & ((flags & 1) == 0)
-    report(L, q, feat[hx], y[hx], emp[hx], [(21, 26), (27, 32), (33, 40), (41, 60)], "held-out games, game results")
+    exact = held & ((flags & 1) != 0)
+    results = held & ((flags & 1) == 0)
+
+    def reports(t, name):
+        """The test set and the held-out games, by phase, under the tables `t`."""
+        report(L, t, tf, ty, te, [(14, 20), (21, 26), (27, 32), (33, 40)], f"test set{name} (static, raw)")
+        report(L, t, feat[exact], y[exact], emp[exact], [(0, 7), (8, 13), (14, 20)],
+               f"held-out games{name}, exact labels")
+        report(L, t, feat[results], y[results], emp[results], [(21, 26), (27, 32), (33, 40), (41, 60)],
+               f"held-out games{name}, game results")
+
+    # As the engine sees them: each weight rounded to 1/64 disc.
+    reports([np.round(t * 64) / 64 for t in tables], "")
     if args.compare:
+        # The weight file fills every index; the exported features are canonical ones.
         raw = np.fromfile(args.compare, dtype="u1")
         nw = L["phases"] * L["per_phase"]
         w = raw[-2 * nw :].view("<i2").astype(np.float64) / 64
-        ct = [w[k * L["per_phase"] : (k + 1) * L["per_phase"]] for k in range(L["phases"])]
-        # The weight file fills every index; the exported features are canonical ones.
-        report(L, ct, tf, ty, te, buckets, f"test set, {args.compare} (static, raw)")
-        hx = held & ((flags & 1) != 0)
-        report(L, ct, feat[hx], y[hx], emp[hx], [(0, 7), (8, 13), (14, 20)], "  held-out, exact")
-        hx = held & ((flags & 1) == 0)
-        report(L, ct, feat[hx], y[hx], emp[hx], [(21, 26), (27, 32), (33, 40), (41, 60)], "  held-out, results")
+        reports([w[k * L["per_phase"] : (k + 1) * L["per_phase"]] for k in range(L["phases"])],
+                f", {args.compare}")
     if args.out:
         out = np.concatenate(tables).astype("<f4")
         tmp = args.out + ".tmp"
