@@ -7,6 +7,14 @@
 //! as walls. Starting from nothing stable and applying the rule until nothing changes finds a
 //! sound subset of the truly stable discs (corners, edges anchored on them, full lines); it may
 //! miss some, which only weakens the cutoff.
+//!
+//! On 8x8 the edges are settled first and exactly: a disc on an edge can only be flipped
+//! along that edge, so which of its discs stay put is a question about one line of eight
+//! squares, answered for every line once ([`EDGE_STABLE`]). The rule above then only has the
+//! inner squares left, starting from the stable edge discs, and ends at once when nothing is
+//! stable, the common case.
+
+use std::sync::LazyLock;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
@@ -75,8 +83,136 @@ fn full_lines(filled: u64) -> [u64; 4] {
     [h, v, d7, d9]
 }
 
+/// For each line of eight squares, indexed by `p | o << 8` (one bit a square): the discs of
+/// `p` that no sequence of moves on the line, by either side, in any order, ever flips.
+/// A disc may be placed on the line without flipping anything on it (its move may flip along
+/// another line), so every empty square may be filled by either side at any time.
+static EDGE_STABLE: LazyLock<Box<[u8]>> = LazyLock::new(edge_table);
+
+/// The discs that a disc of `mover` placed on the empty square `x` of the line `(mover, other)`
+/// flips along it.
+fn line_flips(mover: u8, other: u8, x: u32) -> u8 {
+    let mut f = 0u8;
+    for step in [-1i32, 1] {
+        let (mut run, mut y) = (0u8, x as i32 + step);
+        while (0..8).contains(&y) && other >> y & 1 != 0 {
+            run |= 1 << y;
+            y += step;
+        }
+        if (0..8).contains(&y) && mover >> y & 1 != 0 {
+            f |= run;
+        }
+    }
+    f
+}
+
+fn edge_table() -> Box<[u8]> {
+    // `fixed[p | o << 8]`: the occupied squares of the line that never change colour again.
+    // A move only adds discs, so the lines are settled from the fullest down.
+    let mut fixed = vec![0u8; 1 << 16];
+    let mut table = vec![0u8; 1 << 16];
+    for filled in (0..=8u32).rev() {
+        for occ in (0..=255u8).filter(|m| m.count_ones() == filled) {
+            // Every split of the occupied squares between the two sides.
+            let mut p = occ;
+            loop {
+                let o = occ & !p;
+                let mut keep = occ;
+                for x in (0..8).filter(|&x| occ >> x & 1 == 0) {
+                    for mover_is_p in [true, false] {
+                        let (m, t) = if mover_is_p { (p, o) } else { (o, p) };
+                        let f = line_flips(m, t, x);
+                        let (m, t) = (m | f | 1 << x, t & !f);
+                        let (np, no) = if mover_is_p { (m, t) } else { (t, m) };
+                        keep &= !f & fixed[usize::from(np) | usize::from(no) << 8];
+                    }
+                }
+                let i = usize::from(p) | usize::from(o) << 8;
+                fixed[i] = keep;
+                table[i] = keep & p;
+                if p == 0 {
+                    break;
+                }
+                p = (p - 1) & occ;
+            }
+        }
+    }
+    table.into_boxed_slice()
+}
+
+/// The discs of `p` on the four edges of an 8x8 board that never flip.
+#[inline]
+fn stable_edges(p: u64, o: u64) -> u64 {
+    // File A packed into one byte, a1 lowest: bit 8k moves to bit 56 + k.
+    const PACK_A: u64 = 0x0102_0408_1020_4080;
+    let t = &**EDGE_STABLE;
+    let line = |p: u64, o: u64| t[(p & 0xff | (o & 0xff) << 8) as usize];
+    let file = |x: u64| (x & FILE_A).wrapping_mul(PACK_A) >> 56;
+    let unpack_a = |b: u8| UNPACK_A[usize::from(b)];
+    u64::from(line(p, o))
+        | u64::from(line(p >> 56, o >> 56)) << 56
+        | unpack_a(line(file(p), file(o)))
+        | unpack_a(line(file(p >> 7), file(o >> 7))) << 7
+}
+
+/// A byte's bits spread to file A: bit k to square 8k.
+static UNPACK_A: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if b >> k & 1 != 0 {
+                t[b] |= 1 << (8 * k);
+            }
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The inner 36 squares of an 8x8 board: off every edge.
+const INNER: u64 = 0x007e_7e7e_7e7e_7e00;
+
+/// [`stable_discs`] on a full 8x8 board: the exact edges first, then the inner squares by
+/// the rule, from them.
+#[inline]
+fn stable_discs_8x8(p: u64, o: u64) -> u64 {
+    let [fh, fv, fd7, fd9] = full_lines(p | o);
+    let inner = p & INNER;
+    let mut stable = stable_edges(p, o) | (inner & fh & fv & fd7 & fd9);
+    if stable == 0 {
+        return 0;
+    }
+    // An inner square's neighbours all lie on the board, so the shifts wrap nowhere that
+    // `inner` keeps.
+    loop {
+        let h = fh | stable << 1 | stable >> 1;
+        let v = fv | stable << 8 | stable >> 8;
+        let d7 = fd7 | stable << 7 | stable >> 7;
+        let d9 = fd9 | stable << 9 | stable >> 9;
+        let next = stable | (inner & h & v & d7 & d9);
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
+/// The discs of `p` that can never be flipped, as far as the rule above finds (a sound
+/// subset), on the board of the squares `mask`.
 #[must_use]
 pub(crate) fn stable_discs(p: u64, o: u64, mask: u64) -> u64 {
+    if mask == u64::MAX {
+        return stable_discs_8x8(p, o);
+    }
+    stable_discs_by_rule(p, o, mask)
+}
+
+/// The rule alone, from nothing stable: any board (squares off it are walls), and the
+/// reference the 8x8 routine is tested against.
+fn stable_discs_by_rule(p: u64, o: u64, mask: u64) -> u64 {
     let walls = !mask;
     let [fh, fv, fd7, fd9] = full_lines(p | o | walls);
     let mut stable = walls;
@@ -194,6 +330,87 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Whether some sequence of placements on the line `(p, o)` (either side, any empty
+    /// square, flipping along the line) flips the disc on `sq`: every reachable line visited.
+    fn line_can_flip(p: u8, o: u8, sq: u32) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![(p, o)];
+        while let Some((p, o)) = todo.pop() {
+            if !seen.insert((p, o)) {
+                continue;
+            }
+            for x in (0..8).filter(|&x| (p | o) >> x & 1 == 0) {
+                for (m, t, mover_is_p) in [(p, o, true), (o, p, false)] {
+                    let f = line_flips(m, t, x);
+                    if f >> sq & 1 != 0 {
+                        return true;
+                    }
+                    let (m, t) = (m | f | 1 << x, t & !f);
+                    todo.push(if mover_is_p { (m, t) } else { (t, m) });
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_edge_table_is_exact_on_sampled_lines() {
+        let mut rng = ply_core::SplitMix64::new(0x5eed_ed9e);
+        let mut stable_seen = 0;
+        for _ in 0..400 {
+            let occ = (rng.next_u64() | rng.next_u64()) as u8;
+            let p = rng.next_u64() as u8 & occ;
+            let o = occ & !p;
+            let s = EDGE_STABLE[usize::from(p) | usize::from(o) << 8];
+            assert_eq!(s & !p, 0);
+            for sq in (0..8).filter(|&sq| p >> sq & 1 != 0) {
+                let stable = s >> sq & 1 != 0;
+                assert_eq!(stable, !line_can_flip(p, o, sq), "{p:08b} {o:08b} {sq}");
+                stable_seen += u32::from(stable);
+            }
+        }
+        assert!(
+            stable_seen > 100,
+            "too few stable discs sampled: {stable_seen}"
+        );
+        // A lone disc beside an opponent's: the opponent takes the square on its other side.
+        assert_eq!(EDGE_STABLE[0b0000_1000 | 0b0001_0000 << 8], 0);
+        assert_eq!(EDGE_STABLE[0xff], 0xff);
+    }
+
+    #[test]
+    fn the_8x8_routine_finds_what_the_rule_finds_and_its_edges_are_unpacked_right() {
+        let mut rng = ply_core::SplitMix64::new(0xfeed_beef_1234);
+        let mut more = 0;
+        for i in 0..20_000 {
+            let filled = rng.next_u64() | rng.next_u64() | rng.next_u64().rotate_left(i % 64);
+            let p = rng.next_u64() & filled;
+            let o = filled & !p;
+            let fast = stable_discs(p, o, u64::MAX);
+            let rule = stable_discs_by_rule(p, o, u64::MAX);
+            assert_eq!(fast & !p, 0);
+            assert_eq!(rule & !fast, 0, "{p:#x} {o:#x}");
+            more += u32::from(fast != rule);
+            // The edges one square at a time.
+            let lines: [[u32; 8]; 4] = [
+                std::array::from_fn(|k| k as u32),
+                std::array::from_fn(|k| 56 + k as u32),
+                std::array::from_fn(|k| 8 * k as u32),
+                std::array::from_fn(|k| 8 * k as u32 + 7),
+            ];
+            let mut edges = 0u64;
+            for line in lines {
+                let byte = |x: u64| (0..8).fold(0u8, |b, k| b | ((x >> line[k] & 1) as u8) << k);
+                let s = EDGE_STABLE[usize::from(byte(p)) | usize::from(byte(o)) << 8];
+                for (k, &sq) in line.iter().enumerate() {
+                    edges |= u64::from(s >> k & 1) << sq;
+                }
+            }
+            assert_eq!(stable_edges(p, o), edges, "{p:#x} {o:#x}");
+        }
+        assert!(more > 100, "the exact edges found more only {more} times");
     }
 
     #[test]
