@@ -90,20 +90,9 @@ fn full_lines(filled: u64) -> [u64; 4] {
 static EDGE_STABLE: LazyLock<Box<[u8]>> = LazyLock::new(edge_table);
 
 /// The discs that a disc of `mover` placed on the empty square `x` of the line `(mover, other)`
-/// flips along it.
+/// flips along it: the board's flips with the line as its first rank and nothing else on it.
 fn line_flips(mover: u8, other: u8, x: u32) -> u8 {
-    let mut f = 0u8;
-    for step in [-1i32, 1] {
-        let (mut run, mut y) = (0u8, x as i32 + step);
-        while (0..8).contains(&y) && other >> y & 1 != 0 {
-            run |= 1 << y;
-            y += step;
-        }
-        if (0..8).contains(&y) && mover >> y & 1 != 0 {
-            f |= run;
-        }
-    }
-    f
+    crate::moves::flips(u64::from(mover), u64::from(other), x as u8) as u8
 }
 
 fn edge_table() -> Box<[u8]> {
