@@ -595,7 +595,10 @@ impl Eval {
 /// FFO #40-#49 than -64: 0.494 G against 0.469 G). The weights of `scripts/train-eval8`
 /// from the committed data (search labels from 24 empties), measured again: without a
 /// handicap -1.48 at even depths and +0.78 at odd ones; with -64, -0.61 and -0.11 (it proposes
-/// -80; -64 kept, as the solver's node counts are measured with it). On 6x6 (`--positions 1000`, depths 1 to
+/// -80; -64 kept, as the solver's node counts are measured with it). The weights from 15
+/// shards (session 23), with -64: -0.47 at even depths and -0.15 at odd ones (it proposes -74,
+/// which cost the solver 1.3% more nodes on FFO #40-#49 with the selective spread of then:
+/// 481.4 M against 475.2 M). On 6x6 (`--positions 1000`, depths 1 to
 /// 10, the weights of `train-eval`) +0.51 and -0.94 without a handicap, -0.06 and -0.36
 /// with 47.
 #[must_use]

@@ -162,14 +162,18 @@ pub fn endgame_depth(n: u32) -> u32 {
 }
 
 /// `calibrate-mpc --size 8 --endgame` (4.178 - 0.3968 depth + 0.2177 empties, on the weights
-/// fitted before the self-play ones), one disc narrower. On the self-play weights, measured on
+/// fitted before the self-play ones), half a disc narrower. On the weights fitted to 15 shards
+/// (session 23), FFO #40-#49 / #50-#52 / fforum #20-#39 took 516.7 / 676.3 / 61.0 M nodes a
+/// disc and a half narrower, 475.2 / 650.8 / 60.0 M a disc narrower, 466.7 / 641.0 / 62.7 M
+/// half a disc narrower and 451.6 / 687.8 / 64.0 M as calibrated: half a disc narrower has
+/// the fewest over the three sets. The session before, on the self-play weights, measured on
 /// 2026-11-26 (300 games), the calibration gives 7.445 - 0.7237 depth + 0.1306 empties, but
 /// the search is not what the calibration fits: `ply bench ffo --range 40-49`, one thread,
 /// 0.508 G nodes with that spread, 0.477 G with the old one, 0.471 G half a disc narrower,
 /// 0.466 G a disc narrower, 0.482 G one and a half. Checked on positions not tuned on:
 /// fforum #20-#39 68.9 M -> 64.7 M nodes, FFO #50-#52 730.9 M -> 728.6 M.
 const ENDGAME_8: Spread = Spread {
-    a: 3.178,
+    a: 3.678,
     b: -0.3968,
     c: 0.2177,
     floor: 1.0,
