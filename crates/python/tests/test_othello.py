@@ -467,11 +467,11 @@ def test_analyze_answers_from_a_chosen_book_file_or_book(ply_bin, tmp_path):
         othello.Book(tmp_path / "missing.dat")
     torn = tmp_path / "torn.dat"
     torn.write_bytes(dat.read_bytes()[:100])
-    # Cut inside a position (where depends on the book's first records): the message names
-    # it, the field and the byte where the file ends.
+    # Cut inside the first position (which field, depends on the book's first records): the
+    # message names the position, the field and the byte where the file ends.
     with pytest.raises(
         ValueError,
-        match=r"torn.dat: .*position \d+ \(byte \d+\): the \w+ \(byte \d+\): the file ends at byte 100",
+        match=r"torn.dat: .*position 1 \(byte \d+\): the \w+ \(byte \d+\): the file ends at byte 100",
     ):
         othello.analyze(board, book=torn)
     with pytest.raises(TypeError, match="book"):
