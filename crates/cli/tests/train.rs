@@ -278,6 +278,40 @@ fn export_indexes_the_weights_that_pack_makes() {
     let rows = layout["sets"]["train"].as_u64().unwrap() as usize;
     assert!(rows > 100, "{layout}");
 
+    // Each pattern's `cells`, read as base-3 digits from the positions, give its first
+    // instance's column of the features (the pattern as listed is its own first image), as
+    // the least of its symmetric images: what a script needs to add patterns of its own.
+    let shipped = eval::layout(BoardSize::Six).unwrap();
+    let (feat, pos) = (
+        fs::read(out.join("train.feat")).unwrap(),
+        fs::read(out.join("train.pos")).unwrap(),
+    );
+    let word = |b: &[u8], i: usize| u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().unwrap());
+    let board = |i: usize| u64::from_le_bytes(pos[8 * i..8 * i + 8].try_into().unwrap());
+    let mut column = 0;
+    for (k, pattern) in layout["patterns"].as_array().unwrap().iter().enumerate() {
+        let cells: Vec<u64> = pattern["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
+        assert_eq!(cells.len() as u64, pattern["squares"].as_u64().unwrap());
+        let offset = pattern["offset"].as_u64().unwrap() as usize;
+        for r in 0..rows {
+            let (p, o) = (board(2 * r), board(2 * r + 1));
+            let index = cells.iter().rev().fold(0, |acc, &c| {
+                acc * 3 + usize::from(p >> c & 1 != 0) + 2 * usize::from(o >> c & 1 != 0)
+            });
+            assert_eq!(
+                word(&feat, r * f + column) as usize,
+                offset + shipped.canonical(k, index),
+                "pattern {k}, position {r}"
+            );
+        }
+        column += pattern["instances"].as_u64().unwrap() as usize;
+    }
+
     // The fitted weights as a table of discs, packed again: the same bytes.
     let bytes = fs::read(&weights).unwrap();
     let e = eval::weights::read(BoardSize::Six, &bytes).unwrap();

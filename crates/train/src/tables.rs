@@ -12,7 +12,8 @@
 //! SET.empties  u8                    empty squares
 //! SET.flags    u8                    bit 0: the label is exact; bit 1: held out
 //! SET.pos      u64 × 2               discs of the side to move, of the other side
-//! layout.json                        the sizes, each pattern's offset and square count
+//! layout.json                        the sizes; each pattern's offset, square count and
+//!                                    squares (`cells`, a1 = 0 … h8 = 63, in digit order)
 //! ```
 //!
 //! A pattern index reads the pattern's squares as base-3 digits (0 empty, 1 the side to move,
@@ -205,10 +206,12 @@ pub fn layout_json(size: BoardSize, sets: &[(&str, u64)]) -> String {
     for (i, p) in l.patterns.iter().enumerate() {
         let _ = write!(
             s,
-            "{}\n    {{\"name\": \"{}\", \"squares\": {}, \"offset\": {}, \"instances\": {}}}",
+            "{}\n    {{\"name\": \"{}\", \"squares\": {}, \"cells\": {:?}, \"offset\": {}, \
+             \"instances\": {}}}",
             if i == 0 { "" } else { "," },
             p.name,
             p.squares.len(),
+            p.squares,
             l.offsets[i],
             l.instances.iter().filter(|(pat, _)| *pat == i).count()
         );
