@@ -131,7 +131,9 @@ def main():
         for name in added:
             cols.append(columns(ps, CANDIDATES[name]) + at)
             at += 3 ** len(CANDIDATES[name])
-        return np.concatenate(cols, 1), at
+        return np.concatenate(cols, 1)
+
+    widened = layout["per_phase"] + sum(3 ** len(CANDIDATES[name]) for name in added)
 
     class Fit:
         hidden = None
@@ -141,23 +143,25 @@ def main():
     print(f"added: {', '.join(added) or 'nothing'}")
     for k in (int(x) for x in args.phases.split(",")):
         lo, hi = k * width, k * width + width - 1
+        if k == layout["phases"] - 1:
+            hi = 99  # the last phase takes every position above it, as in fit-eval8.py
         fitted = (~held) & (emp >= lo - args.window) & (emp <= hi + args.window)
-        own = fitted & (emp >= lo) & (emp <= hi)
+        own = (emp[fitted] >= lo) & (emp[fitted] <= hi)  # within the fitted positions
         kept = held & (emp >= lo) & (emp <= hi)
         test = (temp >= lo) & (temp <= hi)
         row = [f"phase {k} ({lo}-{hi} empties)"]
-        for name, extra in (("shipped", False), ("added", True)):
-            sets = [(feat[m], pos[m], y[m]) for m in (fitted, own, kept)] + [(tfeat[test], tpos[test], ty[test])]
-            if extra:
-                sets = [(widen(f, p)[0], p, l) for f, p, l in sets]
-                n = widen(feat[:1], pos[:1])[1]
-            else:
-                sets = [(f.astype(np.int64), p, l) for f, p, l in sets]
-                n = layout["per_phase"]
-            L = dict(layout, per_phase=n, features=sets[0][0].shape[1])
-            table = fit.fit_phase(L, sets[0][0], sets[0][2], Fit, k, lambda s: None)
-            errs = [np.abs(fit.predict(table, f) - l).mean() for f, _, l in sets[1:]]
-            row.append(f"{name}: own {errs[0]:.2f} kept aside {errs[1]:.2f} test {errs[2]:.2f}")
+        for name, extra, n in (("shipped", False, layout["per_phase"]), ("added", True, widened)):
+            # Each set's indices (the added patterns' computed once a set), and its labels.
+            sets = [(feat[m], pos[m], y[m]) for m in (fitted, kept)] + [(tfeat[test], tpos[test], ty[test])]
+            sets = [(widen(f, p) if extra else f.astype(np.int64), l) for f, p, l in sets]
+            (fx, fy), kept_set, test_set = sets
+            L = dict(layout, per_phase=n, features=fx.shape[1])
+            table = fit.fit_phase(L, fx, fy, Fit, k, lambda s: None)
+            errs = [
+                f"{np.abs(fit.predict(table, f) - l).mean():.2f}" if len(l) else "none"
+                for f, l in ((fx[own], fy[own]), kept_set, test_set)
+            ]
+            row.append(f"{name}: own {errs[0]} kept aside {errs[1]} test {errs[2]}")
         print("  ".join(row), flush=True)
 
 
