@@ -278,40 +278,6 @@ fn export_indexes_the_weights_that_pack_makes() {
     let rows = layout["sets"]["train"].as_u64().unwrap() as usize;
     assert!(rows > 100, "{layout}");
 
-    // Each pattern's `cells`, read as base-3 digits from the positions, give its first
-    // instance's column of the features (the pattern as listed is its own first image), as
-    // the least of its symmetric images: what a script needs to add patterns of its own.
-    let shipped = eval::layout(BoardSize::Six).unwrap();
-    let (feat, pos) = (
-        fs::read(out.join("train.feat")).unwrap(),
-        fs::read(out.join("train.pos")).unwrap(),
-    );
-    let word = |b: &[u8], i: usize| u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().unwrap());
-    let board = |i: usize| u64::from_le_bytes(pos[8 * i..8 * i + 8].try_into().unwrap());
-    let mut column = 0;
-    for (k, pattern) in layout["patterns"].as_array().unwrap().iter().enumerate() {
-        let cells: Vec<u64> = pattern["cells"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c.as_u64().unwrap())
-            .collect();
-        assert_eq!(cells.len() as u64, pattern["squares"].as_u64().unwrap());
-        let offset = pattern["offset"].as_u64().unwrap() as usize;
-        for r in 0..rows {
-            let (p, o) = (board(2 * r), board(2 * r + 1));
-            let index = cells.iter().rev().fold(0, |acc, &c| {
-                acc * 3 + usize::from(p >> c & 1 != 0) + 2 * usize::from(o >> c & 1 != 0)
-            });
-            assert_eq!(
-                word(&feat, r * f + column) as usize,
-                offset + shipped.canonical(k, index),
-                "pattern {k}, position {r}"
-            );
-        }
-        column += pattern["instances"].as_u64().unwrap() as usize;
-    }
-
     // The fitted weights as a table of discs, packed again: the same bytes.
     let bytes = fs::read(&weights).unwrap();
     let e = eval::weights::read(BoardSize::Six, &bytes).unwrap();
@@ -339,22 +305,52 @@ fn export_indexes_the_weights_that_pack_makes() {
     assert_eq!(feat.len(), rows * f * 4);
     assert_eq!(pos.len(), rows * 16);
     assert_eq!(fs::read(out.join("train.label")).unwrap().len(), rows);
+    // Position i's discs (side to move, other side) and its k-th index.
+    let board = |i: usize| {
+        let disc = |k: usize| u64::from_le_bytes(pos[8 * k..8 * k + 8].try_into().unwrap());
+        (disc(2 * i), disc(2 * i + 1))
+    };
+    let index = |i: usize, k: usize| {
+        let at = 4 * (i * f + k);
+        u32::from_le_bytes(feat[at..at + 4].try_into().unwrap()) as usize
+    };
     for i in (0..rows).step_by(7) {
-        let word = |b: &[u8], k: usize| u64::from_le_bytes(b[8 * k..8 * k + 8].try_into().unwrap());
-        let (p, o) = (word(&pos, 2 * i), word(&pos, 2 * i + 1));
+        let (p, o) = board(i);
         let phase = eval::phase_of(BoardSize::Six, u32::from(empties[i]));
-        let sum: f32 = (0..f)
-            .map(|k| {
-                let at = 4 * (i * f + k);
-                let idx = u32::from_le_bytes(feat[at..at + 4].try_into().unwrap()) as usize;
-                table[phase * per + idx]
-            })
-            .sum();
+        let sum: f32 = (0..f).map(|k| table[phase * per + index(i, k)]).sum();
         assert_eq!(
             (sum * 64.0).round() as i32,
             e.evaluate_reference(p, o),
             "position {i}"
         );
+    }
+
+    // Each pattern's `cells`, read as base-3 digits from the positions, give its first
+    // instance's column of the features (the pattern as listed is its own first image), as
+    // the least of its symmetric images: what a script needs to add patterns of its own.
+    let shipped = eval::layout(BoardSize::Six).unwrap();
+    let mut column = 0;
+    for (k, pattern) in layout["patterns"].as_array().unwrap().iter().enumerate() {
+        let cells: Vec<u64> = pattern["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
+        assert_eq!(cells.len() as u64, pattern["squares"].as_u64().unwrap());
+        let offset = pattern["offset"].as_u64().unwrap() as usize;
+        for r in 0..rows {
+            let (p, o) = board(r);
+            let digits = cells.iter().rev().fold(0, |acc, &c| {
+                acc * 3 + usize::from(p >> c & 1 != 0) + 2 * usize::from(o >> c & 1 != 0)
+            });
+            assert_eq!(
+                index(r, column),
+                offset + shipped.canonical(k, digits),
+                "pattern {k}, position {r}"
+            );
+        }
+        column += pattern["instances"].as_u64().unwrap() as usize;
     }
 
     // Search labels: the exact ones and those at few empties kept, the others the mean of
