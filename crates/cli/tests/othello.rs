@@ -554,3 +554,93 @@ fn a_closed_stdout_ends_a_command_quietly_with_status_0() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
+
+/// `ply bench match --gtp` against ply's own GTP engine (20 ms a move): two games from the
+/// first opening, each reported, and a summary that adds up.
+#[test]
+fn bench_match_plays_a_gtp_engine_from_the_openings() {
+    let engine = format!("{} gtp --depth 2 --time 0.02", env!("CARGO_BIN_EXE_ply"));
+    let out = ok(&[
+        "bench",
+        "match",
+        "--gtp",
+        &engine,
+        "--openings",
+        "1",
+        "--ms",
+        "20",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[0].starts_with("1 openings x 2 colours, 20 ms a move, against `"));
+    let opening = "f5d6c4d3c2b3b4b5";
+    let mut discs = 0;
+    for (line, colour) in lines[1..3].iter().zip(["black", "white"]) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(&f[..5], ["1", opening, "ply", "as", colour], "{line}");
+        discs += f[5].parse::<i32>().unwrap();
+    }
+    let summary = lines[3];
+    assert!(summary.starts_with("ply won "), "{summary}");
+    let nums: Vec<i64> = summary
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    assert_eq!(nums[0] + nums[1] + nums[2], 2, "{summary}");
+    assert!(
+        summary.ends_with(&format!("{:+.1} discs a game", f64::from(discs) / 2.0)),
+        "{summary}"
+    );
+    assert!(
+        lines[4].starts_with("time a move (ms): ply median "),
+        "{out}"
+    );
+}
+
+/// A GTP engine that breaks the rules, fails, dies or goes silent ends the match with an
+/// error that names it and what it was asked; bad arguments are refused before it starts.
+#[test]
+fn bench_match_refuses_a_broken_gtp_engine() {
+    let run = |engine: &str| {
+        let out = ply(&[
+            "bench",
+            "match",
+            "--gtp",
+            engine,
+            "--openings",
+            "1",
+            "--ms",
+            "20",
+        ]);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(!out.status.success(), "{engine}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        err
+    };
+    // Answers a1 to everything: a1 is not a legal move after the first opening.
+    let err = run(r#"while read l; do echo "= a1"; echo; done"#);
+    assert!(err.contains("a1 in ") && err.contains("opening 1"), "{err}");
+    let err = run(r#"while read l; do echo "? no such thing"; echo; done"#);
+    assert!(
+        err.contains("refused `protocol_version`: no such thing"),
+        "{err}"
+    );
+    let err = run("exit 0");
+    assert!(
+        err.contains("ended before answering `protocol_version`"),
+        "{err}"
+    );
+    // Answers everything but genmove.
+    let err = run(r#"while read l; do case "$l" in genmove*) ;; *) echo "="; echo;; esac; done"#);
+    assert!(
+        err.contains("gave no answer to `genmove w` within"),
+        "{err}"
+    );
+    let err = bad(&["bench", "match", "--gtp", " "]);
+    assert!(err.contains("--gtp"), "{err}");
+    let err = bad(&["bench", "match", "--gtp", "x", "--baseline", "http://a:1"]);
+    assert!(err.contains("--gtp") || err.contains("--baseline"), "{err}");
+    let err = bad(&["bench", "match", "--gtp", "x", "--ms", "0"]);
+    assert!(err.contains("--ms 0"), "{err}");
+}

@@ -5,6 +5,7 @@ use clap::Subcommand;
 mod depth;
 pub(crate) mod eval;
 pub(crate) mod ffo;
+mod gtp_client;
 mod judge;
 mod perft;
 mod play;
@@ -25,7 +26,7 @@ pub enum Command {
     Depth(depth::Args),
     /// Self-play at a fixed time a move: the empties from which its answers are proven.
     Play(play::Args),
-    /// A match against another engine serving ply's JSON API, from fixed openings.
+    /// A match against another engine (ply's JSON API or a GTP engine), from fixed openings.
     Match(versus::Args),
 }
 

@@ -143,7 +143,7 @@ fn proven_from(answers: &[Answer]) -> Option<u32> {
 }
 
 /// The median of `values` (the mean of the middle two for an even count); `None` when empty.
-fn median(values: &mut [f64]) -> Option<f64> {
+pub(crate) fn median(values: &mut [f64]) -> Option<f64> {
     if values.is_empty() {
         return None;
     }
