@@ -39,3 +39,68 @@ pub(crate) fn prefetch<T>(value: &T) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = value;
 }
+
+/// Tables kept between analyses that run on a clock, so that the next one neither pays for
+/// a fresh table (tens of megabytes written, a share of a short budget) nor starts from
+/// nothing: a game's next position is mostly in the table its last search left, as an
+/// engine keeps its table from move to move. An entry is keyed by its whole position and
+/// carries the depth it was searched to, so an old one is as true as a new one.
+///
+/// Analyses without a clock (a fixed depth) never use it: their results must depend on
+/// nothing but the position and the depth.
+pub(crate) struct Pool<T> {
+    kept: std::sync::Mutex<Vec<T>>,
+}
+
+/// How many tables a [`Pool`] keeps: one for each of two analyses at once (a server's),
+/// the others are dropped.
+const POOL_KEEPS: usize = 2;
+
+impl<T> Pool<T> {
+    pub const fn new() -> Pool<T> {
+        Pool {
+            kept: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// A kept table that `fits`, the most recently given back first; `None` when none does.
+    pub fn take(&self, fits: impl Fn(&T) -> bool) -> Option<T> {
+        let mut kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let i = kept.iter().rposition(fits)?;
+        Some(kept.remove(i))
+    }
+
+    /// Keeps `table` for a later [`Pool::take`], dropping the oldest past [`POOL_KEEPS`].
+    pub fn give(&self, table: T) {
+        let mut kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.push(table);
+        if kept.len() > POOL_KEEPS {
+            kept.remove(0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_hands_back_the_latest_fitting_table_and_keeps_two() {
+        let pool = Pool::new();
+        assert_eq!(pool.take(|_: &u32| true), None);
+        for t in [1, 2, 3] {
+            pool.give(t);
+        }
+        // The oldest went past two; the latest that fits comes first.
+        assert_eq!(pool.take(|&t| t == 1), None);
+        assert_eq!(pool.take(|&t| t > 1), Some(3));
+        assert_eq!(pool.take(|_| true), Some(2));
+        assert_eq!(pool.take(|_| true), None);
+    }
+}

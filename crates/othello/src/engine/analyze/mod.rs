@@ -40,6 +40,7 @@ use std::{
 
 use crate::{
     book::{self, After, Book},
+    engine::memory::Pool,
     midgame::{self, Limits},
     solve::{Progress, SolveControl, SolveOptions, Solver},
     spine::clock::{Clock, SystemClock},
@@ -205,6 +206,26 @@ fn solver_plan(size: BoardSize, empties: u32, all_moves: bool) -> Option<f64> {
 /// the selective passes' moves and the finished subtrees, which it keeps for the next.
 const PLAY_SOLVE_FROM: u32 = 24;
 
+/// Solvers kept between analyses on a clock that bring none of their own
+/// ([`Options::kept_solver`]): the next one neither clears a fresh table nor starts from
+/// nothing ([`Pool`]). Analyses without a clock make their own, so that their results depend
+/// on the position alone.
+static KEPT_SOLVERS: Pool<Solver> = Pool::new();
+
+/// An analysis's own solver, given to [`KEPT_SOLVERS`] at the end when `keep` is set.
+struct Lent {
+    solver: Option<Solver>,
+    keep: bool,
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        if let (true, Some(s)) = (self.keep, self.solver.take()) {
+            KEPT_SOLVERS.give(s);
+        }
+    }
+}
+
 /// Analyses `pos` within `opts`, calling `progress` whenever a score improves.
 pub fn analyze_with(
     pos: &Position,
@@ -280,13 +301,22 @@ pub fn analyze_with(
         hash_mb,
     };
     let mut kept = opts.kept_solver.as_ref().and_then(|k| k.0.try_lock().ok());
-    let mut own = None;
+    // Without a solver of the caller's, one on a clock borrows a kept one ([`Lent`]).
+    let mut own = Lent {
+        solver: None,
+        keep: deadline.is_some(),
+    };
     let solver: &mut Solver = match kept.as_deref_mut() {
         Some(slot) => match slot {
             Some(s) if s.options() == wanted => s,
             _ => slot.insert(Solver::new(wanted)),
         },
-        None => own.insert(Solver::new(wanted)),
+        None => own.solver.insert(
+            own.keep
+                .then(|| KEPT_SOLVERS.take(|s| s.options() == wanted))
+                .flatten()
+                .unwrap_or_else(|| Solver::new(wanted)),
+        ),
     };
     let control = || SolveControl {
         stop: opts.stop.as_deref(),
@@ -696,6 +726,29 @@ mod tests {
 
     /// A kept solver that another analysis holds is left alone: this one solves with a
     /// solver of its own, to the same answer in the same nodes as without one.
+    /// Analyses on a clock keep their tables for the next one; an analysis to a fixed depth
+    /// neither reads nor needs them: it comes out the same, nodes included, before and after.
+    #[test]
+    fn a_fixed_depth_analysis_is_untouched_by_the_tables_kept_from_clocked_ones() {
+        let pos =
+            crate::transcript::parse("f5d6c3d3c4f4f6f3e6e7", Position::start(BoardSize::Eight))
+                .unwrap()
+                .position();
+        let fixed = Options {
+            book: false,
+            ..Options::depth(5)
+        };
+        let clocked = Options {
+            book: false,
+            ..Options::budget(Duration::from_millis(50))
+        };
+        let before = analyze(&pos, &fixed);
+        for _ in 0..2 {
+            assert!(analyze(&pos, &clocked).best.is_some());
+        }
+        assert_eq!(analyze(&pos, &fixed), before);
+    }
+
     #[test]
     fn a_kept_solver_in_use_elsewhere_is_left_alone() {
         let pos = Position::start(BoardSize::Four);

@@ -8,6 +8,7 @@
 
 use super::Limits;
 use crate::{
+    engine::memory::Pool,
     eval::{Eval, EvalState, UNIT},
     final_score, moves,
     spine::{
@@ -76,21 +77,47 @@ pub(crate) struct Searcher<'a> {
     pub(crate) aborted: bool,
     /// Time is only checked once the first iteration is complete, so there is always an answer.
     pub(crate) may_abort: bool,
+    /// The table goes back to the kept ones when the searcher is dropped.
+    pooled: bool,
+}
+
+impl Drop for Searcher<'_> {
+    fn drop(&mut self) {
+        if self.pooled {
+            KEPT.give((self.size, std::mem::take(&mut self.table)));
+        }
+    }
 }
 
 /// Nodes between two looks at the clock.
 const POLL_EVERY: u64 = 1024;
 
+/// Tables kept between the searches of analyses on a clock ([`Pool`]), with their board size.
+static KEPT: Pool<(BoardSize, Vec<Entry>)> = Pool::new();
+
 impl<'a> Searcher<'a> {
+    /// A searcher within `limits`. On a clock its table comes from the tables kept by
+    /// earlier searches on a clock, and goes back there when it is dropped ([`Pool`]).
     pub(crate) fn new(size: BoardSize, limits: &'a Limits) -> Searcher<'a> {
-        let bits = limits.table_bits.clamp(4, 26);
-        let mut table = Vec::with_capacity(1 << bits);
-        crate::engine::memory::advise_huge_pages(&table);
-        table.resize(1 << bits, EMPTY_ENTRY);
+        let len = 1usize << limits.table_bits.clamp(4, 26);
+        let pooled = limits.deadline.is_some();
+        let kept = pooled
+            .then(|| KEPT.take(|(s, t)| *s == size && t.len() == len))
+            .flatten();
+        let table = kept.map_or_else(
+            || {
+                let mut table = Vec::with_capacity(len);
+                crate::engine::memory::advise_huge_pages(&table);
+                table.resize(len, EMPTY_ENTRY);
+                table
+            },
+            |(_, t)| t,
+        );
         Searcher {
             size,
             mask: size.mask().0,
             table,
+            pooled,
             eval: crate::eval::builtin(size),
             state: None,
             nodes: 0,
@@ -110,11 +137,11 @@ impl<'a> Searcher<'a> {
 
     /// The same searcher over `eval` instead of the shipped evaluation (the training's
     /// weights, phase by phase).
-    pub(crate) fn with_eval(self, eval: &'a Eval) -> Searcher<'a> {
-        Searcher {
-            eval: Some(eval),
-            ..self
-        }
+    pub(crate) fn with_eval(mut self, eval: &'a Eval) -> Searcher<'a> {
+        // A kept table holds the shipped evaluation's values.
+        assert!(!self.pooled, "another evaluation on a kept table");
+        self.eval = Some(eval);
+        self
     }
 
     /// Starts searching from the position with `p` to move.
@@ -438,4 +465,44 @@ fn raise(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::Position;
+
+    fn used(table: &[Entry]) -> usize {
+        table.iter().filter(|e| e.p != 0 || e.o != 0).count()
+    }
+
+    /// A searcher on a clock leaves its table to the next one on a clock; one without a
+    /// clock starts from an empty table whatever was kept. (A table of 2^5 entries, which no
+    /// other test asks for, so that the tests running beside this one take none of them.)
+    #[test]
+    fn a_searcher_on_a_clock_hands_its_table_on_and_one_without_starts_empty() {
+        let pos = Position::start(BoardSize::Four);
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        let clocked = Limits {
+            table_bits: 5,
+            deadline: Some(Instant::now() + Duration::from_secs(3600)),
+            ..Limits::default()
+        };
+        let mut first = Searcher::new(BoardSize::Four, &clocked);
+        first.set_root(p, o);
+        first.search::<true>(p, o, 6, -INF, INF);
+        let left: Vec<(u64, u64)> = first.table.iter().map(|e| (e.p, e.o)).collect();
+        assert!(used(&first.table) > 0);
+        drop(first);
+        let fixed = Limits {
+            table_bits: 5,
+            ..Limits::default()
+        };
+        assert_eq!(used(&Searcher::new(BoardSize::Four, &fixed).table), 0);
+        let next = Searcher::new(BoardSize::Four, &clocked);
+        let found: Vec<(u64, u64)> = next.table.iter().map(|e| (e.p, e.o)).collect();
+        assert_eq!(found, left);
+    }
 }
