@@ -637,6 +637,12 @@ fn bench_match_refuses_a_broken_gtp_engine() {
         err.contains("gave no answer to `genmove w` within"),
         "{err}"
     );
+    // Writes without end and never answers.
+    let err = run("yes 'not GTP'");
+    assert!(
+        err.contains("without answering `protocol_version`"),
+        "{err}"
+    );
     let err = bad(&["bench", "match", "--gtp", " "]);
     assert!(err.contains("--gtp"), "{err}");
     let err = bad(&["bench", "match", "--gtp", "x", "--baseline", "http://a:1"]);

@@ -15,6 +15,9 @@ use std::{
 use anyhow::{anyhow, Context};
 use ply_othello::{Color, Square};
 
+/// The most text read for one answer: past it, an engine is taken to be writing without end.
+const MOST_BYTES: usize = 1 << 20;
+
 /// What the engine said to `genmove`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -83,8 +86,25 @@ impl GtpEngine {
         }
         let deadline = Instant::now() + wait;
         let mut answer: Option<(bool, String)> = None;
+        let silent = || {
+            anyhow!(
+                "GTP engine `{who}` gave no answer to `{line}` within {} s",
+                wait.as_secs_f64()
+            )
+        };
+        let mut read = 0usize;
         loop {
+            // Checked before every line, so that an engine that never stops writing ends
+            // at the deadline too.
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(silent());
+            }
+            if read > MOST_BYTES {
+                return Err(anyhow!(
+                    "GTP engine `{who}` wrote {read} bytes without answering `{line}`"
+                ));
+            }
             let next = match self.lines.recv_timeout(left) {
                 Ok(Some(l)) => l,
                 Ok(None) | Err(RecvTimeoutError::Disconnected) => {
@@ -92,13 +112,9 @@ impl GtpEngine {
                         "GTP engine `{who}` ended before answering `{line}`"
                     ))
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(anyhow!(
-                        "GTP engine `{who}` gave no answer to `{line}` within {} s",
-                        wait.as_secs_f64()
-                    ))
-                }
+                Err(RecvTimeoutError::Timeout) => return Err(silent()),
             };
+            read += next.len() + 1;
             let next = next.trim_end_matches('\r');
             match answer.as_mut() {
                 // Text before an answer's first line (a banner, a warning) is not GTP's,
