@@ -3,7 +3,8 @@
 //! and GTP run for a move ([`move_options`]: the book, the midgame engine, the exact solver
 //! near the end, the best move only), each side with a solver of its own kept from move to
 //! move as an engine keeps it (`--all-moves` scores every move, as the JSON API does;
-//! `--fresh` makes a new solver for every analysis, as the API's), and reports per game the
+//! `--fresh` gives a side no solver of its own: each analysis borrows one of those the
+//! process keeps between analyses on a clock, as the API's do), and reports per game the
 //! empties from which every answer to the end was proven, with how long the answers took.
 //!
 //! The answers check each other: perfect play keeps a position's value, so a proven answer
@@ -46,8 +47,9 @@ pub struct Args {
     /// Score every move at each turn, as the JSON API does, instead of only the best move.
     #[arg(long)]
     pub all_moves: bool,
-    /// A new solver for every analysis, as the JSON API's, instead of one kept by each side
-    /// from move to move, as an NBoard or GTP engine keeps it.
+    /// No solver of a side's own: each analysis borrows one of those the process keeps
+    /// between analyses on a clock (both sides' alike), as the JSON API's do, instead of one
+    /// kept by each side from move to move, as an NBoard or GTP engine keeps it.
     #[arg(long)]
     pub fresh: bool,
     /// Directory holding xot-openings.txt (default: $PLY_DATA, else the repository's
@@ -225,9 +227,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let budget = Duration::from_millis(a.ms);
     let mode = match (a.all_moves, a.fresh) {
         (false, false) => "best move only, a solver kept by each side, as NBoard and GTP",
-        (false, true) => "best move only, a new solver each move",
+        (false, true) => "best move only, the solvers kept between analyses",
         (true, false) => "every move scored, a solver kept by each side",
-        (true, true) => "every move scored, a new solver each move, as the JSON API",
+        (true, true) => "every move scored, the solvers kept between analyses, as the JSON API",
     };
     let mut out = io::stdout().lock();
     if !a.json {
