@@ -319,12 +319,17 @@ fn first_guess(pos: &Position) -> i32 {
 /// An exact solver that keeps its transposition table from one position to the next.
 #[derive(Debug)]
 pub struct Solver {
+    /// The table all threads share, for the nodes with `search::NEAR_END` empties or more.
     tt: Tt,
+    /// Each thread's own small table, for the nodes nearer the end (the first is the
+    /// calling thread's).
+    near: Vec<Tt>,
     options: SolveOptions,
 }
 
 impl Solver {
-    /// A solver with a table of `options.hash_mb` megabytes.
+    /// A solver with a table of `options.hash_mb` megabytes (and one of a megabyte a thread
+    /// for the nodes near the end).
     ///
     /// # Panics
     /// When the machine cannot give the table's memory; [`Solver::try_new`] says so instead.
@@ -346,8 +351,12 @@ impl Solver {
     /// assert_eq!(e.mb, 1 << 43);
     /// ```
     pub fn try_new(options: SolveOptions) -> Result<Solver, TableTooLarge> {
+        let near = (0..options.threads.max(1))
+            .map(|_| Tt::try_new(search::NEAR_END_MB))
+            .collect::<Result<_, _>>()?;
         Ok(Solver {
             tt: Tt::try_new(options.hash_mb)?,
+            near,
             options,
         })
     }
@@ -361,6 +370,13 @@ impl Solver {
     /// Forgets every stored result.
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.near.iter().for_each(Tt::clear);
+    }
+
+    /// Starts a new search in every table: older entries become the first to be replaced.
+    fn new_search(&self) {
+        self.tt.new_search();
+        self.near.iter().for_each(Tt::new_search);
     }
 
     /// The exact score, a best move and a principal variation of `pos`.
@@ -388,7 +404,7 @@ impl Solver {
         pos: &Position,
         mut control: SolveControl<'_>,
     ) -> Result<SolveResult, Stopped> {
-        self.tt.new_search();
+        self.new_search();
         let (score, best, mut nodes) = self.exact_score(pos, first_guess(pos), &mut control)?;
         let best_move = best.and_then(Square::from_index);
         let (pv, pv_nodes) = self.principal_variation(pos, score, best, &control)?;
@@ -428,7 +444,7 @@ impl Solver {
         pos: &Position,
         mut control: SolveControl<'_>,
     ) -> Result<(Vec<(Square, i32)>, u64), Stopped> {
-        self.tt.new_search();
+        self.new_search();
         let mut nodes = 0;
         let moves: Vec<Square> = pos.legal_moves().collect();
         let mut scores = Vec::with_capacity(moves.len());
@@ -534,6 +550,7 @@ impl Solver {
         let done = AtomicBool::new(false);
         let threads = self.options.threads.max(1);
         let tt = &self.tt;
+        let near = &self.near;
         let halt = control.halt();
         let mut report = |step: &search::RootStep, nodes: u64| {
             if let Some(progress) = control.progress.as_mut() {
@@ -553,17 +570,18 @@ impl Solver {
         // stops the others. Only the calling thread reports progress.
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
-                .map(|_| {
+                .map(|i| {
                     let done = &done;
+                    let near = &near[i];
                     scope.spawn(move || {
-                        let mut s = Search::new(tt, geo, done, halt, busy, level);
+                        let mut s = Search::new(tt, near, geo, done, halt, busy, level);
                         let (v, best) = s.root(p, o, alpha, beta, &mut |_, _| {});
                         done.store(true, Relaxed);
                         (s.nodes, (!s.aborted).then_some((v, best)))
                     })
                 })
                 .collect();
-            let mut main = Search::new(tt, geo, &done, halt, busy, level);
+            let mut main = Search::new(tt, &near[0], geo, &done, halt, busy, level);
             let (v, best) = main.root(p, o, alpha, beta, &mut report);
             done.store(true, Relaxed);
             let mut nodes = main.nodes;
@@ -614,7 +632,15 @@ impl Solver {
     ) -> Result<(Vec<Move>, u64), Stopped> {
         let geo = Geometry::of(pos.size());
         let done = AtomicBool::new(false);
-        let mut s = Search::new(&self.tt, geo, &done, control.halt(), None, EXACT);
+        let mut s = Search::new(
+            &self.tt,
+            &self.near[0],
+            geo,
+            &done,
+            control.halt(),
+            None,
+            EXACT,
+        );
         let (pv, end) = line::walk(pos, usize::MAX, |pos, pv| {
             // The score of the side to move here: it changes sides at every move and pass.
             let score = if pv.len() % 2 == 0 { score } else { -score };
@@ -623,8 +649,8 @@ impl Solver {
             let key = tt::key(geo, pos.player().0, pos.opponent().0, n);
             let first = match (pv.is_empty(), best) {
                 (true, Some(b)) => b,
-                _ => self
-                    .tt
+                _ => s
+                    .table(n)
                     .probe(key.hash)
                     .map_or(NO_MOVE, |e| key.move_from_table(e.best, geo)),
             };

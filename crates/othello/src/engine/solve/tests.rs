@@ -209,3 +209,44 @@ fn kept_states_equal_fresh_ones() {
         }
     }
 }
+
+/// The nodes of a solve with fewer than `NEAR_END` empties go in the calling thread's own
+/// table and those with more in the shared one: after solving an endgame of 17 empties
+/// (fforum #1, +18), the positions of its principal variation are found in the table of
+/// their depth and in no other; and solving it again from those tables gives the same answer.
+#[test]
+fn nodes_near_the_end_go_in_the_threads_own_table() {
+    let pos = crate::text::parse_position(
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+    )
+    .expect("a valid position");
+    let mut solver = Solver::new(SolveOptions {
+        threads: 1,
+        hash_mb: 1,
+    });
+    let r = solver.solve(&pos);
+    assert_eq!(r.score, 18);
+    let geo = Geometry::of(pos.size());
+    let (mut near_found, mut shared_found) = (0, 0);
+    let mut at = pos;
+    for mv in &r.pv {
+        let n = at.empties().count();
+        if n >= search::DEEP {
+            let key = tt::key(geo, at.player().0, at.opponent().0, n);
+            let (near, shared) = (solver.near[0].probe(key.hash), solver.tt.probe(key.hash));
+            if n < search::NEAR_END {
+                assert!(shared.is_none(), "{n} empties in the shared table");
+                near_found += usize::from(near.is_some());
+            } else {
+                assert!(near.is_none(), "{n} empties in the own table");
+                shared_found += usize::from(shared.is_some());
+            }
+        }
+        at = at.play_move(*mv).expect("the principal variation is legal");
+    }
+    assert!(
+        near_found >= 3 && shared_found >= 3,
+        "{near_found} {shared_found}"
+    );
+    assert_eq!(solver.solve(&pos).score, 18);
+}

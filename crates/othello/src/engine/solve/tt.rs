@@ -119,6 +119,8 @@ impl std::fmt::Debug for Tt {
 pub(crate) struct Key {
     /// What the table is indexed by.
     pub hash: u64,
+    /// The position's number of empty squares.
+    pub empties: u32,
     sym: u8,
 }
 
@@ -129,11 +131,13 @@ pub(crate) fn key(geo: &Geometry, p: u64, o: u64, n: u32) -> Key {
         let (cp, co, sym) = symmetry::canonical(p, o, geo.n);
         Key {
             hash: hash(cp, co, geo.key),
+            empties: n,
             sym,
         }
     } else {
         Key {
             hash: hash(p, o, geo.key),
+            empties: n,
             sym: 0,
         }
     }

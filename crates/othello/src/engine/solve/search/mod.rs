@@ -1,7 +1,8 @@
 //! The search proper: null-window alpha-beta (fail-soft) with a principal-variation search on
 //! top, in three tiers by the number of empty squares `n`.
 //!
-//! - `n >= DEEP`: the transposition table, stability cutoffs, enhanced transposition cutoffs
+//! - `n >= DEEP`: a transposition table (the thread's own small one below [`NEAR_END`]
+//!   empties, the shared one from it on), stability cutoffs, enhanced transposition cutoffs
 //!   and a move list sorted fastest-first (fewest replies for the opponent, corners counted
 //!   twice, and fewer potential ones; then the move that keeps more corner-anchored discs,
 //!   then odd quadrants, and from 12 empties on 6x6 and 8x8 by the learnt evaluation
@@ -93,6 +94,20 @@ const SORTED_SHALLOW: u32 = 6;
 /// children's probes cost more time than the cutoffs save.
 const ETC_DEPTH: u32 = 11;
 
+/// Fewest empties at which a node's result goes in the table all threads share; the nodes
+/// of the deep tier with fewer (most of them: on FFO #45, 12.6 M of 14.9 M) go in a small
+/// table of the thread's own ([`NEAR_END_MB`]), which stays in the core's cache, and leave
+/// the shared one to the nodes whose subtrees cost more. Measured on 2026-11-27 (AMD EPYC,
+/// 2 MB L2 and 32 MB L3 a core), `ply bench ffo --range 40-49`, one thread, alternately, a
+/// data job on the other core paused: one shared 16 MB table 15.8-16.9 s (466.7 M nodes);
+/// the own table below 10 empties 15.5-15.9 s (471.2 M), below 11 15.3-15.8 s (474.7 M),
+/// below 12 14.8-15.5 s (477.5 M), below 14 14.8-15.2 s (484.7 M); below 12 with an own
+/// table of 2 MB 15.0-15.5 s (473.5 M). The shared table's size then matters little: 4 MB
+/// 14.9-15.1 s, 64 MB 15.1-15.3 s.
+pub(crate) const NEAR_END: u32 = 12;
+/// Size in megabytes of each thread's table for the nodes below [`NEAR_END`] empties.
+pub(crate) const NEAR_END_MB: usize = 1;
+
 /// Beyond any score of the evaluation: `-EVAL_BOUND..EVAL_BOUND` is an open window.
 pub(crate) const EVAL_BOUND: i32 = 1 << 20;
 /// How many nodes (the evaluation's searches included, which can make one deep node cost
@@ -110,7 +125,10 @@ pub(crate) struct Halt<'a> {
 
 /// One thread's search state over a shared table.
 pub(crate) struct Search<'a> {
+    /// The table shared by every thread, for nodes with [`NEAR_END`] empties or more.
     pub tt: &'a Tt,
+    /// This thread's own small table, for the nodes of the deep tier below [`NEAR_END`].
+    near: &'a Tt,
     pub geo: &'static Geometry,
     pub nodes: u64,
     /// When the search must end: a caller's stop, a deadline, or another thread's end (the
@@ -142,6 +160,7 @@ pub(crate) struct Search<'a> {
 impl<'a> Search<'a> {
     pub fn new(
         tt: &'a Tt,
+        near: &'a Tt,
         geo: &'static Geometry,
         stop: &'a AtomicBool,
         halt: Halt<'a>,
@@ -151,6 +170,7 @@ impl<'a> Search<'a> {
         debug_assert!(level == EXACT || usize::from(level) < SELECTIVITY.len());
         Search {
             tt,
+            near,
             geo,
             nodes: 0,
             control: StopControl::new(
@@ -373,7 +393,8 @@ impl<'a> Search<'a> {
         if n > DEEP {
             for c in list.remaining() {
                 let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-                self.tt.prefetch(tt::key(self.geo, np, no, n - 1).hash);
+                self.table(n - 1)
+                    .prefetch(tt::key(self.geo, np, no, n - 1).hash);
             }
         }
         // Before the moves are rated: a cutoff here spares the rating's searches.
@@ -433,7 +454,7 @@ impl<'a> Search<'a> {
     /// none).
     #[inline(always)]
     fn table_answer(&self, key: Key, alpha: i32, beta: i32) -> Result<u8, i32> {
-        let Some(e) = self.probe(key.hash) else {
+        let Some(e) = self.probe(key.hash, key.empties) else {
             return Ok(NO_MOVE);
         };
         match e.cutoff(alpha, beta) {
@@ -442,12 +463,23 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The table's entry for `hash` as this search may use it: the bounds of an entry less
-    /// sure than this search (a selective pass's, seen by a surer one) are opened beyond
-    /// every score, so that only its move counts.
+    /// The table that holds the nodes with `n` empties: the thread's own small one below
+    /// [`NEAR_END`], the shared one from it on.
+    #[inline(always)]
+    pub fn table(&self, n: u32) -> &'a Tt {
+        if n < NEAR_END {
+            self.near
+        } else {
+            self.tt
+        }
+    }
+
+    /// The table's entry for `hash` (a node with `n` empties) as this search may use it: the
+    /// bounds of an entry less sure than this search (a selective pass's, seen by a surer
+    /// one) are opened beyond every score, so that only its move counts.
     #[inline]
-    fn probe(&self, hash: u64) -> Option<Entry> {
-        let mut e = self.tt.probe(hash)?;
+    fn probe(&self, hash: u64, n: u32) -> Option<Entry> {
+        let mut e = self.table(n).probe(hash)?;
         if e.level < self.level {
             (e.lower, e.upper) = (i8::MIN, i8::MAX);
         }
@@ -460,7 +492,7 @@ impl<'a> Search<'a> {
     fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
         for c in list.remaining() {
             let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-            if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1).hash) {
+            if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1).hash, n - 1) {
                 let v = -i32::from(e.upper);
                 if v > alpha {
                     return Some(v);
@@ -475,7 +507,7 @@ impl<'a> Search<'a> {
     fn store(&self, key: Key, alpha: i32, beta: i32, best: i32, best_move: u8, nodes: u64) {
         let s = self.geo.squares;
         let (lower, upper) = bounds::proven(best, alpha, beta, -s, s);
-        self.tt.store(
+        self.table(key.empties).store(
             key.hash,
             Entry {
                 lower: lower as i8,

@@ -40,7 +40,7 @@ impl Search<'_> {
         debug_assert!(moves != 0, "the root needs a legal move");
         let key = tt::key(self.geo, p, o, n);
         let hash_move = self
-            .tt
+            .table(n)
             .probe(key.hash)
             .map_or(NO_MOVE, |e| key.move_from_table(e.best, self.geo));
         let mut list = self.sorted_moves(p, o, moves, hash_move);

@@ -5,12 +5,15 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::{
     super::tt::{self, Key},
-    Search,
+    Search, NEAR_END,
 };
 use crate::spine::order::{Candidate, MoveList};
 
-/// Fewest empties at which threads share out the moves of a node.
-pub(super) const SPLIT_DEPTH: u32 = 10;
+/// Fewest empties at which threads share out the moves of a node: where results go in the
+/// shared table (below it each thread keeps its own, and a move another thread searches would
+/// be searched again anyway). With the own tables, `ply bench ffo --range 40-49 --threads 2`,
+/// alternately: from 10 empties 8.43-8.56 s (497-500 M nodes), from 12 8.26-8.33 s (494-498 M).
+pub(super) const SPLIT_DEPTH: u32 = NEAR_END;
 /// How many nodes pass between two looks, with other threads about, at whether another
 /// thread has settled a node this one is inside.
 pub(super) const SETTLED_EVERY: u64 = 1 << 12;
@@ -66,7 +69,7 @@ impl<'a> Search<'a> {
         }
         for m in ((n + 1).max(SPLIT_DEPTH)..self.top).rev() {
             let (hash, alpha, beta) = self.path[m as usize];
-            if let Some(v) = self.probe(hash).and_then(|e| e.cutoff(alpha, beta)) {
+            if let Some(v) = self.probe(hash, m).and_then(|e| e.cutoff(alpha, beta)) {
                 self.aborted = true;
                 self.unwind = Some((hash, v));
                 return true;
