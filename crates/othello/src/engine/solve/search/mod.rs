@@ -8,8 +8,7 @@
 //!   then odd quadrants, and from 12 empties on 6x6 and 8x8 by the learnt evaluation
 //!   searched a few plies deep); the table's move is tried before the others are sorted, as
 //!   it often cuts alone;
-//! - `4 < n < DEEP`: no table; from `SORTED_SHALLOW` empties the moves sorted by the
-//!   opponent's replies, below it the empties tried in parity order (odd quadrants first),
+//! - `4 < n < DEEP`: no table; the empties tried in parity order (odd quadrants first),
 //!   corners before ordinary squares before the squares next to a corner;
 //! - `n <= 4`: the unrolled routines of [`super::last`].
 //!
@@ -50,7 +49,7 @@ use super::{
     stability::stable_discs,
     tt::{self, Entry, Key, Tt, EXACT, NO_MOVE},
 };
-use crate::spine::order::{insert_best_first, MoveList};
+use crate::spine::order::MoveList;
 use crate::spine::probcut::ENDGAME_MIN_EMPTIES as PROBCUT_MIN;
 pub(crate) use crate::spine::probcut::SELECTIVITY;
 use crate::{
@@ -76,23 +75,25 @@ enum Node {
 /// Score below every real score.
 pub(crate) const NEG_INF: i32 = -1000;
 
-/// Fewest empties at which the table, stability and sorted move lists are used.
-pub(crate) const DEEP: u32 = 7;
-/// Fewest empties at which a node below [`DEEP`] sorts its moves by the opponent's replies
-/// instead of trying the squares in a fixed order. Measured on 2026-11-25 (e6b4666), when
-/// the bench stood at 0.617 G nodes, before the move-ordering work and the self-play weights:
-/// `ply bench ffo --range 40-49`, one thread: never, 0.617 G nodes; from 6 empties, 0.590 G
-/// (fforum #20-#39, not tuned on: 100.8 M -> 91.5 M), and #40-#44 in 6% less time; from 5,
-/// 0.541 G (85.7 M) but 8% more time than never, as the sorting costs more than it saves so
-/// near the end.
-const SORTED_SHALLOW: u32 = 6;
+/// Fewest empties at which the table, stability and sorted move lists are used. Below it the
+/// squares are tried in a fixed order: sorting them by the opponent's replies at 6 empties
+/// without a table (from 2026-11-25 to 11-27) searched fewer nodes than neither, but once the
+/// nodes near the end kept to a table in the core's cache ([`NEAR_END`]) the table paid
+/// there too. `ply bench ffo --range 40-49`, one thread, alternately (with `ETC_DEPTH` 9):
+/// from 6 empties 450.9 M nodes and 14.70-15.10 s, from 7 (sorted at 6) 477.4 M and
+/// 14.63-15.02 s; fforum #20-#39, not tuned on, 59.8 M nodes and 2.11-2.14 s against 63.2 M
+/// and 2.14-2.15 s.
+pub(crate) const DEEP: u32 = 6;
 /// Fewest empties at which enhanced transposition cutoffs are tried, before the moves are
 /// rated (5% less time than after it). Measured on 2026-11-24 (2b9a183), before the
 /// move-ordering work and the self-play weights: `ply bench ffo --range 40-49`, one thread:
 /// from 10 empties 0.634 G nodes and 26.7-27.0 s, from 11 0.637 G and 25.6-25.9 s, from 12
 /// 0.647 G and 25.6-26.1 s, from 14 0.665 G and 25.7 s; never, 0.83 G. Below 11 the
-/// children's probes cost more time than the cutoffs save.
-const ETC_DEPTH: u32 = 11;
+/// children's probes then cost more time than the cutoffs saved; since the children below
+/// [`NEAR_END`] sit in a table in the core's cache, they cost less (2026-11-27, the table
+/// from 7 empties: from 9 469.8 M nodes and 14.76-15.13 s, from 10 475.5 M, from 11 477.4 M
+/// and 14.63-15.02 s).
+const ETC_DEPTH: u32 = 9;
 
 /// Fewest empties at which a node's result goes in the table all threads share; the nodes
 /// of the deep tier with fewer (most of them: on FFO #45, 12.6 M of 14.9 M) go in a small
@@ -247,9 +248,9 @@ impl<'a> Search<'a> {
         (bound <= alpha).then_some(bound)
     }
 
-    /// Null-window search without the table. Below [`SORTED_SHALLOW`] empties the squares are
-    /// tried in parity order (odd quadrants first), corners before ordinary squares before the
-    /// squares next to a corner; from it on, the moves are sorted ([`Search::nws_sorted`]).
+    /// Null-window search without the table, below [`DEEP`] empties: the squares tried in
+    /// parity order (odd quadrants first), corners before ordinary squares before the squares
+    /// next to a corner.
     fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
         self.nodes += 1;
         if let Some(bound) = self.stability_cutoff(p, o, alpha) {
@@ -258,9 +259,6 @@ impl<'a> Search<'a> {
         let g = self.geo;
         let empties = !(p | o) & g.mask;
         let odd = g.odd_quadrants(empties);
-        if n >= SORTED_SHALLOW {
-            return self.nws_sorted(p, o, alpha, n, empties, odd);
-        }
         let plain = !(g.corners | g.near_corners);
         let classes = [
             odd & g.corners,
@@ -294,46 +292,6 @@ impl<'a> Search<'a> {
                 return self.final_score(p, o);
             }
             return -self.nws(o, p, -alpha - 1, n);
-        }
-        best
-    }
-
-    /// [`Search::nws_shallow`] from [`SORTED_SHALLOW`] empties: the moves sorted by the
-    /// opponent's replies (fewest first, corners counted twice), then odd quadrants first,
-    /// corners before ordinary squares before the squares next to a corner.
-    fn nws_sorted(&mut self, p: u64, o: u64, alpha: i32, n: u32, empties: u64, odd: u64) -> i32 {
-        let g = self.geo;
-        let mut moves = legal_moves(p, o, empties);
-        if moves == 0 {
-            if legal_moves(o, p, empties) == 0 {
-                return self.final_score(p, o);
-            }
-            return -self.nws(o, p, -alpha - 1, n);
-        }
-        // (rating, square, flips), best first: fewer than `DEEP` empties, so as many moves.
-        let mut kids = [(0i32, 0u8, 0u64); DEEP as usize - 1];
-        let mut len = 0;
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as u8;
-            moves &= moves - 1;
-            let f = flips(p, o, sq);
-            let replies = legal_moves(o ^ f, p | f | 1 << sq, empties & !(1 << sq));
-            let mobility = (replies.count_ones() + (replies & g.corners).count_ones()) as i32;
-            let place = (odd >> sq & 1) as i32 * 8 + (g.corners >> sq & 1) as i32 * 4
-                - (g.near_corners >> sq & 1) as i32 * 4;
-            let rating = place - (mobility << 4);
-            insert_best_first(&mut kids[..=len], (rating, sq, f));
-            len += 1;
-        }
-        let mut best = NEG_INF;
-        for &(_, sq, f) in &kids[..len] {
-            let v = -self.nws(o ^ f, p | f | 1 << sq, -alpha - 1, n - 1);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    return v;
-                }
-            }
         }
         best
     }
