@@ -77,9 +77,9 @@ pub(crate) const NEG_INF: i32 = -1000;
 
 /// Fewest empties at which the table, stability and sorted move lists are used. Below it the
 /// squares are tried in a fixed order: sorting them by the opponent's replies at 6 empties
-/// without a table (from 2026-11-25 to 11-27) searched fewer nodes than neither, but once the
-/// nodes near the end kept to a table in the core's cache ([`NEAR_END`]) the table paid
-/// there too. `ply bench ffo --range 40-49`, one thread, alternately (with `ETC_DEPTH` 9):
+/// without a table (from 2026-11-25 to 11-27) saved nodes over the fixed order, but once the
+/// nodes near the end kept to a table in the core's cache ([`NEAR_END`]), the table with its
+/// sorted moves paid there too. `ply bench ffo --range 40-49`, one thread, alternately (with `ETC_DEPTH` 9):
 /// from 6 empties 450.9 M nodes and 14.70-15.10 s, from 7 (sorted at 6) 477.4 M and
 /// 14.63-15.02 s; fforum #20-#39, not tuned on, 59.8 M nodes and 2.11-2.14 s against 63.2 M
 /// and 2.14-2.15 s.
