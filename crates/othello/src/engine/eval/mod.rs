@@ -468,9 +468,28 @@ impl Eval {
         no: u64,
         mine: u32,
     ) -> i32 {
-        debug_assert!(std::ptr::eq(state.layout, self.layout));
         let empty = !(np | no) & self.layout.size.mask().0;
         let theirs = crate::moves::legal_moves(no, np, empty).count_ones();
+        self.evaluate_child_both_counted(state, sq, flips, np, no, mine, theirs)
+    }
+
+    /// [`Eval::evaluate_child_counted`] with the legal moves of both sides of the child
+    /// counted by the caller: `mine` for the side to move there (`np`), `theirs` for the
+    /// other (`no`).
+    #[inline]
+    #[must_use]
+    #[allow(clippy::too_many_arguments)]
+    pub fn evaluate_child_both_counted(
+        &self,
+        state: &EvalState,
+        sq: u8,
+        flips: u64,
+        np: u64,
+        no: u64,
+        mine: u32,
+        theirs: u32,
+    ) -> i32 {
+        debug_assert!(std::ptr::eq(state.layout, self.layout));
         self.value(&state.child_indices(sq, flips), np, no, mine, theirs)
     }
 

@@ -177,6 +177,27 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// [`Searcher::static_value_counted`] of the child after `sq` turning `flips` (`np` to
+    /// move there against `no`), read from this node's evaluation state without playing it.
+    #[inline]
+    fn child_value_counted(
+        &self,
+        sq: u8,
+        flips: u64,
+        np: u64,
+        no: u64,
+        mine: u32,
+        theirs: u32,
+    ) -> i32 {
+        let bound = self.size.squares() as i32 * UNIT;
+        match (self.eval, &self.state) {
+            (Some(e), Some(s)) => e
+                .evaluate_child_both_counted(s, sq, flips, np, no, mine, theirs)
+                .clamp(-bound, bound),
+            _ => (np.count_ones() as i32 - no.count_ones() as i32) * UNIT,
+        }
+    }
+
     #[inline]
     pub(crate) fn make(&mut self, sq: u8, flips: u64) {
         if let Some(s) = &mut self.state {
@@ -234,10 +255,7 @@ impl<'a> Searcher<'a> {
                 return 0;
             }
             let mine = moves::legal_moves(c.no, c.np, c.rest).count_ones();
-            self.make(c.sq, c.flips);
-            let v = self.static_value_counted(c.np, c.no, c.replies.count_ones(), mine);
-            self.unmake(c.sq, c.flips);
-            -4 * v
+            -4 * self.child_value_counted(c.sq, c.flips, c.np, c.no, c.replies.count_ones(), mine)
         });
         list.sort();
         list
@@ -379,15 +397,16 @@ impl<'a> Searcher<'a> {
             let (np, no) = (o ^ f, p | f | 1u64 << sq);
             let empty = !(np | no) & self.mask;
             let replies = moves::legal_moves(np, no, empty);
-            self.make(sq, f);
             let score = if replies == 0 {
-                -self.search::<true>(np, no, 0, -beta, -alpha)
+                self.make(sq, f);
+                let v = -self.search::<true>(np, no, 0, -beta, -alpha);
+                self.unmake(sq, f);
+                v
             } else {
                 self.nodes += 1;
                 let mine = moves::legal_moves(no, np, empty).count_ones();
-                -self.static_value_counted(np, no, replies.count_ones(), mine)
+                -self.child_value_counted(sq, f, np, no, replies.count_ones(), mine)
             };
-            self.unmake(sq, f);
             if self.aborted {
                 return (0, best_move);
             }
