@@ -12,7 +12,9 @@ use crate::{
     eval::{Eval, EvalState, UNIT},
     final_score, moves,
     spine::{
-        bounds, hash,
+        bounds,
+        geometry::Geometry,
+        hash,
         order::{self, MoveList, Weights},
         probcut as mpc,
         stop::StopControl,
@@ -233,10 +235,14 @@ impl<'a> Searcher<'a> {
 
     /// The children of `p` (its moves `legal`) in search order, through the one
     /// child-ordering step ([`order::rate`], then [`MoveList::sort`]): a wipe-out, the table's
-    /// move, then fewest replies for the opponent (a disc of score each) and, from
-    /// [`EVAL_ORDER_DEPTH`] on, the static value of the child (four points per unit of it,
-    /// worst for the opponent first); at depth 2 by the replies alone (an evaluation per
-    /// child costs there about what the search below it does).
+    /// move, then fewest replies for the opponent (a disc of score each, a corner reply two),
+    /// fewest empty squares beside our discs (a quarter disc each), most corners of ours with
+    /// the edge squares of ours beside them (a disc each) and, from [`EVAL_ORDER_DEPTH`] on,
+    /// the static value of the child (four points per unit of it, worst for the opponent
+    /// first); at depth 2 without the evaluation (an evaluation per child costs there about
+    /// what the search below it does). The corners, potential moves and anchored discs cut
+    /// the nodes of fixed-depth analyses of FFO #40-#59 by 4.8% at depth 15 (84.9 M against
+    /// 89.2 M) and 3.1% at depth 13.
     fn ordered(&mut self, p: u64, o: u64, legal: u64, table_move: u8, depth: u32) -> MoveList {
         let mut list = MoveList::empty();
         list.generate(p, o, legal);
@@ -246,8 +252,13 @@ impl<'a> Searcher<'a> {
             let (np, no) = (o ^ c.flips, p | c.flips | 1u64 << c.sq);
             crate::engine::memory::prefetch(&self.table[self.slot(np, no)]);
         }
+        let g = Geometry::of(self.size);
         let weights = Weights {
             replies: UNIT,
+            corners: g.corners,
+            potential: UNIT / 4,
+            anchored: UNIT,
+            c_squares: g.c_squares,
             ..Weights::default()
         };
         order::rate(&mut list, p, o, empties, table_move, &weights, |c| {

@@ -20,7 +20,6 @@
 //! ```
 
 mod flips;
-mod geometry;
 mod search;
 mod stability;
 mod tt;
@@ -31,7 +30,7 @@ use std::{
     time::Instant,
 };
 
-use geometry::Geometry;
+use crate::spine::geometry::Geometry;
 use search::{Halt, Search, EVAL_BOUND, SELECTIVITY};
 pub use tt::TableTooLarge;
 use tt::{Tt, EXACT, NO_MOVE};

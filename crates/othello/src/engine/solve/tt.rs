@@ -17,7 +17,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::geometry::Geometry;
+use crate::spine::geometry::Geometry;
 use crate::{rules::symmetry, spine::hash::endgame as hash};
 
 /// What the table knows about one position.

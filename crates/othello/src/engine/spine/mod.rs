@@ -6,6 +6,8 @@
 //!   midgame engine returns and [`crate::analyze`] completes and re-exports;
 //! - `aspiration`: the root's search in a window around a guess, widened on a fail;
 //! - [`clock`]: where searches read the time (a test can drive it);
+//! - `geometry`: the square classes of each board size (corners, the squares beside them,
+//!   quadrants) that both searches' move ordering reads;
 //! - `hash`: the hash of a position both tables index by;
 //! - `stop`: when a search must end (a caller's flag, a deadline, another thread's end),
 //!   looked at every so many nodes;
@@ -32,6 +34,7 @@ pub(crate) mod analysis;
 pub(crate) mod aspiration;
 pub(crate) mod bounds;
 pub mod clock;
+pub(crate) mod geometry;
 pub(crate) mod hash;
 pub(crate) mod line;
 pub(crate) mod order;

@@ -45,13 +45,12 @@ use std::{sync::atomic::AtomicBool, time::Instant};
 
 use super::flips::{flips, flips_near, legal_moves};
 use super::{
-    geometry::Geometry,
     stability::stable_discs,
     tt::{self, Entry, Key, Tt, EXACT, NO_MOVE},
 };
-use crate::spine::order::MoveList;
 use crate::spine::probcut::ENDGAME_MIN_EMPTIES as PROBCUT_MIN;
 pub(crate) use crate::spine::probcut::SELECTIVITY;
+use crate::spine::{geometry::Geometry, order::MoveList};
 use crate::{
     eval::Eval,
     spine::{bounds, clock::Clock, stop::StopControl},
