@@ -452,34 +452,16 @@ impl Eval {
     pub fn evaluate_child(&self, state: &EvalState, sq: u8, flips: u64, np: u64, no: u64) -> i32 {
         let empty = !(np | no) & self.layout.size.mask().0;
         let mine = crate::moves::legal_moves(np, no, empty).count_ones();
-        self.evaluate_child_counted(state, sq, flips, np, no, mine)
+        let theirs = crate::moves::legal_moves(no, np, empty).count_ones();
+        self.evaluate_child_counted(state, sq, flips, np, no, mine, theirs)
     }
 
     /// [`Eval::evaluate_child`] where the caller has counted the child's legal moves
-    /// already (`mine`, for `np`).
-    #[inline]
-    #[must_use]
-    pub fn evaluate_child_counted(
-        &self,
-        state: &EvalState,
-        sq: u8,
-        flips: u64,
-        np: u64,
-        no: u64,
-        mine: u32,
-    ) -> i32 {
-        let empty = !(np | no) & self.layout.size.mask().0;
-        let theirs = crate::moves::legal_moves(no, np, empty).count_ones();
-        self.evaluate_child_both_counted(state, sq, flips, np, no, mine, theirs)
-    }
-
-    /// [`Eval::evaluate_child_counted`] with the legal moves of both sides of the child
-    /// counted by the caller: `mine` for the side to move there (`np`), `theirs` for the
-    /// other (`no`).
+    /// already: `mine` for the side to move there (`np`), `theirs` for the other (`no`).
     #[inline]
     #[must_use]
     #[allow(clippy::too_many_arguments)]
-    pub fn evaluate_child_both_counted(
+    pub fn evaluate_child_counted(
         &self,
         state: &EvalState,
         sq: u8,

@@ -162,41 +162,31 @@ impl<'a> Searcher<'a> {
         let empty = !(p | o) & self.mask;
         let mine = moves::legal_moves(p, o, empty).count_ones();
         let theirs = moves::legal_moves(o, p, empty).count_ones();
-        self.static_value_counted(p, o, mine, theirs)
+        self.static_value_counted(p, o, mine, theirs, None)
     }
 
     /// [`Searcher::static_value`] of a position whose legal moves are counted already:
-    /// `mine` for `p`, `theirs` for `o`.
+    /// `mine` for `p`, `theirs` for `o`. With `child` (a move and the discs it turns), the
+    /// position is this node's child after that move, read from the node's evaluation state
+    /// without playing it.
     #[inline]
-    fn static_value_counted(&self, p: u64, o: u64, mine: u32, theirs: u32) -> i32 {
+    fn static_value_counted(
+        &self,
+        p: u64,
+        o: u64,
+        mine: u32,
+        theirs: u32,
+        child: Option<(u8, u64)>,
+    ) -> i32 {
         // No final score lies beyond the number of squares: neither may an estimate.
         let bound = self.size.squares() as i32 * UNIT;
         match (self.eval, &self.state) {
-            (Some(e), Some(s)) => e
-                .evaluate_counted(s, p, o, mine, theirs)
-                .clamp(-bound, bound),
+            (Some(e), Some(s)) => match child {
+                None => e.evaluate_counted(s, p, o, mine, theirs),
+                Some((sq, flips)) => e.evaluate_child_counted(s, sq, flips, p, o, mine, theirs),
+            }
+            .clamp(-bound, bound),
             _ => (p.count_ones() as i32 - o.count_ones() as i32) * UNIT,
-        }
-    }
-
-    /// [`Searcher::static_value_counted`] of the child after `sq` turning `flips` (`np` to
-    /// move there against `no`), read from this node's evaluation state without playing it.
-    #[inline]
-    fn child_value_counted(
-        &self,
-        sq: u8,
-        flips: u64,
-        np: u64,
-        no: u64,
-        mine: u32,
-        theirs: u32,
-    ) -> i32 {
-        let bound = self.size.squares() as i32 * UNIT;
-        match (self.eval, &self.state) {
-            (Some(e), Some(s)) => e
-                .evaluate_child_both_counted(s, sq, flips, np, no, mine, theirs)
-                .clamp(-bound, bound),
-            _ => (np.count_ones() as i32 - no.count_ones() as i32) * UNIT,
         }
     }
 
@@ -266,7 +256,8 @@ impl<'a> Searcher<'a> {
                 return 0;
             }
             let mine = moves::legal_moves(c.no, c.np, c.rest).count_ones();
-            -4 * self.child_value_counted(c.sq, c.flips, c.np, c.no, c.replies.count_ones(), mine)
+            let child = Some((c.sq, c.flips));
+            -4 * self.static_value_counted(c.np, c.no, c.replies.count_ones(), mine, child)
         });
         list.sort();
         list
@@ -416,7 +407,7 @@ impl<'a> Searcher<'a> {
             } else {
                 self.nodes += 1;
                 let mine = moves::legal_moves(no, np, empty).count_ones();
-                -self.child_value_counted(sq, f, np, no, replies.count_ones(), mine)
+                -self.static_value_counted(np, no, replies.count_ones(), mine, Some((sq, f)))
             };
             if self.aborted {
                 return (0, best_move);

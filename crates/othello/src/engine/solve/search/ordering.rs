@@ -145,7 +145,8 @@ impl Search<'_> {
                     let ours = if depth == 0 {
                         // The child only evaluated: read in place, its replies counted.
                         let replies = c.replies.count_ones();
-                        -e.evaluate_child_counted(st, c.sq, c.flips, c.np, c.no, replies)
+                        let ours = crate::moves::legal_moves(c.no, c.np, c.rest).count_ones();
+                        -e.evaluate_child_counted(st, c.sq, c.flips, c.np, c.no, replies, ours)
                     } else {
                         st.play(c.sq, c.flips);
                         let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
