@@ -105,16 +105,23 @@ def predict(table, feat):
     return table[feat].sum(axis=1)
 
 
-def ridge_cg(feat, target, n, ridge, iterations):
-    """argmin sum (x.w - target)^2 + ridge |w|^2, Jacobi-preconditioned CG (as ply's ridge)."""
+def ridge_cg(feat, target, n, ridge, iterations, penalty=None):
+    """argmin sum (x.w - target)^2 + ridge |w|^2, Jacobi-preconditioned CG (as ply's ridge).
+    `penalty`, if given, is one more quadratic term (w.Pw): a pair of P's product with a
+    vector and P's diagonal."""
     F = feat.shape[1]
     flat = feat.ravel()
 
     def apply(v):
         s = v[feat].sum(axis=1)
-        return ridge * v + np.bincount(flat, weights=np.repeat(s, F), minlength=n)
+        out = ridge * v + np.bincount(flat, weights=np.repeat(s, F), minlength=n)
+        if penalty is not None:
+            out += penalty[0](v)
+        return out
 
     diag = ridge + np.bincount(flat, minlength=n).astype(np.float64)
+    if penalty is not None:
+        diag += penalty[1]
     b = np.bincount(flat, weights=np.repeat(target, F), minlength=n)
     w = np.zeros(n)
     res = b.copy()

@@ -51,40 +51,17 @@ def neighbour_pairs(layout):
     return np.concatenate(ends[0]), np.concatenate(ends[1])
 
 
-def smoothed_ridge(feat, target, n, ridge, smooth, pairs, iterations=60):
-    """argmin |Xw - target|^2 + ridge |w|^2 + smooth sum over pairs (w_a - w_b)^2, by
-    Jacobi-preconditioned conjugate gradients (as fit-eval8.py's ridge_cg)."""
+def smoothing(pairs, n, smooth):
+    """The neighbour penalty for fit-eval8.py's ridge_cg: smooth times the graph Laplacian of
+    `pairs` (its product with a vector, its diagonal)."""
     a, b = pairs
-    F = feat.shape[1]
-    flat = feat.ravel()
 
-    def apply(v):
-        s = v[feat].sum(axis=1)
+    def product(v):
         d = v[a] - v[b]
-        laplacian = np.bincount(a, weights=d, minlength=n) - np.bincount(b, weights=d, minlength=n)
-        return ridge * v + smooth * laplacian + np.bincount(flat, weights=np.repeat(s, F), minlength=n)
+        return smooth * (np.bincount(a, weights=d, minlength=n) - np.bincount(b, weights=d, minlength=n))
 
     degree = np.bincount(a, minlength=n) + np.bincount(b, minlength=n)
-    diag = ridge + smooth * degree + np.bincount(flat, minlength=n).astype(np.float64)
-    rhs = np.bincount(flat, weights=np.repeat(target, F), minlength=n)
-    w = np.zeros(n)
-    res = rhs.copy()
-    z = res / diag
-    d = z.copy()
-    rz = res @ z
-    for _ in range(iterations):
-        q = apply(d)
-        dq = d @ q
-        if dq <= 0 or abs(rz) < 1e-12:
-            break
-        step = rz / dq
-        w += step * d
-        res -= step * q
-        z = res / diag
-        rz_new = res @ z
-        d = z + (rz_new / rz) * d
-        rz = rz_new
-    return w
+    return product, smooth * degree
 
 
 def main():
@@ -106,7 +83,7 @@ def main():
         tables = {}
         for k in (2, 3):
             m = (~held) & (emp >= k * width - 4) & (emp <= k * width + width - 1 + 4)
-            w = smoothed_ridge(feat[m], y[m], n, args.ridge, smooth, pairs)
+            w = fit.ridge_cg(feat[m], y[m], n, args.ridge, 60, smoothing(pairs, n, smooth))
             tables[k] = np.round(w * 64) / 64  # as the engine holds them
 
         def error(f, e, label):
