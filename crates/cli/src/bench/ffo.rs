@@ -28,8 +28,8 @@ pub struct Args {
     /// Threads searching each position.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
-    /// Transposition table size in megabytes (default: the solver's own, as
-    /// `ply othello solve` uses it).
+    /// Transposition table size in megabytes, shared by the threads (each thread adds a
+    /// table of its own of 1 MB; default: the solver's own, as `ply othello solve` uses it).
     // Before, 256 MB, then 64 MB: the smaller table is the faster one on this machine, as
     // more of it stays in the caches. FFO #40-#49, one thread: 64 MB 36.0-37.6 s, 256 MB
     // 38.5-39.8 s (0.617 G and 0.616 G nodes); FFO #50-#52: 70-73 s against 72-76 s. Now 16

@@ -71,7 +71,8 @@ pub struct Args {
     /// Threads searching each position.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
-    /// Transposition table size in megabytes.
+    /// Transposition table size in megabytes, shared by the threads (each thread adds a
+    /// table of its own of 1 MB for the nodes nearest the end).
     #[arg(long, default_value_t = SolveOptions::default().hash_mb, value_name = "M")]
     pub hash_mb: usize,
     /// One JSON object per position, one per line.

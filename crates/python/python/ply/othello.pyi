@@ -162,8 +162,11 @@ class Analysis:
     def engine(self) -> str:
         """``"solver"``, ``"midgame"``, ``"mixed"``, ``"book"`` or ``"selective"``."""
 
-def solve(board: Board, *, threads: int = 1, hash_mb: int = 64) -> SolveResult:
-    """The exact score, a best move and a line. Releases the GIL; Ctrl-C stops it."""
+def solve(board: Board, *, threads: int = 1, hash_mb: int = 16) -> SolveResult:
+    """The exact score, a best move and a line. Releases the GIL; Ctrl-C stops it.
+
+    ``hash_mb`` is the table the threads share (each adds one of 1 MB of its own), with the
+    same default as ``ply othello solve``."""
 
 def analyze(
     board: Board,

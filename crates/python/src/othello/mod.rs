@@ -542,8 +542,10 @@ fn solve(
     hash_mb: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SolveResult> {
     let max_mb = i64::try_from(SolveOptions::MAX_HASH_MB).expect("small");
+    // The same default as `ply othello solve` (it was 64 here while the solver's own fell to 16).
+    let default_mb = i64::try_from(SolveOptions::default().hash_mb).expect("small");
     let hash_mb =
-        usize::try_from(opt_int_in(hash_mb, "hash_mb", 1, max_mb, 64)?).expect("positive");
+        usize::try_from(opt_int_in(hash_mb, "hash_mb", 1, max_mb, default_mb)?).expect("positive");
     let options = SolveOptions {
         threads: threads_arg(threads)?,
         hash_mb,

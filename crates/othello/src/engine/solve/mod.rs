@@ -50,7 +50,9 @@ use crate::{
 pub struct SolveOptions {
     /// Threads that search one position together (at least one is used).
     pub threads: usize,
-    /// Size of the transposition table in megabytes.
+    /// Size of the transposition table all threads share, in megabytes. Each thread also
+    /// keeps a table of its own of one megabyte for the nodes nearest the end, which stays in
+    /// its core's cache: a solver takes `hash_mb + threads` megabytes in all.
     pub hash_mb: usize,
 }
 
