@@ -167,12 +167,12 @@ const INNER: u64 = 0x007e_7e7e_7e7e_7e00;
 /// [`stable_discs`] on a full 8x8 board: the exact edges first, then the inner squares by
 /// the rule, from them.
 #[inline]
-fn stable_discs_8x8(p: u64, o: u64) -> u64 {
+fn stable_discs_8x8(p: u64, o: u64, enough: u32) -> u64 {
     let [fh, fv, fd7, fd9] = full_lines(p | o);
     let inner = p & INNER;
     let mut stable = stable_edges(p, o) | (inner & fh & fv & fd7 & fd9);
-    if stable == 0 {
-        return 0;
+    if stable == 0 || stable.count_ones() >= enough {
+        return stable;
     }
     // An inner square's neighbours all lie on the board, so the shifts wrap nowhere that
     // `inner` keeps.
@@ -182,8 +182,8 @@ fn stable_discs_8x8(p: u64, o: u64) -> u64 {
         let d7 = fd7 | stable << 7 | stable >> 7;
         let d9 = fd9 | stable << 9 | stable >> 9;
         let next = stable | (inner & h & v & d7 & d9);
-        if next == stable {
-            return stable;
+        if next == stable || next.count_ones() >= enough {
+            return next;
         }
         stable = next;
     }
@@ -193,8 +193,16 @@ fn stable_discs_8x8(p: u64, o: u64) -> u64 {
 /// subset), on the board of the squares `mask`.
 #[must_use]
 pub(crate) fn stable_discs(p: u64, o: u64, mask: u64) -> u64 {
+    stable_discs_enough(p, o, mask, u32::MAX)
+}
+
+/// [`stable_discs`], free to stop once it has found `enough` of them (on 8x8; the other sizes
+/// find them all): a sound subset all the same, with at least `enough` discs if
+/// [`stable_discs`] has. A cutoff that needs `enough` stable discs asks no more.
+#[must_use]
+pub(crate) fn stable_discs_enough(p: u64, o: u64, mask: u64, enough: u32) -> u64 {
     if mask == u64::MAX {
-        return stable_discs_8x8(p, o);
+        return stable_discs_8x8(p, o, enough);
     }
     stable_discs_by_rule(p, o, mask)
 }
@@ -382,6 +390,15 @@ mod tests {
             assert_eq!(fast & !p, 0);
             assert_eq!(rule & !fast, 0, "{p:#x} {o:#x}");
             more += u32::from(fast != rule);
+            // Asked for `enough`, a subset with at least that many when there are.
+            for enough in [0, 1, fast.count_ones(), fast.count_ones() + 1, i % 40] {
+                let some = stable_discs_enough(p, o, u64::MAX, enough);
+                assert_eq!(some & !fast, 0, "{p:#x} {o:#x} {enough}");
+                assert!(
+                    some.count_ones() >= enough.min(fast.count_ones()),
+                    "{p:#x} {o:#x} {enough}"
+                );
+            }
             // The edges one square at a time.
             let lines: [[u32; 8]; 4] = [
                 std::array::from_fn(|k| k as u32),

@@ -45,7 +45,7 @@ use std::{sync::atomic::AtomicBool, time::Instant};
 
 use super::flips::{flips, flips_near, legal_moves};
 use super::{
-    stability::stable_discs,
+    stability::{stable_discs, stable_discs_enough},
     tt::{self, Entry, Key, Tt, EXACT, NO_MOVE},
 };
 use crate::spine::probcut::ENDGAME_MIN_EMPTIES as PROBCUT_MIN;
@@ -243,7 +243,11 @@ impl<'a> Search<'a> {
         if alpha < squares - 2 * o.count_ones() as i32 {
             return None;
         }
-        let bound = squares - 2 * stable_discs(o, p, self.geo.mask).count_ones() as i32;
+        // The bound cuts once `2 * stable >= squares - alpha`: no more discs need finding.
+        let enough = ((squares - alpha).max(0) as u32).div_ceil(2);
+        let stable = stable_discs_enough(o, p, self.geo.mask, enough);
+        debug_assert_eq!(stable & !stable_discs(o, p, self.geo.mask), 0);
+        let bound = squares - 2 * stable.count_ones() as i32;
         (bound <= alpha).then_some(bound)
     }
 
