@@ -237,7 +237,9 @@ impl Search<'_> {
         out
     }
 
-    /// Squares in quadrants with an odd number of empties first, otherwise in the given order.
+    /// Squares in quadrants with an odd number of empties first, otherwise in the given order:
+    /// any number of squares, one at a time, the reference that the unrolled orders of three
+    /// and four squares are checked against in debug builds.
     #[inline]
     fn parity_order<const N: usize>(&self, x: [u8; N]) -> [u8; N] {
         let empties = x.iter().fold(0u64, |e, &s| e | 1 << s);
