@@ -178,3 +178,35 @@ fn bench_ffo_finds_its_data_and_checks_scores() {
         "{out}"
     );
 }
+
+/// On a terminal a solve draws a progress line, redrawn every 250 ms; the line must never
+/// hold back the result it reports. A 10-empty position solves in milliseconds here, so the
+/// `time` the command prints stays under half the redraw interval (the line once slept out a
+/// whole interval before the command could finish: 0.25 s at least). The terminal is a real
+/// pseudo-terminal, made by util-linux's `script`.
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn a_solve_on_a_terminal_is_not_held_back_by_its_progress_line() {
+    // The first 50 moves of a game: 10 empties left.
+    let game = "e6f4f3f6d3e3f2e7f5g4g6h6h3e2d6g3f8h4f1h2d7d1d2c1c2c8c7b3h5g1h1g5g2e8b1e1a4a1\
+                g7b2a2a3h7c3c4f7d8g8a5b7";
+    let command = format!("{} othello solve {game}", env!("CARGO_BIN_EXE_ply"));
+    let o = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("util-linux's `script` runs");
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    assert!(out.contains("score      -22"), "{out}");
+    let seconds: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("time"))
+        .and_then(|t| t.trim().strip_suffix(" s"))
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no `time` line: {out}"));
+    assert!(
+        seconds < 0.125,
+        "a 10-empty solve on a terminal took {seconds} s: {out}"
+    );
+}
