@@ -276,7 +276,7 @@ fn explore_counts_through_an_index_kept_beside_the_database() {
     // `games index` says whether it is up to date.
     let o = ply(&["othello", "games", "index", s(&dir.join("db.wtb"))]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains(": up to date: 30 games in 1 databases"));
+    assert!(stdout(&o).contains(": up to date: 30 games in 1 database,"));
     let other = dir.join("elsewhere.plyidx");
     let o = ply(&[
         "othello",
@@ -297,6 +297,8 @@ fn refused(args: &[&str], needles: &[&str]) {
     let o = ply(args);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    // Nothing half-written: no header or games of the files read before the bad one.
+    assert_eq!(stdout(&o), "", "{args:?}");
     for n in needles {
         assert!(err.contains(n), "{args:?}: `{n}` not in {err}");
     }
@@ -342,6 +344,10 @@ fn broken_files_are_refused_naming_the_file_record_and_field() {
     refused(
         &["othello", "games", s(&dir.join("none.wtb"))],
         &["none.wtb: no such file"],
+    );
+    refused(
+        &["othello", "games", s(&dir.join("db.wtb")), p],
+        &[p, "board size (P1)"],
     );
 
     // Names: not text, and a number past the end of the file.

@@ -22,7 +22,7 @@ use serde_json::json;
 use crate::{
     error::bad,
     othello::{
-        common::{read_input, read_position_or_transcript, write_whole},
+        common::{plural, read_input, read_position_or_transcript, write_whole},
         databases::{
             default_index_path, load_index, read_bytes, read_databases, read_names, wthor_error,
             Loaded,
@@ -182,16 +182,27 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
         })
         .transpose()?;
     let wanted = a.player.as_deref().map(str::to_lowercase);
-    let mut out = io::stdout().lock();
+    // Every file is read and every game replayed before a line is printed, whatever the
+    // filters: a damaged or missing file is refused with nothing half-written on stdout.
+    let mut files = Vec::with_capacity(a.files.len());
+    for path in &a.files {
+        let bytes = read_bytes(path)?;
+        let (header, games) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
+        let games = games
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| wthor_error(path, &e))?;
+        files.push((path, header, games));
+    }
+    // The listing is made whole before it is printed: a game whose player or tournament
+    // the names files lack is refused with nothing on stdout.
+    let mut out = Vec::new();
     if !a.json && !a.ggf {
         writeln!(
             out,
             "game\tyear\ttournament\tblack\twhite\tdiscs\ttheoretical\tmoves"
         )?;
     }
-    for path in &a.files {
-        let bytes = read_bytes(path)?;
-        let (header, games) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
+    for (path, header, games) in files {
         if a.year.is_some_and(|y| y != header.game_year) {
             continue;
         }
@@ -199,8 +210,7 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
             // Game numbers start again with each file: say which file follows.
             writeln!(out, "# {}", path.display())?;
         }
-        for (k, g) in games.enumerate() {
-            let g = g.map_err(|e| wthor_error(path, &e))?;
+        for (k, g) in games.into_iter().enumerate() {
             let number = k + 1;
             let black = name_of(
                 players.as_deref(),
@@ -273,7 +283,9 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
             }
         }
     }
-    out.flush()?;
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(&out)?;
+    stdout.flush()?;
     Ok(())
 }
 
@@ -510,10 +522,10 @@ fn index(a: &IndexArgs) -> anyhow::Result<()> {
     } else {
         writeln!(
             out,
-            "{}: {state}: {} games in {} databases, {} entries, {} bytes{}",
+            "{}: {state}: {} in {}, {} entries, {} bytes{}",
             path.display(),
-            idx.games(),
-            a.files.len(),
+            plural(usize::try_from(idx.games()).unwrap_or(usize::MAX), "game"),
+            plural(a.files.len(), "database"),
             idx.entries(),
             idx.as_bytes().len(),
             seconds.map_or(String::new(), |s| format!(", built in {s:.2} s"))
