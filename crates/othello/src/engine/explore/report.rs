@@ -69,7 +69,7 @@ impl Report {
             games: found.games,
             ended: found.ended.games,
             ended_black_mean_discs: (found.ended.games > 0)
-                .then(|| found.ended.black_discs as f64 / found.ended.games as f64),
+                .then(|| unsigned_zero(found.ended.black_discs as f64 / found.ended.games as f64)),
             moves: found
                 .moves
                 .iter()
@@ -77,11 +77,11 @@ impl Report {
                     mv: m.mv.to_string(),
                     games: m.games,
                     black_score_rate: m.black_score_rate(),
-                    black_mean_discs: m.black_mean_discs(),
+                    black_mean_discs: m.black_mean_discs().map(unsigned_zero),
                     engine: m.engine.map(|v| {
                         let d = analyze::Analysis::discs(v.score);
                         EngineValue {
-                            black_discs: if turn == Color::Black { d } else { -d },
+                            black_discs: unsigned_zero(if turn == Color::Black { d } else { -d }),
                             kind: match (v.exact, v.book) {
                                 (true, _) => "exact",
                                 (false, true) => "book",
@@ -103,5 +103,23 @@ impl Report {
             reached: Some(page),
             ..self
         }
+    }
+}
+
+/// `x`, with a negative zero (black's value of a drawn move found for white, say) made the
+/// zero every front end prints without a sign.
+fn unsigned_zero(x: f64) -> f64 {
+    x + 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unsigned_zero;
+
+    #[test]
+    fn a_negative_zero_prints_without_its_sign() {
+        assert!(unsigned_zero(-0.0).is_sign_positive());
+        assert_eq!(format!("{:+.1}", unsigned_zero(-0.0)), "+0.0");
+        assert_eq!(unsigned_zero(-2.5), -2.5);
     }
 }
