@@ -3,7 +3,10 @@
 
 use serde_json::{json, Value};
 
-use crate::othello::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS};
+use crate::{
+    explore::MAX_GAMES_PAGE,
+    othello::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS},
+};
 
 fn error_response(what: &str) -> Value {
     json!({
@@ -171,7 +174,13 @@ pub fn document() -> Value {
                           "schema": { "enum": ["X", "O"] } },
                         { "name": "budget_ms", "in": "query", "required": false,
                           "description": "the engine's budget; without it, the counts alone (no search)",
-                          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_BUDGET_MS } }
+                          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_BUDGET_MS } },
+                        { "name": "games_limit", "in": "query", "required": false,
+                          "description": "list this many of the games that reached the position (field reached); without it, no list",
+                          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_GAMES_PAGE } },
+                        { "name": "games_offset", "in": "query", "required": false,
+                          "description": "games of the list to skip (with games_limit); default 0",
+                          "schema": { "type": "integer", "minimum": 0 } }
                     ],
                     "responses": {
                         "200": { "description": "Every legal move, most played first",
@@ -192,6 +201,22 @@ pub fn document() -> Value {
                 "turn": { "enum": ["X", "O"] },
                 "indexed_games": { "type": "integer", "description": "games in the databases" },
                 "games": { "type": "integer", "description": "games that went through the position (or an image of it) and played on" },
+                "ended": { "type": "integer", "description": "games that ended in the position (or an image of it)" },
+                "ended_black_mean_discs": { "type": ["number", "null"], "description": "black's mean result over the games that ended here; null when none did" },
+                "reached": { "type": "object", "description": "with games_limit: a page of the games that reached the position (went through it or ended in it)", "properties": {
+                    "total": { "type": "integer" },
+                    "offset": { "type": "integer" },
+                    "games": { "type": "array", "items": { "type": "object", "properties": {
+                        "database": { "type": "integer", "description": "from 1, in the order the server was given them" },
+                        "game": { "type": "integer", "description": "its number in that database, from 1" },
+                        "year": { "type": "integer" },
+                        "black": { "type": "string", "description": "from ply serve --players, or 'player N'" },
+                        "white": { "type": "string" },
+                        "black_discs": { "type": "integer" },
+                        "black_score": { "type": "integer", "description": "black's discs minus white's, empties to the winner" },
+                        "moves": { "type": "string", "description": "the whole game as a transcript" }
+                    } } }
+                } },
                 "moves": { "type": "array", "items": { "type": "object", "properties": {
                     "move": { "type": "string", "example": "f5", "description": "a square, or pass" },
                     "games": { "type": "integer" },

@@ -11,7 +11,7 @@ use std::{
 use anyhow::Context;
 use ply_othello::{
     explore::{GamesIndex, IndexError, Source},
-    wthor::{self, NameKind, Names},
+    wthor::{self, Database, NameKind, Names},
 };
 
 use crate::{error::bad, othello::common::write_whole};
@@ -29,6 +29,16 @@ pub fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
 /// The game files, read (not yet replayed).
 pub fn read_databases(paths: &[PathBuf]) -> anyhow::Result<Vec<Vec<u8>>> {
     paths.iter().map(|p| read_bytes(p)).collect()
+}
+
+/// Every game of the files `paths` (their bytes, `databases`), replayed; a game that breaks
+/// the rules is bad input naming its file.
+pub fn replay_databases(paths: &[PathBuf], databases: &[Vec<u8>]) -> anyhow::Result<Vec<Database>> {
+    databases
+        .iter()
+        .zip(paths)
+        .map(|(bytes, path)| Database::read(bytes).map_err(|e| wthor_error(path, &e)))
+        .collect()
 }
 
 /// A names file (`WTHOR.JOU` or `WTHOR.TRN`), or bad input naming the file and the record.

@@ -12,7 +12,7 @@ use std::{
 use ply_othello::{
     analyze::Options,
     explore::{self, Report},
-    wthor::{Database, NameKind},
+    wthor::NameKind,
     BoardSize,
 };
 
@@ -21,7 +21,8 @@ use crate::{
     othello::{
         common::{plural, read_position_or_transcript},
         databases::{
-            default_index_path, load_index, read_databases, read_names, report_loaded, wthor_error,
+            default_index_path, load_index, read_databases, read_names, replay_databases,
+            report_loaded,
         },
     },
 };
@@ -98,11 +99,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
             .as_deref()
             .map(|p| read_names(p, NameKind::Players))
             .transpose()?;
-        let replayed = databases
-            .iter()
-            .zip(&a.games)
-            .map(|(bytes, path)| Database::read(bytes).map_err(|e| wthor_error(path, &e)))
-            .collect::<anyhow::Result<Vec<_>>>()?;
+        let replayed = replay_databases(&a.games, &databases)?;
         let page = explore::games_reaching(
             &pos,
             &replayed,
