@@ -73,6 +73,22 @@ fn show_reads_an_obf_line() {
         "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; A1:+2;",
     ]);
     assert!(err.contains("OBF line: scored move 1 (`A1:+2`)"), "{err}");
+    // A line of the project's test set, `%` comment and all, as `solve --obf` reads it.
+    let set = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/eval8-testset.obf"
+    ))
+    .unwrap();
+    let commented = set.lines().find(|l| !l.starts_with('%')).unwrap();
+    assert!(commented.contains(" % game 0"), "{commented}");
+    let v = json(&["othello", "show", commented, "--json"]);
+    assert_eq!(v["position"], &commented[..66]);
+    // Edax's unused slots too.
+    let edax = format!("{} --:-127; --:-127;", &line);
+    assert_eq!(
+        json(&["othello", "show", &edax, "--json"])["position"],
+        &line[..66]
+    );
 }
 
 #[test]

@@ -96,6 +96,38 @@ fn a_broken_obf_file_names_the_line() {
     );
 }
 
+/// Edax's problem files fill a line's unused scored-move slots with `--:-127`; the batch
+/// solve reads them (it refused them whole: "`--` is not a square"), and solves each line to
+/// the best score it lists.
+#[test]
+fn solve_obf_reads_edax_problem_files() {
+    let o = ply(&[
+        "othello",
+        "solve",
+        "--obf",
+        &data("edax-shape.obf"),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let text = std::fs::read_to_string(data("edax-shape.obf")).expect("data");
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(rows.len(), text.lines().count(), "{out}");
+    for (row, line) in rows.iter().zip(text.lines()) {
+        // The first slot is the best move's score.
+        let best: i64 = line
+            .split(';')
+            .nth(1)
+            .and_then(|m| m.split(':').nth(1))
+            .map(|s| s.trim().parse().expect("score"))
+            .expect("a slot");
+        assert_eq!(row["score"], best, "{line}");
+    }
+}
+
 /// Runs a batch solve of fforum 1-19 (every move) into `out`; kills it with SIGKILL once
 /// `kill_after` lines are written, if given.
 fn batch(out: &PathBuf, kill_after: Option<usize>) {
