@@ -259,6 +259,7 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
                         ("RE".into(), format!("{:+}.000", g.black_score())),
                     ],
                     game: g.game,
+                    comments: Vec::new(),
                 };
                 writeln!(out, "{rec}")?;
             } else {
