@@ -15,7 +15,7 @@ use clap::{ArgGroup, Args, Subcommand};
 use ply_othello::{
     analyze::{analyze, Analysis, Options},
     ggf::GgfGame,
-    perft, picture, text, transcript, BoardSize, Color, GameRecord, Move, Position,
+    opening, perft, picture, text, transcript, BoardSize, Color, GameRecord, Move, Position,
 };
 use serde_json::json;
 
@@ -263,14 +263,19 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
             return Ok(());
         }
     }
+    let name = opening::name_of_game(&game);
     if a.json {
         let mut v = position_json(&pos);
         if !game.moves().is_empty() {
             v["moves"] = json!(moves_text(game.moves()));
         }
+        v["opening"] = json!(name);
         writeln!(out, "{v}")?;
     } else {
         write!(out, "{}", position_text(&pos))?;
+        if let Some(name) = name {
+            writeln!(out, "opening  {name}")?;
+        }
     }
     out.flush()?;
     Ok(())

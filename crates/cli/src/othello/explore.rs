@@ -12,7 +12,7 @@ use std::{
 use ply_othello::{
     analyze::Options,
     explore::{self, Report},
-    BoardSize,
+    opening, BoardSize,
 };
 
 use crate::{
@@ -49,7 +49,8 @@ pub struct Args {
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
-    let pos = read_position_or_transcript(&a.position, None, "POS")?.position();
+    let game = read_position_or_transcript(&a.position, None, "POS")?;
+    let pos = game.position();
     if pos.size() != BoardSize::Eight {
         return Err(bad(
             "POS: WTHOR games are 8x8; the position is not (give 64 cells or an 8x8 transcript)",
@@ -74,7 +75,8 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     let (index, loaded) = load_index(&a.games, &databases, &path)?;
     report_loaded(&path, &index, &loaded);
     let found = explore::explore(&pos, &index, engine.as_ref());
-    let report = Report::new(&found, index.games());
+    let mut report = Report::new(&found, index.games());
+    report.opening = opening::name_of_game(&game);
     let mut out = io::stdout().lock();
     if a.json {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
@@ -87,6 +89,9 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
 
 fn print_text(out: &mut impl Write, r: &Report) -> io::Result<()> {
     writeln!(out, "position   {}", r.position)?;
+    if let Some(name) = r.opening {
+        writeln!(out, "opening    {name}")?;
+    }
     writeln!(
         out,
         "games      {} of {} went through it ({} to move); results for black",

@@ -641,6 +641,10 @@ pub struct Report {
     pub games: u64,
     /// Every move, most played first.
     pub moves: Vec<MoveReport>,
+    /// The standard name of the opening ([`crate::opening::name`] of the position; a front
+    /// end that knows the game's moves may put [`crate::opening::name_of_game`] in its
+    /// place).
+    pub opening: Option<&'static str>,
 }
 
 /// One move of a [`Report`]: its games and their results for Black, and the engine's value.
@@ -705,6 +709,7 @@ impl Report {
                     }),
                 })
                 .collect(),
+            opening: crate::opening::name(&found.position),
         }
     }
 }
