@@ -24,3 +24,7 @@ from ._ply import othello as _native
 
 __all__ = ["Analysis", "Board", "Book", "MoveScore", "Outcome", "SolveResult", "analyze", "perft", "solve"]
 globals().update({n: getattr(_native, n) for n in __all__})
+
+# The standard opening names (src/othello/opening.rs).
+__all__.append("opening_name")
+opening_name = _native.opening_name

@@ -613,12 +613,14 @@ fn perft(py: Python<'_>, board: &Board, depth: &Bound<'_, PyAny>) -> PyResult<u6
 }
 
 mod analysis;
+mod opening;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Outcome>()?;
     m.add_class::<SolveResult>()?;
     analysis::register(m)?;
+    opening::register(m)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     Ok(())
