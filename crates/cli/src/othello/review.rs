@@ -307,10 +307,14 @@ fn ggf_record(r: &Review, game: GameRecord) -> GgfGame {
     rec
 }
 
-/// `3 ?? 1 ? 2 ?!, 14 discs lost, 0.5 a move`.
+/// `30 moves, 1 ??, 2 ?, 3 ?!, about 14.5 discs lost, 0.5 a move`.
 fn side_text(s: &Side) -> String {
     let lost = review::unsigned(s.total_loss);
-    let about = if s.total_loss.exact { "" } else { "about " };
+    let about = if s.total_loss.exact || s.total_loss.discs == 0.0 {
+        ""
+    } else {
+        "about "
+    };
     format!(
         "{} moves, {} ??, {} ?, {} ?!, {about}{lost} discs lost, {:.1} a move",
         s.moves, s.blunders, s.mistakes, s.inaccuracies, s.average_loss
@@ -341,8 +345,7 @@ fn print_text(out: &mut impl Write, r: &Review) -> io::Result<()> {
         let side = if m.turn == Color::Black { "X" } else { "O" };
         let cell =
             |s: Option<ply_othello::analyze::Shown>| s.map_or("-".to_owned(), |s| s.to_string());
-        writeln!(
-            out,
+        let row = format!(
             "{:>3}  {side:<4}  {:<4}  {:<4}  {:>5}  {:>6}  {:>4}  {}",
             m.ply,
             m.played.to_string(),
@@ -351,7 +354,8 @@ fn print_text(out: &mut impl Write, r: &Review) -> io::Result<()> {
             cell(m.score),
             m.loss.map_or("-".to_owned(), review::unsigned),
             m.mark.map_or("", |k| k.symbol()),
-        )?;
+        );
+        writeln!(out, "{}", row.trim_end())?;
     }
     writeln!(out, "black      {}", side_text(&r.black_summary))?;
     writeln!(out, "white      {}", side_text(&r.white_summary))
