@@ -5,7 +5,7 @@
 //! A name belongs to a position, not to a sequence of moves, so that a transposition (the
 //! same position by other moves) and a mirror image (the same line from d3, c4 or e6
 //! instead of f5) are named too: the look-up is keyed by the least of the position's eight
-//! images ([`crate::rules::symmetry`]), as the solver's table and the books are.
+//! images (`rules/symmetry`), as the solver's table and the books are.
 //!
 //! Which name a position gets:
 //! - a position a named line ends in has that line's name;
