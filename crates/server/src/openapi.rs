@@ -200,6 +200,7 @@ pub fn document() -> Value {
                 "position": { "type": "string", "description": "64 cells (X, O, -) and the side to move" },
                 "turn": { "enum": ["X", "O"] },
                 "indexed_games": { "type": "integer", "description": "games in the databases" },
+                "opening": { "type": ["string", "null"], "description": "the standard name of the opening the position is on (Tiger, Rose, ...), up to the board's symmetries; null off the named lines" },
                 "games": { "type": "integer", "description": "games that went through the position (or an image of it) and played on" },
                 "ended": { "type": "integer", "description": "games that ended in the position (or an image of it)" },
                 "ended_black_mean_discs": { "type": ["number", "null"], "description": "black's mean result over the games that ended here; null when none did" },
@@ -295,6 +296,7 @@ pub fn document() -> Value {
                     "depth": { "type": "integer", "description": "plies the best move's estimate was searched to; the empty squares once exact" },
                     "nodes": { "type": "integer" },
                     "elapsed_ms": { "type": "integer" },
+                    "opening": { "type": ["string", "null"], "description": "the standard name of the opening the position is on (Tiger, Rose, ...), up to the board's symmetries; null off the named lines" },
                     "engine": { "enum": ["solver", "midgame", "mixed", "book", "selective"], "description": "solver: the exact endgame solver; midgame: iterative deepening over the learnt evaluation (exact when it reached the end); mixed: some moves exact (solved or from the book) or from the book, the others estimated; book: every score from the opening book (exact on 6x6, searched on 8x8); selective: the best move and the score from a selective pass of the exact solver (its confidence in `confidence`), the other moves estimated" }
                 }
             }

@@ -10,7 +10,7 @@ use std::{
 
 use ply_othello::{
     analyze::{self, Analysis, Engine, Options, Report, Shown, Status},
-    text, BoardSize, Position,
+    opening, text, BoardSize, Position,
 };
 
 use crate::{error::bad, othello::common::StatusLine};
@@ -59,8 +59,8 @@ pub struct Args {
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
     crate::othello::common::check_threads(a.threads)?;
-    let pos =
-        crate::othello::common::read_position_or_transcript(&a.position, a.size, "POS")?.position();
+    let game = crate::othello::common::read_position_or_transcript(&a.position, a.size, "POS")?;
+    let pos = game.position();
     let mut opts = match (a.time, a.depth) {
         (_, Some(d)) => {
             if d == 0 || d > 64 {
@@ -103,7 +103,9 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         *latest.lock().expect("progress lock") = Some(an.clone());
     });
     drop(line);
-    let report = Report::new(&pos, &result, started.elapsed());
+    let mut report = Report::new(&pos, &result, started.elapsed());
+    // The game's moves name its opening even once it has left the named lines.
+    report.opening = opening::name_of_game(&game);
     let mut out = io::stdout().lock();
     if a.json {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
@@ -116,6 +118,9 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
 
 fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()> {
     writeln!(out, "position   {}", text::format_position(pos))?;
+    if let Some(name) = r.opening {
+        writeln!(out, "opening    {name}")?;
+    }
     let kind = if r.all_exact {
         "exact".to_string()
     } else if r.proven {

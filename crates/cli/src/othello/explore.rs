@@ -12,6 +12,7 @@ use std::{
 use ply_othello::{
     analyze::Options,
     explore::{self, Report},
+    opening,
     wthor::NameKind,
     BoardSize,
 };
@@ -67,7 +68,8 @@ pub struct Args {
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
-    let pos = read_position_or_transcript(&a.position, None, "POS")?.position();
+    let game = read_position_or_transcript(&a.position, None, "POS")?;
+    let pos = game.position();
     if pos.size() != BoardSize::Eight {
         return Err(bad(
             "POS: WTHOR games are 8x8; the position is not (give 64 cells or an 8x8 transcript)",
@@ -109,6 +111,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         );
         report = report.with_games(page);
     }
+    report.opening = opening::name_of_game(&game);
     let mut out = io::stdout().lock();
     if a.json {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
@@ -129,6 +132,9 @@ fn print_text(out: &mut impl Write, r: &Report) -> io::Result<()> {
         ),
         None => String::new(),
     };
+    if let Some(name) = r.opening {
+        writeln!(out, "opening    {name}")?;
+    }
     writeln!(
         out,
         "games      {} of {} reached it ({} to move): {} played on{ended}; results for black",

@@ -24,8 +24,8 @@ use crate::{
     othello::{
         common::{plural, read_input, read_position_or_transcript, write_whole},
         databases::{
-            default_index_path, load_index, read_bytes, read_databases, read_names, wthor_error,
-            Loaded,
+            default_index_path, load_index, name_of, read_bytes, read_databases, read_names,
+            wthor_error, Loaded,
         },
     },
 };
@@ -132,28 +132,6 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         Some(Command::Index(i)) => index(&i),
         None => list(&a.list),
     }
-}
-
-/// A name by number from a names file, or the number when no file was given.
-fn name_of(
-    names: Option<&[String]>,
-    number: u16,
-    file: Option<&Path>,
-    at: (&Path, usize, &str),
-) -> anyhow::Result<String> {
-    let Some(names) = names else {
-        return Ok(format!("#{number}"));
-    };
-    names.get(usize::from(number)).cloned().ok_or_else(|| {
-        bad(format!(
-            "{}: record {}, field `{}`: {number} is not in {} (it holds {} names)",
-            at.0.display(),
-            at.1,
-            at.2,
-            file.map_or(String::new(), |f| f.display().to_string()),
-            names.len()
-        ))
-    })
 }
 
 fn list(a: &ListArgs) -> anyhow::Result<()> {
@@ -269,6 +247,7 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
                         ("RE".into(), format!("{:+}.000", g.black_score())),
                     ],
                     game: g.game,
+                    comments: Vec::new(),
                 };
                 writeln!(out, "{rec}")?;
             } else {

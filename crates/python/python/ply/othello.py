@@ -64,3 +64,7 @@ __all__ = [
     "solve",
 ]
 globals().update({n: getattr(_native, n) for n in __all__})
+
+# The standard opening names (src/othello/opening.rs).
+__all__.append("opening_name")
+opening_name = _native.opening_name

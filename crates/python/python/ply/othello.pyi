@@ -262,3 +262,9 @@ def analyze(
 
 def perft(board: BoardLike, depth: int) -> int:
     """Leaves of the game tree to ``depth`` plies (a pass is a ply)."""
+
+def opening_name(board: Board) -> Optional[str]:
+    """The standard name of the opening of ``board``'s game (``"Tiger"``, ``"Rose"``, ...):
+    that of the last position of its moves that has one, found up to the board's symmetries,
+    so mirror images and transpositions are named too; ``None`` before the first named
+    position, off the named lines and on 4x4 and 6x6 boards."""

@@ -28,6 +28,7 @@ use crate::{
 mod analysis;
 mod book;
 mod games;
+mod opening;
 mod solve;
 
 use solve::threads_arg;
@@ -609,6 +610,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     games::register(m)?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::perft, m)?)?;
+    opening::register(m)?;
     Ok(())
 }
 

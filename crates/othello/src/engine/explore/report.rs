@@ -22,6 +22,10 @@ pub struct Report {
     pub ended_black_mean_discs: Option<f64>,
     /// Every move, most played first.
     pub moves: Vec<MoveReport>,
+    /// The standard name of the opening ([`crate::opening::name`] of the position; a front
+    /// end that knows the game's moves may put [`crate::opening::name_of_game`] in its
+    /// place).
+    pub opening: Option<&'static str>,
     /// A page of the games that reached the position, when they were asked for.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub reached: Option<GamesPage>,
@@ -92,6 +96,7 @@ impl Report {
                     }),
                 })
                 .collect(),
+            opening: crate::opening::name(&found.position),
             reached: None,
         }
     }
