@@ -242,3 +242,34 @@ fn a_solve_on_a_terminal_is_not_held_back_by_its_progress_line() {
         "a 10-empty solve on a terminal took {seconds} s: {out}"
     );
 }
+
+/// A batch with a position whose exact solve will not finish (more than 36 empties) is
+/// refused before anything starts, naming its line; `--force` solves it all the same. (It
+/// once warned, then started it anyway.)
+#[test]
+fn a_batch_with_a_position_out_of_reach_is_refused_unless_forced() {
+    let dir = scratch("solve-far");
+    let obf = dir.join("far.obf");
+    let near = std::fs::read_to_string(data("fforum-1-19.obf")).unwrap();
+    let near = near.lines().next().unwrap();
+    let start = "---------------------------OX------XO--------------------------- X;";
+    std::fs::write(&obf, format!("{near}\n{start}\n")).unwrap();
+    let out = dir.join("far.results");
+    let o = ply(&[
+        "othello",
+        "solve",
+        "--obf",
+        obf.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("1 position has more than 36 empty squares (line 2)"),
+        "{err}"
+    );
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(stdout(&o), "");
+    assert!(!out.exists(), "nothing written for a refused batch");
+}
