@@ -22,11 +22,12 @@
 //! ```text
 //! offset  size  field
 //!      0     8  magic            b"plyindex"
-//!      8     4  format version   1
+//!      8     4  format version   2
 //!     12     4  databases        k, in the order given
 //!     16     8  games            indexed, all databases together
 //!     24     8  entries          n
-//!     32     8  checksum         FNV-1a 64 of every byte after this field
+//!     32     8  checksum         FNV-1a 64 of bytes 8-31 then of every byte after this
+//!                                field: every field but the magic and itself
 //!     40  16*k  databases        each: length in bytes (u64), FNV-1a 64 of its bytes (u64)
 //!      .  29*n  entries          mover's discs (u64), other discs (u64) of the least image,
 //!                                move (u8: square index, a1 = 0, of the image; 64 = pass),
@@ -36,6 +37,9 @@
 //!
 //! An index whose list of databases (lengths and hashes) differs from the databases given is
 //! stale: [`GamesIndex::is_for`] says so, and the front ends build it again.
+//! Version 1 checksummed only the bytes after the checksum, so a flipped bit in the header's
+//! counts went unseen; this build reads version 2 only, and the front ends build an index
+//! of another version again as they do a damaged one.
 //!
 //! ```
 //! use ply_othello::{explore::{self, GamesIndex}, transcript, wthor, BoardSize, Position};
@@ -62,15 +66,16 @@ use std::fmt;
 
 use crate::{
     analyze::{self, MoveValue, Options},
-    formats::binfile::fnv1a,
+    formats::binfile::{fnv1a, fnv1a_from},
     rules::symmetry,
     wthor::{self, WthorError, WthorGame},
     Color, GameRecord, Move, Position, Square,
 };
 
-const MAGIC: &[u8; 8] = b"plyindex";
+/// The first bytes of every index file.
+pub const MAGIC: &[u8; 8] = b"plyindex";
 /// The format version of the index file this build writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 const HEADER_LEN: usize = 40;
 const SOURCE_LEN: usize = 16;
 const ENTRY_LEN: usize = 29;
@@ -144,6 +149,12 @@ impl fmt::Debug for GamesIndex {
             .field("entries", &self.entries)
             .finish()
     }
+}
+
+/// The checksum of an index file's bytes: FNV-1a 64 of the header's fields after the magic
+/// (version, databases, games, entries), then of everything after the checksum field.
+fn checksum(bytes: &[u8]) -> u64 {
+    fnv1a_from(fnv1a(&bytes[8..32]), &bytes[HEADER_LEN..])
 }
 
 /// The least image of the position before a move and the move mapped onto it.
@@ -256,7 +267,7 @@ impl GamesIndex {
             entries += 1;
         }
         bytes[24..32].copy_from_slice(&(entries as u64).to_le_bytes());
-        let sum = fnv1a(&bytes[HEADER_LEN..]);
+        let sum = checksum(&bytes);
         bytes[32..40].copy_from_slice(&sum.to_le_bytes());
         GamesIndex {
             bytes,
@@ -303,7 +314,7 @@ impl GamesIndex {
                 bytes.len()
             )));
         }
-        if fnv1a(&bytes[HEADER_LEN..]) != u64_at(32) {
+        if checksum(&bytes) != u64_at(32) {
             return Err(bad("checksum mismatch: the index is damaged".into()));
         }
         let sources = (0..k)

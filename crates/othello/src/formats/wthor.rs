@@ -33,7 +33,11 @@
 //!
 //! Passes are not stored: the reader replays every game by the rules and inserts a pass
 //! where the side to move has no move, so a game that breaks the rules is found, with its
-//! number and the move. A names file holds N2 names of 20 bytes (players) or 26 bytes
+//! number and the move. A game replayed to its end must have the black disc count its final
+//! position has: with the empty squares given to the winner (as WTHOR's own files count
+//! them), or the discs on the board (as some writers do); a game that stops before its end
+//! (a resignation, a loss on time) keeps whatever count was recorded. A names file's N1 must
+//! be 0. A names file holds N2 names of 20 bytes (players) or 26 bytes
 //! (tournaments), each padded with zero bytes, read as Latin-1.
 //!
 //! Games are numbered from 1 in messages and listings. Every error ([`WthorError`]) names the
@@ -384,6 +388,26 @@ impl WthorGame {
         ((64 + black) / 2) as u8
     }
 
+    /// Whether `black_discs` can be the result of this game: any count when the game stops
+    /// before its end; at its end, black's discs with the empty squares given to the winner,
+    /// or black's discs on the board. `Err` says what the end holds.
+    fn check_result(&self) -> Result<(), String> {
+        let end = self.game.position();
+        if !end.is_game_over() {
+            return Ok(());
+        }
+        let with_empties = WthorGame::final_black_discs(&end);
+        let on_board = end.disc_count(Color::Black);
+        if self.black_discs == with_empties || u32::from(self.black_discs) == on_board {
+            return Ok(());
+        }
+        Err(format!(
+            "{}, but the game replayed ends {on_board}-{} (black {with_empties} with the empty              squares to the winner)",
+            self.black_discs,
+            end.disc_count(Color::White)
+        ))
+    }
+
     /// Reads the game record `number` (from 1) starting at byte `at` of the file.
     fn read(record: &[u8], number: usize, at: usize) -> Result<WthorGame, WthorError> {
         let err = |field: &'static str, off: usize, message: String| WthorError {
@@ -458,21 +482,23 @@ impl WthorGame {
                 )
             })?;
         }
-        Ok(WthorGame {
+        let g = WthorGame {
             tournament: u16_at(0),
             black: u16_at(2),
             white: u16_at(4),
             black_discs,
             theoretical,
             game,
-        })
+        };
+        g.check_result().map_err(|m| err("black's discs", 6, m))?;
+        Ok(g)
     }
 
     /// The 68 bytes of this game's record.
     ///
     /// # Errors
-    /// When the game does not start from the 8x8 start position, or a disc count is over 64;
-    /// `number` names the record.
+    /// When the game does not start from the 8x8 start position, a disc count is over 64, or
+    /// the game is over and its end contradicts `black_discs`; `number` names the record.
     pub fn to_bytes(&self, number: usize) -> Result<[u8; GAME_LEN], WthorError> {
         let at = HEADER_LEN + (number - 1) * GAME_LEN;
         let err = |field: &'static str, off: usize, message: String| WthorError {
@@ -496,6 +522,8 @@ impl WthorGame {
                 return Err(err(field, off, format!("{v}: a board holds 64 discs")));
             }
         }
+        self.check_result()
+            .map_err(|m| err("black's discs", 6, m))?;
         let mut b = [0u8; GAME_LEN];
         b[0..2].copy_from_slice(&self.tournament.to_le_bytes());
         b[2..4].copy_from_slice(&self.black.to_le_bytes());
@@ -589,7 +617,8 @@ impl Database {
 /// # Errors
 /// At once, for the header: a file shorter than it, a field out of range, a count that
 /// disagrees with the file's length, a torn last record. Then each item: a move byte that is
-/// no square, a move after the end, a move that breaks the rules, a disc count over 64.
+/// no square, a move after the end, a move that breaks the rules, a disc count over 64 or
+/// one that a finished game's end contradicts.
 pub fn games(
     bytes: &[u8],
 ) -> Result<
@@ -658,11 +687,21 @@ impl Names {
     /// Reads a names file.
     ///
     /// # Errors
-    /// A header shorter than 16 bytes or with a bad date, a count that disagrees with the
-    /// file's length, a torn record, or a name that is not text: a control character, or
+    /// A header shorter than 16 bytes or with a bad date, an N1 that is not 0, a count that
+    /// disagrees with the file's length, a torn record, or a name that is not text: a control character, or
     /// something after the zero bytes that end it.
     pub fn read(bytes: &[u8], kind: NameKind) -> Result<Names, WthorError> {
         let header = Header::read(bytes)?;
+        if header.games != 0 {
+            return Err(WthorError::header(
+                "games (N1)",
+                4,
+                format!(
+                    "{} in a names file, where it must be 0 (is this a game file?)",
+                    header.games
+                ),
+            ));
+        }
         let width = kind.width();
         check_count(
             bytes,
@@ -704,6 +743,7 @@ impl Names {
         })?;
         let header = Header {
             names: count,
+            games: 0,
             ..self.header
         };
         let mut out = Vec::with_capacity(HEADER_LEN + self.names.len() * width);
