@@ -536,6 +536,15 @@ fn the_index_file_round_trips_and_knows_its_databases() {
     let e = GamesIndex::read(reseal(b)).unwrap_err();
     assert!(e.to_string().contains("out of order"), "{e}");
     assert!(GamesIndex::read(reseal(bytes.to_vec())).is_ok());
+    // Counts no games can score, under a good checksum (found by the mutation tests: the
+    // explorer subtracted a move's points from twice its games and overflowed).
+    for (at, value) in [(17, 0u32), (21, 1000), (25, 1000), (17, 1000)] {
+        let mut b = bytes.to_vec();
+        b[entries_at + at..entries_at + at + 4].copy_from_slice(&value.to_le_bytes());
+        let e = GamesIndex::read(reseal(b)).unwrap_err();
+        assert!(e.to_string().contains("entry 1: "), "{e}");
+        assert!(e.to_string().contains("which no games"), "{e}");
+    }
 
     let mut b = bytes.to_vec();
     b[8] = 9;

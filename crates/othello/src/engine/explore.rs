@@ -332,13 +332,26 @@ impl GamesIndex {
             games,
             entries: n as usize,
         };
-        // What a look-up relies on: moves that are squares (or a pass), entries in order.
+        // What a look-up relies on: moves that are squares (or a pass), entries in order,
+        // counts that games can add up to (points and disc results within what that many
+        // games score; at most the games indexed).
         let mut before: Option<(u64, u64, u8)> = None;
         for i in 0..index.entries {
             let (p, o) = index.entry_key(i);
-            let mv = index.entry_at(i)[16];
+            let e = index.entry_at(i);
+            let mv = e[16];
             if mv > PASS {
                 return Err(bad(format!("entry {}: move byte {mv} is no square", i + 1)));
+            }
+            let n = u64::from(u32::from_le_bytes(e[17..21].try_into().expect("4")));
+            let points = u64::from(u32::from_le_bytes(e[21..25].try_into().expect("4")));
+            let discs = i64::from(i32::from_le_bytes(e[25..29].try_into().expect("4")));
+            if n == 0 || n > games || points > 2 * n || discs.unsigned_abs() > 64 * n {
+                return Err(bad(format!(
+                    "entry {}: {n} games scoring {points} points and {discs} discs, which no \
+                     games of the {games} indexed can",
+                    i + 1
+                )));
             }
             if before.is_some_and(|b| b >= (p, o, mv)) {
                 return Err(bad(format!("entry {}: out of order", i + 1)));
