@@ -463,4 +463,33 @@ mod tests {
         let read = reader.join().unwrap();
         assert!(read < 64 * 8192, "{read} bytes read");
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::with_cases(512)
+        })]
+
+        /// Whatever an engine writes: lines within the bound, the end reported once, and
+        /// every line read as an answer's head without a panic.
+        #[test]
+        fn any_output_is_read_in_bounded_lines(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..512),
+            id in 0..20u64,
+        ) {
+            let got = events(&bytes);
+            let ends = got.iter().filter(|e| matches!(e, Event::End(_))).count();
+            proptest::prop_assert_eq!(ends, 1);
+            for e in &got {
+                if let Event::Line(l) = e {
+                    proptest::prop_assert!(l.len() <= 3 * LINE_BYTES);
+                    let _ = head(l, id);
+                    let _ = parse_reply(l);
+                }
+            }
+            let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+            let lines = got.len() - 1;
+            proptest::prop_assert!(lines == newlines || lines == newlines + 1);
+        }
+    }
 }
