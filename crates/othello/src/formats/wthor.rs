@@ -402,7 +402,8 @@ impl WthorGame {
             return Ok(());
         }
         Err(format!(
-            "{}, but the game replayed ends {on_board}-{} (black {with_empties} with the empty              squares to the winner)",
+            "{}, but the game replayed ends {on_board}-{} (black {with_empties} with the empty \
+             squares to the winner)",
             self.black_discs,
             end.disc_count(Color::White)
         ))
