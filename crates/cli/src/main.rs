@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod error;
+mod files;
 mod gtp;
 mod judge;
 mod nboard;

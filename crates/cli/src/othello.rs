@@ -32,7 +32,7 @@ pub mod results;
 pub mod review;
 pub mod solve;
 
-use common::{is_dash, parse_size, read_position_or_transcript, write_whole};
+use common::{is_dash, parse_size, read_position_or_transcript};
 
 /// `ply othello` subcommands.
 #[derive(Subcommand, Debug)]
@@ -255,7 +255,7 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
                 out.write_all(&bytes)?;
                 on_stdout = true;
             } else {
-                write_whole(path, &bytes)?;
+                crate::files::write_whole(path, &[], &bytes)?;
             }
         }
         if on_stdout {

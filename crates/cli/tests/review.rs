@@ -257,3 +257,26 @@ fn bad_input_is_refused_naming_it() {
         assert!(stdout(&o).is_empty(), "{args:?}: nothing on stdout");
     }
 }
+
+/// `--ggf` onto the file under review is refused before the review starts, and the file is
+/// left as it was.
+#[test]
+fn a_ggf_output_that_is_the_input_is_refused() {
+    let dir = scratch("review-ggf-input");
+    let (ggf, _) = endgame_ggf();
+    let game = dir.join("game.ggf");
+    fs::write(&game, &ggf).unwrap();
+    let o = ply(&[
+        "othello",
+        "review",
+        s(&game),
+        "--depth",
+        "1",
+        "--ggf",
+        s(&game),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("game.ggf"), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(fs::read_to_string(&game).unwrap(), ggf);
+}

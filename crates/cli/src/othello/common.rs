@@ -98,14 +98,6 @@ pub fn move_options(depth: u32, budget: Duration, threads: usize) -> Options {
     }
 }
 
-/// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so that
-/// `path` is whole or untouched.
-pub fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let tmp = path.with_extension("tmp");
-    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
-}
-
 /// The evaluation of a weight file of `size` (`ply train fit --out`'s, `ply train pack`'s),
 /// raw: no side-to-move handicap; with `None`, the shipped weights without theirs. A file
 /// that cannot be read or is not such weights is bad input, named.
@@ -141,6 +133,9 @@ pub fn read_input(path: &Path) -> anyhow::Result<String> {
     };
     match read {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Err(bad(format!("{name}: no such file"))),
+        Err(e) if e.kind() == io::ErrorKind::IsADirectory => {
+            Err(bad(format!("{name}: a folder, not a file")))
+        }
         Err(e) if e.kind() == io::ErrorKind::InvalidData => {
             Err(bad(format!("{name}: not UTF-8 text")))
         }
@@ -151,12 +146,7 @@ pub fn read_input(path: &Path) -> anyhow::Result<String> {
 /// Reads a book file, ply's own or Edax's (`Book::read_any`): a missing or broken one is
 /// bad input, named.
 pub fn read_book(path: &Path) -> anyhow::Result<Book> {
-    let bytes = match fs::read(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(bad(format!("{}: no such file", path.display())))
-        }
-        r => r.with_context(|| format!("reading {}", path.display()))?,
-    };
+    let bytes = crate::files::read_bytes(path)?;
     Book::read_any(&bytes).map_err(|e| bad(format!("{}: {e}", path.display())))
 }
 

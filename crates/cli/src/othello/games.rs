@@ -21,11 +21,12 @@ use serde_json::json;
 
 use crate::{
     error::bad,
+    files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{plural, read_input, read_position_or_transcript, write_whole},
+        common::{plural, read_input, read_position_or_transcript},
         databases::{
-            default_index_path, load_index, name_of, read_bytes, read_databases, read_names,
-            wthor_error, Loaded,
+            default_index_path, load_index, name_of, read_databases, read_names, wthor_error,
+            Loaded,
         },
     },
 };
@@ -380,6 +381,21 @@ fn number_of(names: &mut Vec<String>, name: &str) -> anyhow::Result<u16> {
 }
 
 fn make(a: &MakeArgs) -> anyhow::Result<()> {
+    // The files to write: none of them the input, nor two of them one file.
+    let outputs: Vec<&Path> = [Some(&a.out), a.players.as_ref(), a.tournaments.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .collect();
+    for (k, out) in outputs.iter().enumerate() {
+        refuse_inputs(out, &[&a.from])?;
+        if outputs[..k].iter().any(|o| o == out) {
+            return Err(bad(format!(
+                "{}: given as two of the files to write",
+                out.display()
+            )));
+        }
+    }
     let (sources, perfect_from) = read_sources(&a.from)?;
     let depth = a.depth.or(perfect_from).unwrap_or(14);
     if depth == 0 || depth > 60 {
@@ -434,7 +450,7 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
     let bytes = db
         .to_bytes()
         .map_err(|e| bad(format!("{}: {e}", a.out.display())))?;
-    write_whole(&a.out, &bytes)?;
+    write_whole(&a.out, &[&a.from], &bytes)?;
     for (path, kind, names) in [
         (&a.players, NameKind::Players, players),
         (
@@ -452,7 +468,7 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
             let b = file
                 .to_bytes()
                 .map_err(|e| bad(format!("{}: {e}", path.display())))?;
-            write_whole(path, &b)?;
+            write_whole(path, &[&a.from, &a.out], &b)?;
         }
     }
     eprintln!(

@@ -24,14 +24,25 @@ use ply_othello::{
 
 use crate::{
     error::bad,
+    files::{read_bytes, refuse_inputs, write_whole},
     othello::{
         common::{
             check_threads, input_name, is_dash, parse_size, plural, read_position_or_transcript,
-            write_whole, StatusLine,
+            StatusLine,
         },
-        databases::{name_of, read_bytes, read_names, wthor_error},
+        databases::{name_of, read_names, wthor_error},
     },
 };
+
+/// The files the review reads: the game's, when it names one, and the players'.
+fn review_inputs(a: &Args) -> Vec<&Path> {
+    let game = Path::new(&a.game);
+    game.is_file()
+        .then_some(game)
+        .into_iter()
+        .chain(a.players.as_deref())
+        .collect()
+}
 
 /// Arguments of `ply othello review`.
 #[derive(clap::Args, Debug)]
@@ -93,6 +104,10 @@ impl Game {
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
     check_threads(a.threads)?;
+    // A GGF output that is one of the inputs is refused before the review, not after it.
+    if let Some(path) = a.ggf.as_deref().filter(|p| !is_dash(p)) {
+        refuse_inputs(path, &review_inputs(a))?;
+    }
     let mut opts = match (a.time, a.depth) {
         (_, Some(d)) => {
             if d == 0 || d > 64 {
@@ -182,7 +197,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     if let Some(path) = a.ggf.as_deref().filter(|p| !is_dash(p)) {
         let mut text = records.join("\n");
         text.push('\n');
-        write_whole(path, text.as_bytes())?;
+        write_whole(path, &review_inputs(a), text.as_bytes())?;
     }
     out.flush()?;
     Ok(())

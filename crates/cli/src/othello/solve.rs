@@ -367,7 +367,7 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         None => (Sink::None, HashSet::new()),
         Some(_) if to_stdout => (Sink::Stdout, HashSet::new()),
         Some(out) => {
-            let (writer, entries) = results::Writer::open(out)?;
+            let (writer, entries) = results::Writer::open(out, &[path])?;
             let done = check_done(out, &scope, &positions, &entries)?;
             if !done.is_empty() {
                 let left = positions.len() - done.len();

@@ -26,7 +26,8 @@
 //!     12     4  databases        k, in the order given
 //!     16     8  games            indexed, all databases together
 //!     24     8  entries          n
-//!     32     8  checksum         FNV-1a 64 of every byte after this field
+//!     32     8  checksum         FNV-1a 64 of bytes 8-31 then of every byte after this
+//!                                field: every field but the magic and itself
 //!     40  16*k  databases        each: length in bytes (u64), FNV-1a 64 of its bytes (u64)
 //!      .  29*n  entries          mover's discs (u64), other discs (u64) of the least image,
 //!                                move (u8: square index, a1 = 0, of the image; 64 = pass;
@@ -38,10 +39,17 @@
 //! A game's last position has an entry of its own, "ended here" (move 65), so the games
 //! that stopped in a position are counted too. Nobody moves in it, so that entry is keyed
 //! by black's discs and white's, whoever the record says is to move, and its results are
-//! black's. Version 1 indexes had no such entries: they are read as damaged and built again.
+//! black's.
+//!
+//! Version 1 had no such entries and checksummed only the bytes after the checksum, so a
+//! flipped bit in the header's counts went unseen; this build reads version 2 only, and the
+//! front ends build an index of another version again as they do a damaged one.
 //!
 //! An index whose list of databases (lengths and hashes) differs from the databases given is
 //! stale: [`GamesIndex::is_for`] says so, and the front ends build it again.
+//! Version 1 checksummed only the bytes after the checksum, so a flipped bit in the header's
+//! counts went unseen; this build reads version 2 only, and the front ends build an index
+//! of another version again as they do a damaged one.
 //!
 //! ```
 //! use ply_othello::{explore::{self, GamesIndex}, transcript, wthor, BoardSize, Position};
@@ -74,13 +82,14 @@ pub use report::{EngineValue, MoveReport, Report};
 
 use crate::{
     analyze::{self, MoveValue, Options},
-    formats::binfile::fnv1a,
+    formats::binfile::{fnv1a, fnv1a_from},
     rules::symmetry,
     wthor::{self, WthorError, WthorGame},
     Color, GameRecord, Move, Position, Square,
 };
 
-const MAGIC: &[u8; 8] = b"plyindex";
+/// The first bytes of every index file.
+pub const MAGIC: &[u8; 8] = b"plyindex";
 /// The format version of the index file this build writes and reads.
 pub const VERSION: u32 = 2;
 const HEADER_LEN: usize = 40;
@@ -158,6 +167,12 @@ impl fmt::Debug for GamesIndex {
             .field("entries", &self.entries)
             .finish()
     }
+}
+
+/// The checksum of an index file's bytes: FNV-1a 64 of the header's fields after the magic
+/// (version, databases, games, entries), then of everything after the checksum field.
+fn checksum(bytes: &[u8]) -> u64 {
+    fnv1a_from(fnv1a(&bytes[8..32]), &bytes[HEADER_LEN..])
 }
 
 /// The least image of the position before a move and the move mapped onto it.
@@ -270,7 +285,7 @@ impl GamesIndex {
             entries += 1;
         }
         bytes[24..32].copy_from_slice(&(entries as u64).to_le_bytes());
-        let sum = fnv1a(&bytes[HEADER_LEN..]);
+        let sum = checksum(&bytes);
         bytes[32..40].copy_from_slice(&sum.to_le_bytes());
         GamesIndex {
             bytes,
@@ -317,7 +332,7 @@ impl GamesIndex {
                 bytes.len()
             )));
         }
-        if fnv1a(&bytes[HEADER_LEN..]) != u64_at(32) {
+        if checksum(&bytes) != u64_at(32) {
             return Err(bad("checksum mismatch: the index is damaged".into()));
         }
         let sources = (0..k)
@@ -335,14 +350,27 @@ impl GamesIndex {
             games,
             entries: n as usize,
         };
-        // What a look-up relies on: moves that are squares (or a pass), entries in order.
+        // What a look-up relies on: moves that are squares (or a pass), entries in order,
+        // counts that games can add up to (points and disc results within what that many
+        // games score; at most the games indexed).
         let mut before: Option<(u64, u64, u8)> = None;
         for i in 0..index.entries {
             let (p, o) = index.entry_key(i);
-            let mv = index.entry_at(i)[16];
+            let e = index.entry_at(i);
+            let mv = e[16];
             if mv > END {
                 return Err(bad(format!(
                     "entry {}: move byte {mv} is no square, pass or end",
+                    i + 1
+                )));
+            }
+            let n = u64::from(u32::from_le_bytes(e[17..21].try_into().expect("4")));
+            let points = u64::from(u32::from_le_bytes(e[21..25].try_into().expect("4")));
+            let discs = i64::from(i32::from_le_bytes(e[25..29].try_into().expect("4")));
+            if n == 0 || n > games || points > 2 * n || discs.unsigned_abs() > 64 * n {
+                return Err(bad(format!(
+                    "entry {}: {n} games scoring {points} points and {discs} discs, which no \
+                     games of the {games} indexed can",
                     i + 1
                 )));
             }
