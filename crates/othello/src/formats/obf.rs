@@ -110,7 +110,7 @@ impl ObfLine {
                 continue;
             }
             let mv = parse_move(mv_text.trim()).map_err(|e| fail(e.message().to_owned()))?;
-            if score.abs() > max {
+            if score.unsigned_abs() > max.unsigned_abs() {
                 return Err(fail(format!(
                     "score {score} is beyond ±{max}, the most a {n}x{n} board allows",
                     n = position.size().n()
@@ -230,6 +230,8 @@ mod tests {
         assert!(err("-----OX--XO----- X; B1:x").contains("not a whole number"));
         assert!(err("-----OX--XO----- X; B1:++2").contains("not a whole number"));
         assert!(err("-----OX--XO----- X; B1:+30;").contains("beyond ±16"));
+        // The most negative i32 has no absolute value in an i32.
+        assert!(err("-----OX--XO----- X; B1:-2147483648;").contains("beyond ±16"));
         assert!(err("-----OX--XO----- X; B1:+2; b1:+2").contains("scored twice"));
         assert!(err("-----OX--XO----- X; PA:+2").contains("cannot pass"));
         assert!(err("-----OX--XO----- X; E5:+2").contains("not on the board"));
