@@ -182,6 +182,10 @@ pub struct Analysis {
     /// `"solver"`, `"midgame"`, `"mixed"`, `"book"` or `"selective"`.
     #[pyo3(get)]
     engine: &'static str,
+    /// The standard name of the opening the position is in (`"Tiger"`), `None` outside the
+    /// named lines.
+    #[pyo3(get)]
+    opening: Option<&'static str>,
 }
 
 impl Analysis {
@@ -233,6 +237,7 @@ impl Analysis {
             nodes: report.nodes,
             elapsed_ms: report.elapsed_ms,
             engine: report.engine.name(),
+            opening: report.opening,
         }
     }
 }
