@@ -67,7 +67,7 @@ def test_bad_input_raises_value_error_with_the_message():
         Board().push("pass")
     with pytest.raises(ValueError, match="move index 65"):
         Board().push(65)
-    with pytest.raises(ValueError, match="size=5: expected 4, 6 or 8"):
+    with pytest.raises(ValueError, match="size=5: `5` is not a board size: use 4, 6 or 8"):
         Board(size=5)
     with pytest.raises(ValueError, match="threads=0: expected 1 to 256"):
         othello.solve(Board(size=4), threads=0)
@@ -270,7 +270,7 @@ def test_errors_are_type_or_value_errors_never_overflow():
         othello.solve(b, hash_mb=-1)
     with pytest.raises(ValueError, match=r"depth=-1: expected 0 to 64"):
         othello.perft(b, -1)
-    with pytest.raises(ValueError, match=r"size=-8: expected 4, 6 or 8"):
+    with pytest.raises(ValueError, match=r"size=-8: `-8` is not a board size: use 4, 6 or 8"):
         Board(size=-8)
     with pytest.raises(TypeError, match="move: expected a square name"):
         b.push(3.5)

@@ -11,18 +11,18 @@
 use std::{
     collections::BTreeMap,
     sync::{atomic::AtomicBool, Arc},
-    time::{Duration, Instant},
+    time::Instant,
 };
 
 use ply_othello::{
-    analyze::{Options, Report, Status},
+    analyze::{Report, Request, Status, MAX_DEPTH, MAX_THREADS},
     BoardSize, Move, Square,
 };
 use pyo3::prelude::*;
 
-use super::{board_arg, book::Book, move_index, threads_arg};
+use super::{board_arg, book::Book, move_index};
 use crate::{
-    args::{int_in, seconds, type_error, value_error},
+    args::{integer, is_int, type_error, value_error},
     interrupt, repr_bool, repr_opt,
 };
 
@@ -282,18 +282,23 @@ fn analyze(
     solver: bool,
 ) -> PyResult<Analysis> {
     let pos = board_arg(board)?;
-    let mut opts = match (time, depth) {
-        (Some(_), Some(_)) => return Err(value_error("give time or depth, not both")),
-        (None, Some(d)) => {
-            Options::depth(u32::try_from(int_in(d, "depth", 1, 64)?).expect("small"))
-        }
-        (Some(t), None) => Options::budget(Duration::from_secs_f64(seconds(t, "time", 86_400.0)?)),
-        (None, None) => Options::budget(Duration::from_secs(1)),
+    // Each argument's type here; their ranges, and the book's size, in the library's one
+    // check ([`Request::options`]), with its messages.
+    let mut req = Request {
+        time: time.map(|t| number(t, "time")).transpose()?,
+        depth: depth
+            .map(|d| whole::<u32>(d, "depth", i64::from(MAX_DEPTH)))
+            .transpose()?,
+        threads: match threads {
+            None => 1,
+            Some(t) => whole::<usize>(t, "threads", MAX_THREADS as i64)?,
+        },
+        solver,
+        ..Request::default()
     };
-    opts.threads = threads_arg(threads)?;
     match book {
         None => {}
-        Some(b) if b.is_instance_of::<pyo3::types::PyBool>() => opts.book = b.is_truthy()?,
+        Some(b) if b.is_instance_of::<pyo3::types::PyBool>() => req.book = b.is_truthy()?,
         Some(b) => {
             let chosen = if let Ok(given) = b.downcast::<Book>() {
                 given.get().inner()
@@ -302,11 +307,11 @@ fn analyze(
             } else {
                 return Err(type_error("book", "None, a bool, a Book or a path", b));
             };
-            opts.book_file = Some(chosen);
+            req.book_file = Some(chosen);
         }
     }
-    opts.solver = solver;
     let size = pos.size();
+    let mut opts = req.options(size).map_err(value_error)?;
     let stop = Arc::new(AtomicBool::new(false));
     opts.stop = Some(stop.clone());
     // The library's one report, as every front end presents it.
@@ -316,6 +321,22 @@ fn analyze(
         Report::new(&pos, &found, started.elapsed())
     })?;
     Ok(Analysis::of(report, size))
+}
+
+/// A number of seconds (an int or a float), its range left to [`Request::options`].
+fn number(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
+    if !(is_int(obj) || obj.is_instance_of::<pyo3::types::PyFloat>()) {
+        return Err(type_error(name, "seconds (a number)", obj));
+    }
+    obj.extract()
+}
+
+/// A whole number, its range left to [`Request::options`] where it fits the field (an int
+/// that does not, below 0 say, is refused here, with the range).
+fn whole<T: TryFrom<i64>>(obj: &Bound<'_, PyAny>, name: &str, max: i64) -> PyResult<T> {
+    integer(obj, name)?
+        .and_then(|v| T::try_from(v).ok())
+        .ok_or_else(|| value_error(format!("{name}={obj}: expected 1 to {max}")))
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -30,8 +30,12 @@
 //! ```
 
 mod report;
+mod request;
 
 pub use report::{Discs, MoveReport, Report, Shown, Status};
+pub use request::{Request, RequestError, MAX_DEPTH, MAX_TIME_S};
+
+pub use crate::spine::MAX_THREADS;
 
 use std::{
     sync::{atomic::AtomicBool, Arc, Mutex},
@@ -76,6 +80,8 @@ pub struct Options {
     pub book: bool,
     /// A book to answer from in place of the shipped one of its board size (a file read with
     /// [`Book::read_any`]: ply's, or one imported from Edax); `None` for the shipped books.
+    /// It must be of the position's size: [`Request::options`] refuses another, and one
+    /// that reaches [`analyze_with`] anyway answers nothing.
     pub book_file: Option<Arc<Book>>,
     /// Where the budget is measured, by the midgame engine and the solver alike: the
     /// system's clock, or a test's.
@@ -243,8 +249,13 @@ pub fn analyze_with(
         return analyze_with(&pos.passed(), opts, &mut report).passed();
     }
     let mut known = if opts.book {
-        let chosen = opts.book_file.as_deref().filter(|b| b.size() == pos.size());
-        match chosen.or_else(|| Book::builtin(pos.size())) {
+        // A book of another size ([`Request::options`] refuses one) knows nothing of the
+        // position: it answers nothing, and the shipped book does not stand in for it.
+        let chosen = match opts.book_file.as_deref() {
+            Some(b) => (b.size() == pos.size()).then_some(b),
+            None => Book::builtin(pos.size()),
+        };
+        match chosen {
             Some(book) => Known::from_book(book, pos),
             None => Known::default(),
         }

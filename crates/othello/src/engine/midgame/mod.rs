@@ -155,8 +155,13 @@ pub fn analyze_with(
         .passed();
     }
 
+    // Up to the one limit every front end checks; a thread beyond the last root move would
+    // have nothing to search, so none is made for it.
     let threads = if limits.all_moves {
-        limits.threads.clamp(1, 64)
+        limits
+            .threads
+            .clamp(1, crate::spine::MAX_THREADS)
+            .min(pos.legal_moves().count().max(1) as usize)
     } else {
         1
     };

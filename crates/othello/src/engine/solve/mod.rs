@@ -72,8 +72,8 @@ impl Default for SolveOptions {
 }
 
 impl SolveOptions {
-    /// The most threads a solver is given.
-    pub const MAX_THREADS: usize = 256;
+    /// The most threads a solver is given: the one limit, [`crate::spine::MAX_THREADS`].
+    pub const MAX_THREADS: usize = crate::spine::MAX_THREADS;
     /// The largest table a solver is given, in megabytes (64 GB).
     pub const MAX_HASH_MB: usize = 1 << 16;
 
