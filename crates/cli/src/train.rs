@@ -742,17 +742,12 @@ fn label(a: &LabelArgs) -> anyhow::Result<()> {
     };
     let layout: serde_json::Value = serde_json::from_slice(&read("layout.json")?)
         .map_err(|e| bad(format!("{}: {e}", a.dir.join("layout.json").display())))?;
-    let size = layout["size"]
-        .to_string()
-        .parse::<BoardSize>()
-        .ok()
-        .filter(|s| *s != BoardSize::Four)
-        .ok_or_else(|| {
-            bad(format!(
-                "{}: no board size of 6 or 8",
-                a.dir.join("layout.json").display()
-            ))
-        })?;
+    let size = ply_train::fit::evaluated_size(&layout["size"].to_string()).map_err(|e| {
+        bad(format!(
+            "{}: size: {e}",
+            a.dir.join("layout.json").display()
+        ))
+    })?;
     let eval = crate::othello::common::raw_weights(Some(&a.weights), size)?;
     let (pos, labels, empties, flags) = (
         read("train.pos")?,
