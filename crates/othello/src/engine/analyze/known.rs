@@ -2,7 +2,7 @@
 //! scores of the moves it knows, the position's own value in an exact book), the whole
 //! analysis where that is enough, and an analysis with the book's scores put in.
 
-use super::{Analysis, Engine, MoveValue, DISC};
+use super::{Analysis, Discs64, Engine, MoveValue, WholeDiscs};
 use crate::{
     book::{self, After, Book},
     Move, Position, Square,
@@ -16,7 +16,7 @@ pub(super) struct Known<'b> {
     book: Option<&'b Book>,
     /// Moves with scores from the book, marked [`MoveValue::book`].
     pub(super) moves: Vec<MoveValue>,
-    /// The position's exact value (in [`DISC`] units), when an exact book holds it: no move
+    /// The position's exact value (in 64ths, [`super::DISC`] to a disc), when an exact book holds it: no move
     /// scores more.
     pub(super) value: Option<i32>,
     /// A searched book holds the position itself: its best move is the best of all, even
@@ -29,7 +29,7 @@ impl<'b> Known<'b> {
         let exact = book.is_exact();
         let known = |square, score: i32, depth| MoveValue {
             square,
-            score: score * DISC,
+            score: Discs64::from(WholeDiscs(score)).0,
             exact,
             depth,
             book: true,
@@ -72,7 +72,7 @@ impl<'b> Known<'b> {
         Known {
             book: Some(book),
             moves,
-            value: own.map(|m| m.score * DISC),
+            value: own.map(|m| Discs64::from(WholeDiscs(m.score)).0),
             held: false,
         }
     }

@@ -55,8 +55,8 @@ use crate::{
     Position, Square,
 };
 
-/// One disc of score in analysis units.
-pub const DISC: i32 = midgame::DISC;
+/// One disc of score in analysis units, and the score types ([`crate::spine::units`]).
+pub use crate::spine::units::{Discs64, WholeDiscs, DISC};
 
 /// The one analysis type, which the midgame engine returns too (its scores in [`DISC`]
 /// units, its moves' [`MoveValue::book`] set here).
@@ -178,7 +178,8 @@ pub fn analyze_with(
             if let (true, Some((sq, v))) = (p.settled, p.best) {
                 a.nodes = midgame_nodes + p.nodes;
                 let percent = (p.pass.confidence() * 100.0).round() as u8;
-                fold_selective(&mut a, sq, v * DISC, percent, empties, opts.all_moves);
+                let v = Discs64::from(WholeDiscs(v)).0;
+                fold_selective(&mut a, sq, v, percent, empties, opts.all_moves);
                 progress(&a);
             }
         };
@@ -197,7 +198,7 @@ pub fn analyze_with(
         let best = r.best_move.expect("the side to move has a move");
         let solved = MoveValue {
             square: best,
-            score: r.score * DISC,
+            score: Discs64::from(WholeDiscs(r.score)).0,
             exact: true,
             depth: empties,
             book: false,
@@ -241,7 +242,7 @@ pub fn analyze_with(
             .expect("a legal move");
         *m = MoveValue {
             square: sq,
-            score: score * DISC,
+            score: Discs64::from(WholeDiscs(score)).0,
             exact: true,
             depth: empties,
             book: false,

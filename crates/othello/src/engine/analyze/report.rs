@@ -20,7 +20,7 @@
 
 use std::{fmt, time::Duration};
 
-use super::{Analysis, Engine, DISC};
+use super::{Analysis, Discs64, Engine};
 use crate::{opening, text, Color, Position};
 
 /// A score in discs as shown to people: whole when exact, to a tenth when estimated.
@@ -38,9 +38,9 @@ impl Shown {
     #[must_use]
     pub fn new(score: i32, exact: bool) -> Shown {
         let discs = if exact {
-            f64::from(score / DISC)
+            f64::from(Discs64(score).whole().0)
         } else {
-            (f64::from(score) / f64::from(DISC) * 10.0).round() / 10.0
+            Discs64(score).tenths()
         };
         Shown { discs, exact }
     }
@@ -226,6 +226,7 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analyze::DISC;
 
     #[test]
     fn exact_scores_are_whole_and_estimates_are_tenths() {

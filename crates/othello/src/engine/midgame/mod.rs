@@ -50,8 +50,8 @@ use crate::{
     Move, Position, Square,
 };
 
-/// One disc of score in the engine's units (those of the evaluation).
-pub const DISC: i32 = crate::eval::UNIT;
+/// One disc of score in the engine's units: the one [`crate::spine::units::DISC`].
+pub use crate::spine::units::DISC;
 
 /// Half-width of the aspiration window around a move's previous score.
 const ASPIRATION: i32 = 2 * DISC;

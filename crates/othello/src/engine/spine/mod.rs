@@ -46,3 +46,4 @@ pub(crate) mod line;
 pub(crate) mod order;
 pub mod probcut;
 pub(crate) mod stop;
+pub mod units;
