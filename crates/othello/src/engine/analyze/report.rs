@@ -1,7 +1,7 @@
-//! The one report of an analysis that every front end presents: `ply othello analyze
-//! --json`, the web API (`/api/othello/analyze`), the Python package and NBoard. One place
-//! decides how a score is shown: whole when it is exact (proven), to a tenth of a disc when
-//! it is an estimate.
+//! The one report of an analysis that the front ends present: `ply othello analyze
+//! --json`, the web API (`/api/othello/analyze`) and the Python package (NBoard and GTP
+//! print their protocol lines from the [`Analysis`] itself). One place decides how a score
+//! is shown: whole when it is exact (proven), to a tenth of a disc when it is an estimate.
 //!
 //! With the `serde` feature the report serializes to the JSON the CLI and the API print.
 //!
