@@ -236,6 +236,9 @@ class Analysis:
     @property
     def engine(self) -> str:
         """``"solver"``, ``"midgame"``, ``"mixed"``, ``"book"`` or ``"selective"``."""
+    @property
+    def opening(self) -> Optional[str]:
+        """The standard name of the opening, when the position (or the game's moves) has one."""
 
 def solve(
     board: BoardLike, *, threads: int = 1, hash_mb: int = 16, all_moves: bool = False
