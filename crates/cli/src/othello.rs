@@ -32,7 +32,7 @@ pub mod results;
 pub mod review;
 pub mod solve;
 
-use common::{is_dash, parse_size, read_position_or_transcript};
+use common::{is_dash, read_position_or_transcript};
 
 /// `ply othello` subcommands.
 #[derive(Subcommand, Debug)]
@@ -80,7 +80,7 @@ pub struct ShowArgs {
     pub position: String,
     /// Board size for a transcript (by default the size its moves are legal on; a position's
     /// size follows from its cells).
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long)]
     pub size: Option<BoardSize>,
     /// One JSON object instead of the picture.
     #[arg(long)]
@@ -110,7 +110,7 @@ pub struct PlayArgs {
     #[arg(allow_hyphen_values = true)]
     pub transcript: String,
     /// Board size: 4, 6 or 8.
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long)]
     pub size: Option<BoardSize>,
     /// One JSON object instead of text.
     #[arg(long)]
@@ -123,7 +123,7 @@ pub struct PerftArgs {
     /// Plies to count.
     pub depth: u32,
     /// Board size: 4, 6 or 8 (the start position of that size).
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long)]
     pub size: Option<BoardSize>,
     /// Count from this position (cells and side to move) or transcript instead of the start.
     #[arg(long, allow_hyphen_values = true)]

@@ -22,7 +22,6 @@ use serde_json::json;
 use crate::{
     error::bad,
     files::{write_whole, write_with, Temp},
-    othello::common::parse_size,
 };
 
 /// The paths of `files`, as the inputs an output must not be.
@@ -133,7 +132,7 @@ pub struct PackArgs {
     #[arg(value_name = "TABLE")]
     pub table: PathBuf,
     /// Board size: 8 or 6.
-    #[arg(long, value_parser = parse_size, default_value = "8")]
+    #[arg(long, default_value = "8")]
     pub size: BoardSize,
     /// The weight file to write (under a temporary name, renamed when whole).
     #[arg(long, value_name = "FILE")]
@@ -215,7 +214,7 @@ pub struct GenArgs {
     #[arg(long, value_name = "I/N", default_value = "0/1")]
     pub shard: Shard,
     /// Board size: 8 or 6.
-    #[arg(long, value_parser = parse_size, default_value = "8")]
+    #[arg(long, default_value = "8")]
     pub size: BoardSize,
     /// Depth of the midgame engine [default: 6].
     #[arg(long, value_name = "D")]
@@ -747,25 +746,19 @@ fn label(a: &LabelArgs) -> anyhow::Result<()> {
     if !(1..=12).contains(&a.depth) {
         return Err(bad(format!("--depth {}: expected 1 to 12", a.depth)));
     }
-    if !(1..=64).contains(&a.threads) {
-        return Err(bad(format!("--threads {}: expected 1 to 64", a.threads)));
-    }
+    crate::othello::common::check_threads(a.threads)?;
     let read = |name: &str| {
         let path = a.dir.join(name);
         std::fs::read(&path).map_err(|e| bad(format!("{}: {e}", path.display())))
     };
     let layout: serde_json::Value = serde_json::from_slice(&read("layout.json")?)
         .map_err(|e| bad(format!("{}: {e}", a.dir.join("layout.json").display())))?;
-    let size = match layout["size"].as_u64() {
-        Some(8) => BoardSize::Eight,
-        Some(6) => BoardSize::Six,
-        _ => {
-            return Err(bad(format!(
-                "{}: no board size of 6 or 8",
-                a.dir.join("layout.json").display()
-            )))
-        }
-    };
+    let size = ply_train::fit::evaluated_size(&layout["size"].to_string()).map_err(|e| {
+        bad(format!(
+            "{}: size: {e}",
+            a.dir.join("layout.json").display()
+        ))
+    })?;
     let eval = crate::othello::common::raw_weights(Some(&a.weights), size)?;
     let (pos, labels, empties, flags) = (
         read("train.pos")?,
@@ -819,9 +812,7 @@ fn duel(a: &DuelArgs) -> anyhow::Result<()> {
     if !(1..=10).contains(&a.depth) {
         return Err(bad(format!("--depth {}: expected 1 to 10", a.depth)));
     }
-    if !(1..=64).contains(&a.threads) {
-        return Err(bad(format!("--threads {}: expected 1 to 64", a.threads)));
-    }
+    crate::othello::common::check_threads(a.threads)?;
     let weights = |name: &std::path::Path| {
         let shipped = name.as_os_str() == "shipped";
         crate::othello::common::raw_weights((!shipped).then_some(name), BoardSize::Eight)

@@ -101,7 +101,7 @@ fn a_negative_time_is_said_to_be_negative() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(2), "ply {args:?}: {err}");
         assert!(
-            err.contains("--time -1: the time must be positive"),
+            err.contains("--time -1: expected more than 0 and at most 86400 seconds"),
             "{err}"
         );
     }

@@ -326,6 +326,46 @@ fn show_and_solve_refuse_an_empty_board_as_the_server_does() {
     assert!(err.contains("centre square d4 is empty"), "{err}");
 }
 
+/// The same bad requests as the API's and Python's, refused by the library's one check
+/// (`analyze::Request`) with the same words, the option spelled with its dashes.
+#[test]
+fn analyze_review_and_explore_refuse_a_bad_request_in_the_library_s_words() {
+    let book6 = concat!(env!("CARGO_MANIFEST_DIR"), "/../othello/data/book6.bin");
+    for (flags, message) in [
+        (&["--threads", "0"][..], "--threads 0: expected 1 to 256"),
+        (&["--threads", "300"], "--threads 300: expected 1 to 256"),
+        (&["--depth", "0"], "--depth 0: expected 1 to 64"),
+        (
+            &["--time", "1", "--depth", "5"],
+            "--time and depth: give one or the other, not both",
+        ),
+        (
+            &["--time", "0"],
+            "--time 0: expected more than 0 and at most 86400 seconds",
+        ),
+        (
+            &["--book", book6],
+            "--book: a 6x6 book, the position is 8x8",
+        ),
+    ] {
+        let mut args = vec!["othello", "analyze", "f5d6"];
+        args.extend(flags);
+        let err = bad(&args);
+        assert!(err.contains(message), "{args:?}: {err}");
+        if flags[0] != "--book" {
+            let mut review = vec!["othello", "review", "f5d6"];
+            review.extend(flags);
+            let err = bad(&review);
+            assert!(err.contains(message), "{review:?}: {err}");
+        }
+    }
+    let err = bad(&["othello", "analyze", &format!("{} X", "-".repeat(64))]);
+    assert!(
+        err.contains("POS: impossible position: centre square d4 is empty"),
+        "{err}"
+    );
+}
+
 #[test]
 fn show_and_solve_name_their_position_pos() {
     for cmd in ["show", "solve"] {

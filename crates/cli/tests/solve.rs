@@ -64,7 +64,10 @@ fn bad_positions_and_options_exit_2_with_a_reason() {
         (vec!["othello", "solve", "XXOO X"], "cells"),
         (vec!["othello", "solve", "f5z9"], "move 2"),
         (vec!["othello", "solve", "f5f5"], "move 2"),
-        (vec!["othello", "solve", "--size", "5"], "--size 5"),
+        (
+            vec!["othello", "solve", "--size", "5"],
+            "`5` is not a board size",
+        ),
         (
             vec!["othello", "solve", "--size", "4", "--threads", "0"],
             "--threads",

@@ -69,15 +69,35 @@ fn estimates_are_marked_and_the_best_line_starts_with_the_best_move() {
     assert_eq!(a.moves.len(), 4);
     assert!(a.moves.iter().all(|m| !m.exact && m.depth == 4));
     assert_eq!(a.line.first(), a.best.map(Move::Play).as_ref());
-    // Play mode gives one move, the same best score at the same depth.
+}
+
+/// Play mode (the best move only) gives one move, with the same best score at the same
+/// depth as the analysis of every move: on a position the book does not answer, with the
+/// book on, so that the midgame engine gives both.
+#[test]
+fn play_mode_gives_one_move_with_the_same_best_score_at_the_same_depth() {
+    let pos = random_position(BoardSize::Eight, 20, &mut SplitMix64::new(50));
+    let all = analyze(&pos, &Options::depth(6));
     let play = analyze(
         &pos,
         &Options {
             all_moves: false,
-            ..Options::depth(4)
+            ..Options::depth(6)
         },
     );
+    assert_eq!(
+        (all.engine, play.engine),
+        (Engine::Midgame, Engine::Midgame)
+    );
     assert_eq!(play.moves.len(), 1);
+    assert_eq!((play.score, play.depth), (all.score, all.depth));
+    assert_eq!((play.moves[0].score, play.moves[0].depth), (all.score, 6));
+    // The one move is one of the analysis's best (equal scores may be ordered apart).
+    let best = all.moves.iter().filter(|m| m.score == all.score);
+    assert!(
+        best.clone().any(|m| Some(m.square) == play.best),
+        "{play:?} {all:?}"
+    );
 }
 
 #[test]

@@ -144,13 +144,14 @@ fn the_solver_keeps_to_the_budget_on_the_clock_it_is_given() {
 /// In play (the best move only) the exact solver takes over at 24 empties and the midgame
 /// engine keeps a tenth of the budget before it, where an analysis of every move keeps two
 /// fifths for its estimates: the midgame engine's last report comes by a tenth of the budget
-/// (and the read that finds it spent) in play, after it in an analysis.
+/// (and the read that finds it spent) in play, after it in an analysis. At 25 empties play
+/// keeps two fifths too, so a change of the 24 either way fails here.
 #[test]
 fn in_play_the_solver_takes_most_of_the_budget_from_24_empties() {
     let budget = Duration::from_millis(300);
     let step = Duration::from_millis(5);
     let mut rng = SplitMix64::new(24);
-    for empties in [23, 24] {
+    for empties in [22, 23, 24, 25] {
         let pos = random_position(BoardSize::Eight, 60 - empties, &mut rng);
         assert_eq!(pos.empties().count() as usize, empties, "{pos:?}");
         for all_moves in [false, true] {
@@ -174,7 +175,7 @@ fn in_play_the_solver_takes_most_of_the_budget_from_24_empties() {
                 a.proven
             );
             assert!(spent <= budget + 2 * step, "{what}");
-            if all_moves {
+            if all_moves || empties > 24 {
                 assert!(last_estimate > budget / 10 + step, "{what}");
             } else {
                 assert!(last_estimate <= budget / 10 + step, "{what}");

@@ -7,7 +7,7 @@ use pyo3::{
     exceptions::{PyTypeError, PyValueError},
     prelude::*,
     sync::GILOnceCell,
-    types::{PyBool, PyByteArray, PyFloat, PyInt, PyList, PyString},
+    types::{PyBool, PyByteArray, PyInt, PyList, PyString},
 };
 
 /// A `ValueError` with this message.
@@ -71,21 +71,6 @@ pub fn opt_int_in(
     default: i64,
 ) -> PyResult<i64> {
     obj.map_or(Ok(default), |o| int_in(o, name, lo, hi))
-}
-
-/// Seconds: an int or a float, more than 0 and at most `max`.
-pub fn seconds(obj: &Bound<'_, PyAny>, name: &str, max: f64) -> PyResult<f64> {
-    if !(is_int(obj) || obj.is_instance_of::<PyFloat>()) {
-        return Err(type_error(name, "seconds (a number)", obj));
-    }
-    let s: f64 = obj.extract()?;
-    if s.is_finite() && s > 0.0 && s <= max {
-        Ok(s)
-    } else {
-        Err(value_error(format!(
-            "{name}={obj}: expected seconds, more than 0 and at most {max}"
-        )))
-    }
 }
 
 /// numpy, when it is installed (looked for once).

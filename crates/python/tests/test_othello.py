@@ -67,13 +67,13 @@ def test_bad_input_raises_value_error_with_the_message():
         Board().push("pass")
     with pytest.raises(ValueError, match="move index 65"):
         Board().push(65)
-    with pytest.raises(ValueError, match="size=5: expected 4, 6 or 8"):
+    with pytest.raises(ValueError, match="size=5: `5` is not a board size: use 4, 6 or 8"):
         Board(size=5)
     with pytest.raises(ValueError, match="threads=0: expected 1 to 256"):
         othello.solve(Board(size=4), threads=0)
     with pytest.raises(ValueError, match="hash_mb=65537: expected 1 to 65536"):
         othello.solve(Board(size=4), hash_mb=65537)
-    with pytest.raises(ValueError, match="time=-1"):
+    with pytest.raises(ValueError, match="time -1: expected more than 0"):
         othello.analyze(Board(size=4), time=-1)
     with pytest.raises(ValueError):
         Board.from_obf("XXXX X;")
@@ -270,7 +270,7 @@ def test_errors_are_type_or_value_errors_never_overflow():
         othello.solve(b, hash_mb=-1)
     with pytest.raises(ValueError, match=r"depth=-1: expected 0 to 64"):
         othello.perft(b, -1)
-    with pytest.raises(ValueError, match=r"size=-8: expected 4, 6 or 8"):
+    with pytest.raises(ValueError, match=r"size=-8: `-8` is not a board size: use 4, 6 or 8"):
         Board(size=-8)
     with pytest.raises(TypeError, match="move: expected a square name"):
         b.push(3.5)
@@ -479,3 +479,22 @@ def test_analyze_answers_from_a_chosen_book_file_or_book(ply_bin, tmp_path):
         othello.analyze(board, book=torn)
     with pytest.raises(TypeError, match="book"):
         othello.analyze(board, book=3)
+
+
+def test_analyze_refuses_a_bad_request_in_the_library_s_words(data):
+    # The same words as the command line's (without its dashes) and the API's: one check,
+    # analyze::Request, for all three (crates/cli/tests/othello.rs, crates/server/tests/api.rs).
+    book6 = data.parent / "crates" / "othello" / "data" / "book6.bin"
+    for kwargs, message in [
+        (dict(threads=0), "threads 0: expected 1 to 256"),
+        (dict(threads=300), "threads 300: expected 1 to 256"),
+        (dict(depth=0), "depth 0: expected 1 to 64"),
+        (dict(time=1, depth=5), "time and depth: give one or the other, not both"),
+        (dict(book=str(book6)), "book: a 6x6 book, the position is 8x8"),
+        (dict(book=othello.Book(str(book6))), "book: a 6x6 book, the position is 8x8"),
+    ]:
+        with pytest.raises(ValueError) as e:
+            othello.analyze("f5d6", **kwargs)
+        assert str(e.value) == message, kwargs
+    with pytest.raises(ValueError, match="impossible position: centre square d4 is empty"):
+        othello.analyze("-" * 64 + " X")

@@ -7,10 +7,7 @@
 //! and handed over in [`crate::Config::games`]; without it the endpoint answers 404 with a
 //! message saying how to load some.
 
-use std::{
-    sync::{atomic::AtomicBool, Arc},
-    time::Duration,
-};
+use std::sync::{atomic::AtomicBool, Arc};
 
 use axum::{
     extract::{rejection::QueryRejection, Query, State},
@@ -18,15 +15,15 @@ use axum::{
     Json,
 };
 use ply_othello::{
-    analyze::Options,
+    analyze::{self, Options},
     explore::{self, GamesIndex, Report},
     wthor::Database,
-    BoardSize, Color, Position,
+    BoardSize, Position,
 };
 
 use crate::{
     error::ApiError,
-    othello::{parse_cells, StopOnDrop, MAX_BUDGET_MS},
+    othello::{engine_request, read_position, StopOnDrop},
     params::Params,
     AppState,
 };
@@ -49,6 +46,8 @@ const PARAMS: &[&str] = &[
     "position",
     "turn",
     "budget_ms",
+    "depth",
+    "threads",
     "games_offset",
     "games_limit",
 ];
@@ -57,50 +56,28 @@ const PARAMS: &[&str] = &[
 pub const MAX_GAMES_PAGE: u64 = 100;
 
 /// What an explore request asks for, after checking.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Request {
     /// The position (8x8).
     pub position: Position,
-    /// The engine's budget; none for counts only.
-    pub budget: Option<Duration>,
+    /// The engine's request (a budget or a depth, threads); none for counts only.
+    pub engine: Option<analyze::Request>,
     /// A page of the games that reached the position: the games skipped and the page's
     /// length; none for no list.
     pub games_page: Option<(usize, usize)>,
 }
 
 /// Checks the parameters: `position` (64 cells, default the start), `turn` (X or O),
-/// `budget_ms` (1 to the analysis's maximum; absent for counts only), `games_limit` (1 to
+/// `budget_ms` (1 to the analysis's maximum), `depth` and `threads` as for the analysis
+/// (with neither a budget nor a depth, counts only), `games_limit` (1 to
 /// [`MAX_GAMES_PAGE`]: list that many of the games that reached the position) and
 /// `games_offset` (the games of the list to skip; only with `games_limit`).
 ///
 /// # Errors
 /// A 400 naming the parameter and what is wrong with it.
 pub fn parse_request(params: &Params) -> Result<Request, ApiError> {
-    let turn = match params.get("turn").map(str::trim) {
-        None | Some("X" | "x" | "B" | "b" | "*") => Color::Black,
-        Some("O" | "o" | "W" | "w") => Color::White,
-        Some(other) => {
-            return Err(ApiError::bad(format!(
-                "`turn` must be X (black) or O (white), found `{other}`"
-            )))
-        }
-    };
-    let position = match params.get("position") {
-        None if params.get("turn").is_some() => {
-            return Err(ApiError::bad("`turn` is given without a `position`"))
-        }
-        None => Position::start(BoardSize::Eight),
-        Some(cells) => parse_cells(cells, BoardSize::Eight, turn)?,
-    };
-    let budget = match params.get("budget_ms") {
-        None => None,
-        Some(_) => Some(Duration::from_millis(params.number(
-            "budget_ms",
-            0,
-            1,
-            MAX_BUDGET_MS,
-        )?)),
-    };
+    let position = read_position(params, BoardSize::Eight)?;
+    let engine = engine_request(params, BoardSize::Eight, None)?;
     let games_page = match (params.get("games_limit"), params.get("games_offset")) {
         (None, None) => None,
         (None, Some(_)) => {
@@ -116,7 +93,7 @@ pub fn parse_request(params: &Params) -> Result<Request, ApiError> {
     };
     Ok(Request {
         position,
-        budget,
+        engine,
         games_page,
     })
 }
@@ -154,16 +131,18 @@ pub async fn handler(
     };
     // The engine's search waits at the gate; counts and the list do not. Both run off the
     // async workers (the list replays the games).
-    let permit = match req.budget {
+    let permit = match req.engine {
         Some(_) => Some(state.gate.enter().await?),
         None => None,
     };
     let stop = Arc::new(AtomicBool::new(false));
     let _guard = StopOnDrop(stop.clone());
     let answer = tokio::task::spawn_blocking(move || {
-        let opts = req.budget.map(|budget| Options {
+        let opts = req.engine.as_ref().map(|engine| Options {
             stop: Some(stop),
-            ..Options::budget(budget)
+            ..engine
+                .options(BoardSize::Eight)
+                .expect("checked by parse_request")
         });
         report(
             &explore::explore(&req.position, &db.index, opts.as_ref()),

@@ -1,6 +1,7 @@
 //! The OpenAPI 3.1 description of the API, served at `/api/openapi.json`. Written by hand next
 //! to the handlers; a test checks that every route it lists answers.
 
+use ply_othello::analyze::{MAX_DEPTH, MAX_THREADS};
 use serde_json::{json, Value};
 
 use crate::{
@@ -38,7 +39,12 @@ fn analyze_parameters() -> Value {
           "description": "side to move, X (black) or O (white); default X",
           "schema": { "enum": ["X", "O"] } },
         { "name": "budget_ms", "in": "query", "required": false,
-          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_BUDGET_MS, "default": DEFAULT_BUDGET_MS } }
+          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_BUDGET_MS, "default": DEFAULT_BUDGET_MS } },
+        { "name": "depth", "in": "query", "required": false,
+          "description": "the midgame engine's depth instead of a budget (not with budget_ms)",
+          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_DEPTH } },
+        { "name": "threads", "in": "query", "required": false,
+          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_THREADS, "default": 1 } }
     ])
 }
 

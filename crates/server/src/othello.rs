@@ -28,7 +28,7 @@ use axum::{
 };
 use futures_util::stream::{self, Stream};
 use ply_othello::{
-    analyze::{Options, Report},
+    analyze::{self, Options, Report},
     BoardSize, Color, Position,
 };
 
@@ -43,58 +43,99 @@ pub const MAX_BUDGET_MS: u64 = 10_000;
 pub type Analysis = ply_othello::analyze::Report;
 
 /// What an analysis request asks for, after checking.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Request {
     /// The position.
     pub position: Position,
-    /// How long the search may take.
-    pub budget: Duration,
+    /// The analysis asked for, checked by the library's one check
+    /// ([`analyze::Request::options`]).
+    pub analysis: analyze::Request,
 }
 
-const PARAMS: &[&str] = &["size", "position", "turn", "budget_ms"];
+const PARAMS: &[&str] = &["size", "position", "turn", "budget_ms", "depth", "threads"];
 
 /// Checks the parameters of an analysis request.
 ///
 /// # Errors
 /// A 400 naming the parameter and what is wrong with it.
 pub fn parse_request(params: &Params) -> Result<Request, ApiError> {
-    let size = match params.get("size").map(str::trim) {
+    let size = match params.get("size") {
         None => BoardSize::Eight,
         Some(text) => text
-            .parse::<u8>()
-            .ok()
-            .and_then(BoardSize::from_n)
-            .ok_or_else(|| ApiError::bad(format!("`size` must be 4, 6 or 8, found `{text}`")))?,
+            .parse::<BoardSize>()
+            .map_err(|e| ApiError::bad(format!("`size`: {e}")))?,
     };
-    let turn = match params.get("turn").map(str::trim) {
+    let position = read_position(params, size)?;
+    let default = Duration::from_millis(DEFAULT_BUDGET_MS);
+    let analysis =
+        engine_request(params, size, Some(default))?.expect("a default budget gives a request");
+    Ok(Request { position, analysis })
+}
+
+/// `position` and `turn` (X or O), the start position of `size` when neither is given.
+///
+/// # Errors
+/// A 400 naming the parameter and what is wrong with it.
+pub fn read_position(params: &Params, size: BoardSize) -> Result<Position, ApiError> {
+    let turn = match params.get("turn") {
         None => Color::Black,
-        Some("X" | "x" | "B" | "b" | "*") => Color::Black,
-        Some("O" | "o" | "W" | "w") => Color::White,
-        Some(other) => {
-            return Err(ApiError::bad(format!(
-                "`turn` must be X (black) or O (white), found `{other}`"
-            )))
-        }
+        Some(text) => text
+            .parse::<Color>()
+            .map_err(|e| ApiError::bad(format!("`turn`: {e}")))?,
     };
-    let position = match params.get("position") {
-        None => {
-            if params.get("turn").is_some() {
-                return Err(ApiError::bad("`turn` is given without a `position`"));
-            }
-            Position::start(size)
+    match params.get("position") {
+        None if params.get("turn").is_some() => {
+            Err(ApiError::bad("`turn` is given without a `position`"))
         }
-        Some(cells) => parse_cells(cells, size, turn)?,
+        None => Ok(Position::start(size)),
+        Some(cells) => parse_cells(cells, size, turn),
+    }
+}
+
+/// The engine's part of a request, `budget_ms` (1 to [`MAX_BUDGET_MS`]; `default` when
+/// neither it nor a depth is given), `depth` and `threads` (1 when absent), checked by the
+/// library's one check for a position of `size`; `None` when there is neither a budget nor
+/// a depth. The messages are the library's (`threads 0: expected 1 to 256`), as the command
+/// line and Python give them.
+///
+/// # Errors
+/// A 400 with the library's message, or naming a parameter that is not a whole number.
+pub fn engine_request(
+    params: &Params,
+    size: BoardSize,
+    default: Option<Duration>,
+) -> Result<Option<analyze::Request>, ApiError> {
+    let depth = whole(params, "depth")?;
+    let time = match params.get("budget_ms") {
+        None => default.filter(|_| depth.is_none()).map(|d| d.as_secs_f64()),
+        Some(_) => Some(params.number("budget_ms", 0, 1, MAX_BUDGET_MS)? as f64 / 1000.0),
     };
-    let budget = params.number("budget_ms", DEFAULT_BUDGET_MS, 1, MAX_BUDGET_MS)?;
-    Ok(Request {
-        position,
-        budget: Duration::from_millis(budget),
-    })
+    let req = analyze::Request {
+        time,
+        depth,
+        threads: whole(params, "threads")?.unwrap_or(1),
+        ..analyze::Request::default()
+    };
+    req.validate(size)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok((time.is_some() || depth.is_some()).then_some(req))
+}
+
+/// A whole number parameter, unchecked for range (the library's check names the range).
+fn whole<T: std::str::FromStr>(params: &Params, name: &str) -> Result<Option<T>, ApiError> {
+    params
+        .get(name)
+        .map(|text| {
+            text.trim().parse::<T>().map_err(|_| {
+                ApiError::bad(format!("`{name}` must be a whole number, found `{text}`"))
+            })
+        })
+        .transpose()
 }
 
 /// Reads the cells with ply-othello's position reader (`X`/`O`/`-`, `*`/`O`/`.`, `B`/`W`/`.`;
-/// `/` and spaces between cells ignored) and checks the board size and that the position
-/// can occur (the four centre squares are never empty).
+/// `/` and spaces between cells ignored), which refuses a position no game reaches (an
+/// empty centre square), and checks the board size.
 ///
 /// # Errors
 /// A 400 with the reader's message (which names the bad character and its place), a size
@@ -115,18 +156,7 @@ pub fn parse_cells(text: &str, size: BoardSize, turn: Color) -> Result<Position,
             m = pos.size().n()
         )));
     }
-    check_centre(&pos)?;
     Ok(pos)
-}
-
-/// Checks that a position can occur in a game (the library's check: the four centre
-/// squares are filled from the start and stay filled).
-///
-/// # Errors
-/// A 400 naming the first empty centre square.
-pub fn check_centre(pos: &Position) -> Result<(), ApiError> {
-    pos.check_centre()
-        .map_err(|e| ApiError::bad(format!("`position`: {e}")))
 }
 
 /// Runs the analysis on the calling thread (meant for the blocking pool) through the
@@ -142,11 +172,18 @@ pub fn analyze(
 ) -> Analysis {
     let started = Instant::now();
     let pos = req.position;
+    // The server's book (`ply serve --book`) is the book of its own size: positions of
+    // another size are answered from the shipped book of theirs.
+    let analysis = analyze::Request {
+        book_file: book.filter(|b| b.size() == pos.size()),
+        ..req.analysis
+    };
     // The tables take the library's size for the board (analyze::table_mb).
     let opts = Options {
         stop: Some(stop),
-        book_file: book,
-        ..Options::budget(req.budget)
+        ..analysis
+            .options(pos.size())
+            .expect("checked by parse_request, with a book of the position's size")
     };
     let found = ply_othello::analyze::analyze_with(&pos, &opts, &mut |a| {
         progress(answer(&pos, a, started));

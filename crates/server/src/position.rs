@@ -13,7 +13,7 @@ use axum::{
 use ply_othello::{analyze::Status, input, text, transcript, BoardSize, GameRecord, Move};
 use serde::Serialize;
 
-use crate::{error::ApiError, othello::check_centre, params::Params};
+use crate::{error::ApiError, params::Params};
 
 /// One position of the game read.
 #[derive(Serialize, Debug)]
@@ -77,13 +77,11 @@ pub fn read(params: &Params) -> Result<Read, ApiError> {
 /// A 400 naming the parameter: a missing or empty text, a bad size, the reader's message, or
 /// a position no game reaches.
 pub fn read_game(params: &Params) -> Result<GameRecord, ApiError> {
-    let size = match params.get("size").map(str::trim) {
+    let size = match params.get("size") {
         None => BoardSize::Eight,
         Some(t) => t
-            .parse::<u8>()
-            .ok()
-            .and_then(BoardSize::from_n)
-            .ok_or_else(|| ApiError::bad(format!("`size` must be 4, 6 or 8, found `{t}`")))?,
+            .parse::<BoardSize>()
+            .map_err(|e| ApiError::bad(format!("`size`: {e}")))?,
     };
     let Some(input) = params.get("text") else {
         return Err(ApiError::bad(
@@ -95,10 +93,9 @@ pub fn read_game(params: &Params) -> Result<GameRecord, ApiError> {
             "`text` is empty: paste a position, an OBF line, a transcript or a GGF game",
         ));
     }
-    let game = input::parse_position_or_transcript(input, size)
-        .map_err(|e| ApiError::bad(format!("`text`: {e}")))?;
-    check_centre(&game.start()).map_err(|e| ApiError::bad(format!("`text`: {}", e.message)))?;
-    Ok(game)
+    // The reader refuses a position without its centre discs.
+    input::parse_position_or_transcript(input, size)
+        .map_err(|e| ApiError::bad(format!("`text`: {e}")))
 }
 
 fn step(pos: &ply_othello::Position) -> Step {

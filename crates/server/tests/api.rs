@@ -268,7 +268,25 @@ async fn othello_a_finished_game_is_scored() {
 
 #[tokio::test]
 async fn othello_bad_input_is_a_400_that_names_it() {
-    bad("/api/othello/analyze?size=5", "`size` must be 4, 6 or 8").await;
+    // The analysis's fields, refused by the library's one check with the words the command
+    // line and Python use (crates/cli/tests/othello.rs, crates/python/tests).
+    for (query, message) in [
+        ("threads=0", "threads 0: expected 1 to 256"),
+        ("threads=300", "threads 300: expected 1 to 256"),
+        ("depth=0", "depth 0: expected 1 to 64"),
+        (
+            "budget_ms=100&depth=5",
+            "time and depth: give one or the other, not both",
+        ),
+    ] {
+        bad(&format!("/api/othello/analyze?{query}"), message).await;
+        bad(&format!("/api/othello/analyze/stream?{query}"), message).await;
+    }
+    bad(
+        "/api/othello/analyze?size=5",
+        "`size`: `5` is not a board size: use 4, 6 or 8",
+    )
+    .await;
     bad("/api/othello/analyze?size=abc", "`size`").await;
     bad("/api/othello/analyze?size=4&position=XO", "found 2 cells").await;
     bad(
@@ -288,7 +306,7 @@ async fn othello_bad_input_is_a_400_that_names_it() {
     .await;
     bad(
         "/api/othello/analyze?size=4&position=.....OX..XO.....&turn=Q",
-        "`turn` must be X",
+        "`turn`: `Q` is not a side: use X (black) or O (white)",
     )
     .await;
     bad("/api/othello/analyze?turn=O", "without a `position`").await;

@@ -174,3 +174,83 @@ fn every_import_of_the_page_is_a_served_module() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The page's state objects and the module that owns each: only it changes them, through
+/// its functions (`setSettings`, `setInput`, `setGame`, `goTo`, `clearErrors`, ...).
+const OWNERS: [(&str, &str); 4] = [
+    ("settings", "/settings.js"),
+    ("input", "/settings.js"),
+    ("game", "/game.js"),
+    ("analyses", "/api.js"),
+];
+
+/// The writes to `state` in `text`, by line: `state.field = …` (also `+=`, `-=`, `++`,
+/// `--`) and `state.field.set(…)` (or `delete`, `clear`, `add`, `push`, `splice`).
+fn writes(text: &str, state: &str) -> Vec<usize> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut out = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let needle = format!("{state}.");
+        let mut from = 0;
+        while let Some(i) = line[from..].find(&needle).map(|i| i + from) {
+            from = i + needle.len();
+            if line[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| ident(c) || c == '.')
+            {
+                continue;
+            }
+            let rest = &line[from..];
+            let field = rest.len() - rest.trim_start_matches(ident).len();
+            let after = rest[field..].trim_start();
+            let assigned = (after.starts_with('=') && !after.starts_with("=="))
+                || ["+=", "-=", "++", "--"]
+                    .iter()
+                    .any(|op| after.starts_with(op));
+            let mutated = ["set(", "delete(", "clear(", "add(", "push(", "splice("]
+                .iter()
+                .any(|m| after.strip_prefix('.').is_some_and(|a| a.starts_with(m)));
+            if field > 0 && (assigned || mutated) {
+                out.push(k + 1);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_page_s_state_is_changed_only_by_the_module_that_owns_it() {
+    // The scan finds what it looks for, and leaves reads alone.
+    assert_eq!(
+        writes(
+            "settings.size = 4;\nif (settings.size === 4) x();",
+            "settings"
+        ),
+        [1]
+    );
+    assert_eq!(
+        writes("  game.plyNotes.clear();\n  mygame.at = 1;", "game"),
+        [1]
+    );
+    assert_eq!(
+        writes("input.cursor += 1; analyses.errors.get(k)", "input"),
+        [1]
+    );
+    assert!(writes("analyses.errors.get(k); a.game.at = 2", "analyses").is_empty());
+    let mut files = BTreeMap::new();
+    scripts(&web_dir(), "/", &mut files);
+    let mut problems = Vec::new();
+    for (path, text) in &files {
+        for (state, owner) in OWNERS {
+            if path != owner {
+                for line in writes(text, state) {
+                    problems.push(format!(
+                        "{path}:{line} changes `{state}`, which {owner} owns: call one of its functions"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

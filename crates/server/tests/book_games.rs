@@ -59,7 +59,10 @@ fn play(ply: Color, kind: Opponent, seed: u64) -> (i32, u64, String) {
         let sq = if pos.turn() == ply {
             let req = Request {
                 position: pos,
-                budget: Duration::from_millis(DEFAULT_BUDGET_MS),
+                analysis: ply_othello::analyze::Request {
+                    time: Some(Duration::from_millis(DEFAULT_BUDGET_MS).as_secs_f64()),
+                    ..ply_othello::analyze::Request::default()
+                },
             };
             // When the move to play is known exactly: the first snapshot whose best move is
             // exact (the analysis goes on within the budget, scoring the other moves).

@@ -141,7 +141,15 @@ async fn bad_parameters_are_400() {
         ),
         ("/api/othello/explore?budget_ms=0", "budget_ms"),
         ("/api/othello/explore?budget_ms=99999", "budget_ms"),
-        ("/api/othello/explore?depth=3", "unknown parameter `depth`"),
+        ("/api/othello/explore?depth=0", "depth 0: expected 1 to 64"),
+        (
+            "/api/othello/explore?threads=300",
+            "threads 300: expected 1 to 256",
+        ),
+        (
+            "/api/othello/explore?hash_mb=3",
+            "unknown parameter `hash_mb`",
+        ),
         ("/api/othello/explore?games_limit=0", "games_limit"),
         ("/api/othello/explore?games_limit=101", "games_limit"),
         (

@@ -80,7 +80,7 @@ async fn bad_parameters_are_400s_that_name_them() {
         ("/api/othello/image?text=f5z9", "`text`"),
         (
             "/api/othello/image?text=f5&size=7",
-            "`size` must be 4, 6 or 8",
+            "`size`: `7` is not a board size: use 4, 6 or 8",
         ),
         (
             "/api/othello/image?text=f5&last=a1",

@@ -2,8 +2,8 @@
 // a broken address says what is wrong and opens what it can.
 
 import { Ttt, Oth } from "./rules.js";
-import { LEVELS, settings } from "./settings.js";
-import { atTip, game, isStart, legalMoves } from "./game.js";
+import { LEVELS, settings, setSettings } from "./settings.js";
+import { atTip, game, isStart, legalMoves, setGame } from "./game.js";
 
 // The game lives in the address: the settings, the first position when it is not the
 // start, and the moves (two characters each, `pa` for a pass). A link opens the same game and
@@ -44,18 +44,18 @@ export function loadUrl() {
     if (allowed.includes(v)) set(v);
     else problems.push(`the link's ${name}=${given} is not ${allowed.join(", ")}: using ${get()}`);
   };
-  pick("g", ["ttt", "othello"], () => settings.game, (v) => { settings.game = v; });
-  pick("first", ["X", "O"], () => settings.first, (v) => { settings.first = v; });
-  pick("n", ["4", "6", "8"], () => settings.size, (v) => { settings.size = Number(v); });
-  pick("mode", ["play", "two-players", "analyze"], () => settings.mode, (v) => { settings.mode = v; }, { hints: "two-players", analyse: "analyze" });
-  pick("you", ["X", "O"], () => settings.human, (v) => { settings.human = v; });
-  pick("level", Object.keys(LEVELS), () => settings.level, (v) => { settings.level = v; }, { strong: "strongest" });
+  pick("g", ["ttt", "othello"], () => settings.game, (v) => setSettings({ game: v }));
+  pick("first", ["X", "O"], () => settings.first, (v) => setSettings({ first: v }));
+  pick("n", ["4", "6", "8"], () => settings.size, (v) => setSettings({ size: Number(v) }));
+  pick("mode", ["play", "two-players", "analyze"], () => settings.mode, (v) => setSettings({ mode: v }), { hints: "two-players", analyse: "analyze" });
+  pick("you", ["X", "O"], () => settings.human, (v) => setSettings({ human: v }));
+  pick("level", Object.keys(LEVELS), () => settings.level, (v) => setSettings({ level: v }), { strong: "strongest" });
   const seed = q.get("seed");
   if (seed !== null) {
-    if (/^\d{1,10}$/.test(seed)) settings.seed = Number(seed);
+    if (/^\d{1,10}$/.test(seed)) setSettings({ seed: Number(seed) });
     else problems.push(`the link's seed=${seed} is not a number: using ${settings.seed}`);
   }
-  pick("think", ["200", "1000", "3000", "10000"], () => settings.budget, (v) => { settings.budget = Number(v); });
+  pick("think", ["200", "1000", "3000", "10000"], () => settings.budget, (v) => setSettings({ budget: Number(v) }));
   let p = settings.game === "ttt" ? Ttt.start(settings.first) : Oth.start(settings.size);
   const text = q.get("pos");
   if (text !== null) {
@@ -91,9 +91,7 @@ export function loadUrl() {
     history.push(cur.game === "ttt" ? Ttt.play(cur, i) : Oth.play(cur, i));
     labels.push(m);
   }
-  game.history = history;
-  game.labels = labels;
   const at = Number(q.get("at"));
-  game.at = q.has("at") && Number.isInteger(at) && at >= 0 && at < history.length ? at : history.length - 1;
+  setGame(history, labels, q.has("at") && Number.isInteger(at) && at >= 0 && at < history.length ? at : history.length - 1);
   return problems;
 }

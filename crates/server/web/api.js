@@ -25,6 +25,11 @@ export const analyses = {
   started: new Map(),
 };
 
+// Forgets the analyses that failed, so that they are asked again (a new budget).
+export function clearErrors() {
+  analyses.errors.clear();
+}
+
 // What the page does when an answer comes (main.js sets them): `render` draws the page,
 // `step` starts what comes next, `refresh` does both and more.
 const hooks = { render() {}, step() {}, refresh() {} };

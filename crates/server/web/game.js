@@ -1,5 +1,7 @@
 // The game on the board: its positions, the moves between them, the position shown, and how
-// ply chose each of its moves; the rules' answers about them.
+// ply chose each of its moves; the rules' answers about them. Other modules read `game` and
+// change it only through this module's functions (`setGame`, `push`, `playIndex`, `goBack`,
+// `goForward`, `goTo`).
 
 import { Ttt, Oth } from "./rules.js";
 import { settings } from "./settings.js";
@@ -14,6 +16,21 @@ export const game = {
   // How ply chose its move after each position index, for an honest word on its level.
   plyNotes: new Map(),
 };
+
+// Replaces the game: its positions, the moves between them and the position shown (by
+// default its last). How ply chose its moves in the old game goes with it. The one way
+// another module puts a game on the board.
+export function setGame(history, labels, at = history.length - 1) {
+  game.plyNotes.clear();
+  game.history = history;
+  game.labels = labels;
+  game.at = at;
+}
+
+// Notes how ply chose its move after position `at` (for the status line's word on its level).
+export function notePly(at, note) {
+  game.plyNotes.set(at, note);
+}
 
 // The position on the board, and whether it is the game's last.
 export const pos = () => game.history[game.at];

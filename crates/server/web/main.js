@@ -2,9 +2,9 @@
 // no build step: the browser loads this ES module and the modules it imports.
 
 import { Ttt, Oth } from "./rules.js";
-import { input, settings } from "./settings.js";
-import { game, goBack, goForward, goTo, isOver, lastMoveIndex, legalMoves, obfText, playIndex, plyToMove, pos, transcriptText } from "./game.js";
-import { analyses, connect, fetchRetry, key, refusal, shown } from "./api.js";
+import { input, settings, setInput, setSettings } from "./settings.js";
+import { game, goBack, goForward, goTo, isOver, lastMoveIndex, legalMoves, obfText, playIndex, plyToMove, pos, setGame, transcriptText } from "./game.js";
+import { analyses, clearErrors, connect, fetchRetry, key, refusal, shown } from "./api.js";
 import { refresh, step, stopStep } from "./step.js";
 import { render } from "./render.js";
 import { workText } from "./render/status.js";
@@ -28,18 +28,15 @@ function redo() {
 function newGame() {
   stopStep();
   const start = settings.game === "ttt" ? Ttt.start(settings.first) : Oth.start(settings.size);
-  setGame([start], []);
+  showGame([start], []);
 }
 
 // Puts a game on the board: its positions and the moves between them, at its last position.
-function setGame(history, labels) {
+function showGame(history, labels) {
   stopStep();
-  game.plyNotes.clear();
-  game.history = history;
-  game.labels = labels;
-  game.at = history.length - 1;
+  setGame(history, labels);
   const n = settings.game === "ttt" ? 3 : settings.size;
-  if (input.cursor >= n * n) input.cursor = 0;
+  if (input.cursor >= n * n) setInput({ cursor: 0 });
   $("paste-error").textContent = "";
   refresh();
 }
@@ -47,8 +44,8 @@ function setGame(history, labels) {
 // Empties the board for setting up a position (Analyze mode).
 function clearBoard() {
   const p = pos();
-  input.paint = "X";
-  setGame([{ ...p, cells: p.cells.map(() => "."), turn: p.game === "ttt" ? p.first : p.turn }], []);
+  setInput({ paint: "X" });
+  showGame([{ ...p, cells: p.cells.map(() => "."), turn: p.game === "ttt" ? p.first : p.turn }], []);
 }
 
 // Reads a pasted text on the server, with the reader the command line uses, and loads the
@@ -64,16 +61,16 @@ async function loadPaste(text, at = null) {
       if (!r.ok) throw new Error(await refusal(r));
       const body = await r.json();
       const cells = [...body.position.board];
-      input.paint = "play";
-      setGame([{ game: "ttt", cells, first: settings.first, turn: body.position.toMove }], []);
+      setInput({ paint: "play" });
+      showGame([{ game: "ttt", cells, first: settings.first, turn: body.position.toMove }], []);
     } else {
       const r = await fetchRetry(`/api/othello/position?size=${settings.size}&text=${encodeURIComponent(text)}`, { onBusy });
       if (!r.ok) throw new Error(await refusal(r));
       const body = await r.json();
-      settings.size = body.size;
-      input.paint = "play";
+      setSettings({ size: body.size });
+      setInput({ paint: "play" });
       const history = body.positions.map((q) => ({ game: "othello", size: body.size, cells: [...q.position].map((c) => (c === "-" ? "." : c)), turn: q.turn }));
-      setGame(history, body.moves);
+      showGame(history, body.moves);
       // A game picked in the explorer opens where the board was, not at its end.
       if (at !== null && goTo(at)) refresh();
     }
@@ -83,7 +80,7 @@ async function loadPaste(text, at = null) {
 }
 
 function clickCell(i) {
-  input.cursor = i;
+  setInput({ cursor: i });
   const p = pos();
   if (settings.mode === "analyze" && input.paint !== "play") {
     const cells = p.cells.slice();
@@ -94,9 +91,7 @@ function clickCell(i) {
       const s = cells.filter((c) => c !== "." && c !== p.first).length;
       next.turn = f > s ? (p.first === "X" ? "O" : "X") : p.first;
     }
-    game.history = [next];
-    game.labels = [];
-    game.at = 0;
+    setGame([next], []);
     refresh();
     return;
   }
@@ -140,41 +135,39 @@ async function copy(text, what) {
 }
 
 function wire() {
-  document.querySelectorAll("[data-game]").forEach((b) => b.addEventListener("click", () => { settings.game = b.dataset.game; newGame(); }));
-  document.querySelectorAll("[data-first]").forEach((b) => b.addEventListener("click", () => { settings.first = b.dataset.first; newGame(); }));
-  document.querySelectorAll("[data-size]").forEach((b) => b.addEventListener("click", () => { settings.size = Number(b.dataset.size); newGame(); }));
+  document.querySelectorAll("[data-game]").forEach((b) => b.addEventListener("click", () => { setSettings({ game: b.dataset.game }); newGame(); }));
+  document.querySelectorAll("[data-first]").forEach((b) => b.addEventListener("click", () => { setSettings({ first: b.dataset.first }); newGame(); }));
+  document.querySelectorAll("[data-size]").forEach((b) => b.addEventListener("click", () => { setSettings({ size: Number(b.dataset.size) }); newGame(); }));
   // A change of mode keeps the game: review the game just played, or play ply from a
   // pasted or set-up position.
   document.querySelectorAll("[data-mode]").forEach((b) => b.addEventListener("click", () => {
-    settings.mode = b.dataset.mode;
-    input.paint = "play";
+    setSettings({ mode: b.dataset.mode });
+    setInput({ paint: "play" });
     $("paste-error").textContent = "";
     refresh();
   }));
-  document.querySelectorAll("[data-human]").forEach((b) => b.addEventListener("click", () => { settings.human = b.dataset.human; refresh(); }));
-  document.querySelectorAll("[data-paint]").forEach((b) => b.addEventListener("click", () => { input.paint = b.dataset.paint; render(); }));
+  document.querySelectorAll("[data-human]").forEach((b) => b.addEventListener("click", () => { setSettings({ human: b.dataset.human }); refresh(); }));
+  document.querySelectorAll("[data-paint]").forEach((b) => b.addEventListener("click", () => { setInput({ paint: b.dataset.paint }); render(); }));
   document.querySelectorAll("[data-turn]").forEach((b) => b.addEventListener("click", () => {
     const p = pos();
     if (p.game === "ttt") return;
-    game.history = [{ ...p, turn: b.dataset.turn }];
-    game.labels = [];
-    game.at = 0;
+    setGame([{ ...p, turn: b.dataset.turn }], []);
     refresh();
   }));
-  $("budget").addEventListener("change", (e) => { settings.budget = Number(e.target.value); analyses.errors.clear(); refresh(); });
-  $("level").addEventListener("change", (e) => { settings.level = e.target.value; refresh(); });
+  $("budget").addEventListener("change", (e) => { setSettings({ budget: Number(e.target.value) }); clearErrors(); refresh(); });
+  $("level").addEventListener("change", (e) => { setSettings({ level: e.target.value }); refresh(); });
   $("clear-board").addEventListener("click", clearBoard);
   $("copy-link").addEventListener("click", () => copy(location.href, "link"));
   $("copy-transcript").addEventListener("click", () => copy(transcriptText(), "transcript"));
   $("copy-obf").addEventListener("click", () => copy(obfText(), "OBF line"));
   // picture.js: the board as an SVG file, with the values when they are shown.
   $("save-picture").addEventListener("click", () => savePicture(pos(), settings.showValues ? shown(pos()) : null, game.at > 0 ? lastMoveIndex() : -1, $("copy-note")));
-  $("show-values").addEventListener("change", (e) => { settings.showValues = e.target.checked; refresh(); });
+  $("show-values").addEventListener("change", (e) => { setSettings({ showValues: e.target.checked }); refresh(); });
   $("new-game").addEventListener("click", newGame);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("board").addEventListener("click", (e) => {
-    if (e.detail > 0) input.keyboard = false;
+    if (e.detail > 0) setInput({ keyboard: false });
     const cell = e.target.closest(".cell");
     if (cell) clickCell(Number(cell.dataset.index));
   });
@@ -217,24 +210,23 @@ function onKey(e) {
   else if (!ctrl && k === "Home") { if (goTo(0)) refresh(); }
   else if (!ctrl && k === "End") { if (goTo(game.history.length - 1)) refresh(); }
   else if (!ctrl && k === "n") newGame();
-  else if (!ctrl && k === "v") { settings.showValues = !settings.showValues; $("show-values").checked = settings.showValues; refresh(); }
+  else if (!ctrl && k === "v") { setSettings({ showValues: !settings.showValues }); $("show-values").checked = settings.showValues; refresh(); }
   else if (k.startsWith("Arrow")) {
-    input.keyboard = true;
     const c = input.cursor % n, r = Math.floor(input.cursor / n);
     const [dc, dr] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[k];
-    input.cursor = ((r + dr + n) % n) * n + ((c + dc + n) % n);
+    setInput({ keyboard: true, cursor: ((r + dr + n) % n) * n + ((c + dc + n) % n) });
     render();
     const cell = document.querySelector(`.cell[data-index="${input.cursor}"]`);
     if (cell) cell.focus();
   } else if (k === "Enter" || k === " ") {
     if (e.target.closest && e.target.closest("button:not(.cell)")) return;
-    input.keyboard = true;
+    setInput({ keyboard: true });
     clickCell(input.cursor);
     const cell = document.querySelector(`.cell[data-index="${input.cursor}"]`);
     if (cell) cell.focus();
   } else if (p.game === "ttt" && /^[1-9]$/.test(k) && !ctrl) {
     // A square named by its digit: the keyboard is on the board from here on.
-    input.keyboard = true;
+    setInput({ keyboard: true });
     clickCell(Number(k) - 1);
     const cell = document.querySelector(`.cell[data-index="${input.cursor}"]`);
     if (cell) cell.focus();

@@ -1,6 +1,7 @@
 // The page's settings, as the controls and the address set them: the game and board, the mode,
 // who plays what, ply's level and the thinking time, whether values are shown; and the
-// board's input: what a click puts, the keyboard's cursor.
+// board's input: what a click puts, the keyboard's cursor. Other modules read them and change
+// them only through `setSettings` and `setInput`.
 
 export const settings = {
   game: "ttt",
@@ -21,6 +22,21 @@ export const input = {
   cursor: 4,
   keyboard: false,
 };
+
+// The only ways to change them: a field that is not a setting (or not an input field) is a
+// mistake in the page, said at once.
+export function setSettings(changes) {
+  assign(settings, changes, "setting");
+}
+
+export function setInput(changes) {
+  assign(input, changes, "input field");
+}
+
+function assign(state, changes, what) {
+  for (const k of Object.keys(changes)) if (!(k in state)) throw new Error(`no ${what} \`${k}\``);
+  Object.assign(state, changes);
+}
 
 // How "Play ply" chooses: how long it thinks and which moves it may play, as the lowest
 // worth a move may have given the best one's (tic-tac-toe: a rank, 100 - moves to a win,

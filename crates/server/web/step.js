@@ -4,7 +4,7 @@
 
 import { Ttt, Oth } from "./rules.js";
 import { LEVELS, budgetFor, settings } from "./settings.js";
-import { atTip, game, isOver, isStart, playIndex, plyToMove, pos, push } from "./game.js";
+import { atTip, game, isOver, isStart, notePly, playIndex, plyToMove, pos, push } from "./game.js";
 import { QUICK_MS, abortOthers, analyses, checkSetup, key, keyAt, request, settled } from "./api.js";
 import { reviewed } from "./review.js";
 import { render } from "./render.js";
@@ -63,7 +63,7 @@ export function step() {
         const chosen = a.moves.get(i);
         const move = p.game === "ttt" ? Ttt.name(i) : Oth.name(p, i);
         playIndex(i);
-        game.plyNotes.set(game.at - 1, { move, level: settings.level, exact: Boolean(chosen && chosen.exact) && i === a.best, book: a.book && i === a.best, depth: a.depth });
+        notePly(game.at - 1, { move, level: settings.level, exact: Boolean(chosen && chosen.exact) && i === a.best, book: a.book && i === a.best, depth: a.depth });
         refresh();
       }
     }, 250);

@@ -29,11 +29,10 @@ fn main() {
         let value = args.next().unwrap_or_default();
         match flag.as_str() {
             "--size" => {
-                size = if value == "6" {
-                    BoardSize::Six
-                } else {
-                    BoardSize::Eight
-                }
+                size = fit::evaluated_size(&value).unwrap_or_else(|e| {
+                    eprintln!("--size: {e}");
+                    std::process::exit(2)
+                })
             }
             "--positions" => positions = value.parse().expect("--positions N"),
             "--tempo" => tempo = Some(value.parse().expect("--tempo T (units)")),

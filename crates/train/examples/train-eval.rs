@@ -38,12 +38,7 @@ fn run() -> Result<(), String> {
             .next()
             .ok_or_else(|| format!("`{flag}` needs a value"))?;
         if flag == "--size" {
-            size = value
-                .parse::<u8>()
-                .ok()
-                .and_then(BoardSize::from_n)
-                .filter(|s| *s != BoardSize::Four)
-                .ok_or_else(|| format!("--size must be 6 or 8, not `{value}`"))?;
+            size = ply_train::fit::evaluated_size(&value).map_err(|e| format!("--size: {e}"))?;
         } else {
             overrides.push((flag, value));
         }

@@ -156,6 +156,26 @@ fn heuristic_move(pos: &Position, rng: &mut SplitMix64) -> Square {
     ties[rng.below_by_remainder(ties.len() as u64) as usize]
 }
 
+/// A board size that has an evaluation (6 or 8), read by the library's one reader of a
+/// size ([`BoardSize`]'s `FromStr`), for the `--size` of the fits and calibrations.
+///
+/// # Errors
+/// The reader's message, or that 4x4 has no evaluation.
+///
+/// ```
+/// use ply_othello::BoardSize;
+/// assert_eq!(ply_train::fit::evaluated_size("6"), Ok(BoardSize::Six));
+/// assert_eq!(ply_train::fit::evaluated_size("7").unwrap_err(), "`7` is not a board size: use 4, 6 or 8");
+/// assert!(ply_train::fit::evaluated_size("4").unwrap_err().contains("no evaluation"));
+/// ```
+pub fn evaluated_size(text: &str) -> Result<BoardSize, String> {
+    match text.parse::<BoardSize>() {
+        Ok(BoardSize::Four) => Err(format!("`{text}`: 4x4 has no evaluation; use 6 or 8")),
+        Ok(size) => Ok(size),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// The positions drawn from game `seed`: one per phase, where the side to move has a move.
 #[must_use]
 pub fn game_positions(size: BoardSize, seed: u64) -> Vec<Position> {

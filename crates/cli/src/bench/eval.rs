@@ -41,8 +41,8 @@ use crate::error::bad;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Board size: 8 or 6.
-    #[arg(long, default_value_t = 8)]
-    pub size: u8,
+    #[arg(long, default_value = "8")]
+    pub size: BoardSize,
     /// Thinking time per analysed position, in milliseconds.
     #[arg(long, default_value_t = 1000, value_name = "MS")]
     pub ms: u64,
@@ -76,11 +76,10 @@ const BUCKETS: [(u32, u32); 4] = [(14, 20), (21, 26), (27, 32), (33, 40)];
 type Scored = Vec<(Position, i32)>;
 
 pub fn run(a: Args) -> anyhow::Result<()> {
-    let size = match a.size {
-        8 => BoardSize::Eight,
-        6 => BoardSize::Six,
-        n => return Err(bad(format!("--size {n}: expected 6 or 8"))),
-    };
+    let size = a.size;
+    if size == BoardSize::Four {
+        return Err(bad("--size 4: 4x4 has no evaluation; use 6 or 8"));
+    }
     if a.ms == 0 || a.ms > 600_000 {
         return Err(bad(format!("--ms {}: expected 1 to 600000", a.ms)));
     }

@@ -18,7 +18,7 @@ pub struct Args {
     #[arg(long, default_value_t = 11)]
     pub depth: u32,
     /// Board size: 4, 6 or 8.
-    #[arg(long, default_value = "8", value_parser = crate::othello::common::parse_size)]
+    #[arg(long, default_value = "8")]
     pub size: BoardSize,
     /// Runs to time; the median is reported.
     #[arg(long, default_value_t = 1)]

@@ -104,15 +104,12 @@ impl Session {
             Command::ListGames => Ok("Othello".to_owned()),
             Command::Quit => Ok(String::new()),
             Command::BoardSize(n) => {
-                let size = u8::try_from(*n)
-                    .ok()
-                    .and_then(BoardSize::from_n)
-                    .ok_or_else(|| {
-                        format!(
-                            "unacceptable size: ply plays Othello on 4x4, 6x6 and 8x8 boards, \
+                let size = n.to_string().parse::<BoardSize>().map_err(|_| {
+                    format!(
+                        "unacceptable size: ply plays Othello on 4x4, 6x6 and 8x8 boards, \
                              not {n}x{n}"
-                        )
-                    })?;
+                    )
+                })?;
                 self.reset(size);
                 Ok(String::new())
             }

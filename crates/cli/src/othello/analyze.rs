@@ -9,11 +9,11 @@ use std::{
 };
 
 use ply_othello::{
-    analyze::{self, Analysis, Engine, Options, Report, Shown, Status},
+    analyze::{self, Analysis, Engine, Report, Request, Shown, Status},
     opening, text, BoardSize, Position,
 };
 
-use crate::{error::bad, othello::common::StatusLine};
+use crate::othello::common::{self, StatusLine};
 
 /// Arguments of `ply othello analyze`.
 #[derive(clap::Args, Debug)]
@@ -24,15 +24,10 @@ pub struct Args {
     #[arg(allow_hyphen_values = true, value_name = "POS")]
     pub position: String,
     /// Board size of a transcript (4, 6 or 8; by default the size its moves are legal on).
-    #[arg(long, value_parser = crate::othello::common::parse_size)]
+    #[arg(long)]
     pub size: Option<BoardSize>,
     /// Think for this many seconds (default 1).
-    #[arg(
-        long,
-        value_name = "S",
-        conflicts_with = "depth",
-        allow_negative_numbers = true
-    )]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Search the midgame engine this many plies deep instead, without a clock (the exact
     /// solver takes over when the depth reaches the end of the game).
@@ -58,40 +53,22 @@ pub struct Args {
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
-    crate::othello::common::check_threads(a.threads)?;
-    let game = crate::othello::common::read_position_or_transcript(&a.position, a.size, "POS")?;
+    let game = common::read_position_or_transcript(&a.position, a.size, "POS")?;
     let pos = game.position();
-    let mut opts = match (a.time, a.depth) {
-        (_, Some(d)) => {
-            if d == 0 || d > 64 {
-                return Err(bad(format!("--depth {d}: expected 1 to 64")));
-            }
-            Options::depth(d)
-        }
-        (Some(t), None) => {
-            if !(t > 0.0 && t <= 86_400.0) {
-                return Err(bad(format!(
-                    "--time {t}: the time must be positive (seconds, more than 0 and at most 86400)"
-                )));
-            }
-            Options::budget(Duration::from_secs_f64(t))
-        }
-        (None, None) => Options::budget(Duration::from_secs(1)),
+    let book_file = match &a.book {
+        Some(path) => Some(Arc::new(common::read_book(path)?)),
+        None => None,
     };
-    opts.threads = a.threads;
-    opts.solver = !a.no_solver;
-    opts.book = !a.no_book;
-    if let Some(path) = &a.book {
-        let book = crate::othello::common::read_book(path)?;
-        if book.size() != pos.size() {
-            let (n, m) = (book.size().n(), pos.size().n());
-            return Err(bad(format!(
-                "--book {}: a {n}x{n} book, the position is {m}x{m}",
-                path.display()
-            )));
-        }
-        opts.book_file = Some(Arc::new(book));
-    }
+    let req = Request {
+        time: a.time,
+        depth: a.depth,
+        threads: a.threads,
+        book: !a.no_book,
+        book_file,
+        solver: !a.no_solver,
+        all_moves: true,
+    };
+    let opts = common::analysis_options(&req, pos.size())?;
 
     let started = Instant::now();
     let latest: Arc<Mutex<Option<Analysis>>> = Arc::default();

@@ -51,7 +51,7 @@ use crate::{
     error::bad,
     files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{check_threads, parse_size, plural, read_book, StatusLine},
+        common::{check_threads, plural, read_book, StatusLine},
         databases::wthor_error,
         results::{self, MoveScore, Row},
         solve::{check_done, ShardInput},
@@ -138,7 +138,7 @@ pub struct ExportArgs {
 #[derive(Args, Debug)]
 pub struct GrowArgs {
     /// Board size: 4, 6 or 8.
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long)]
     pub size: BoardSize,
     /// Leave out positions with fewer empty squares (the solver's part at play time).
     #[arg(long, value_name = "E")]
@@ -152,7 +152,7 @@ pub struct GrowArgs {
 #[derive(Args, Debug)]
 pub struct DeviateArgs {
     /// Board size: 4, 6 or 8.
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long)]
     pub size: BoardSize,
     /// A line ends where fewer empty squares are left.
     #[arg(long, value_name = "E")]
@@ -195,7 +195,7 @@ pub struct SearchArgs {
 #[derive(Args, Debug)]
 pub struct BuildArgs {
     /// Board size: 4, 6 or 8.
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long)]
     pub size: BoardSize,
     /// The depth an exact book's levels were grown to (`grow --min-empties`); a searched
     /// book's depth is its deepest position.

@@ -16,7 +16,7 @@ use std::{
 
 use anyhow::Context;
 use ply_othello::{
-    analyze::Options,
+    analyze::{Options, Request},
     book::Book,
     input,
     solve::{SolveOptions, Solver},
@@ -24,17 +24,6 @@ use ply_othello::{
 };
 
 use crate::error::bad;
-
-/// `4`, `6` or `8` (also `8x8`).
-pub fn parse_size(s: &str) -> Result<BoardSize, String> {
-    let n = s
-        .split_once('x')
-        .map_or(s, |(a, b)| if a == b { a } else { "" });
-    n.parse::<u8>()
-        .ok()
-        .and_then(BoardSize::from_n)
-        .ok_or_else(|| format!("`{s}` is not a board size: use 4, 6 or 8"))
-}
 
 /// Reads a position (cells and side to move, or a whole OBF line), or a transcript played
 /// from the start, with the library's reader ([`input::parse_position_or_transcript`], which
@@ -47,15 +36,12 @@ pub fn read_position_or_transcript(
     size: Option<BoardSize>,
     what: &str,
 ) -> anyhow::Result<GameRecord> {
-    let game = match size {
+    // The reader refuses a position without its centre discs itself.
+    match size {
         Some(size) => input::parse_on_size(text, size),
         None => input::parse_position_or_transcript(text, BoardSize::Eight),
     }
-    .map_err(|e| bad(format!("{what}: {e}")))?;
-    game.position()
-        .check_centre()
-        .map_err(|e| bad(format!("{what}: {e}")))?;
-    Ok(game)
+    .map_err(|e| bad(format!("{what}: {e}")))
 }
 
 /// `--threads` and `--hash-mb` as solver options, or a usage error naming the one out of
@@ -64,6 +50,13 @@ fn options(threads: usize, hash_mb: usize) -> anyhow::Result<SolveOptions> {
     SolveOptions { threads, hash_mb }
         .checked()
         .map_err(|e| bad(format!("--{e}")))
+}
+
+/// The engine's options of an analysis request (`analyze`, `review`, `explore`), checked
+/// by the library's one check ([`Request::options`]) for a position of `size`: a usage
+/// error naming the option (`--threads 0: expected 1 to 256`) otherwise.
+pub fn analysis_options(req: &Request, size: BoardSize) -> anyhow::Result<Options> {
+    req.options(size).map_err(|e| bad(format!("--{e}")))
 }
 
 /// `--threads` of a command that makes its solver with the default table (analysis, NBoard),

@@ -6,11 +6,10 @@
 use std::{
     io::{self, Write},
     path::PathBuf,
-    time::Duration,
 };
 
 use ply_othello::{
-    analyze::Options,
+    analyze::Request,
     explore::{self, Report},
     opening,
     wthor::NameKind,
@@ -20,7 +19,7 @@ use ply_othello::{
 use crate::{
     error::bad,
     othello::{
-        common::{plural, read_position_or_transcript},
+        common::{analysis_options, plural, read_position_or_transcript},
         databases::{
             default_index_path, load_index, read_databases, read_names, replay_databases,
             report_loaded,
@@ -78,13 +77,11 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     let engine = if a.no_engine {
         None
     } else {
-        let t = a.time.unwrap_or(1.0);
-        if !(t > 0.0 && t <= 86_400.0) {
-            return Err(bad(format!(
-                "--time {t}: expected more than 0 and at most 86400 seconds"
-            )));
-        }
-        Some(Options::budget(Duration::from_secs_f64(t)))
+        let req = Request {
+            time: a.time,
+            ..Request::default()
+        };
+        Some(analysis_options(&req, pos.size())?)
     };
     let databases = read_databases(&a.games)?;
     let path = a

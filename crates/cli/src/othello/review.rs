@@ -11,11 +11,10 @@ use std::{
         atomic::{AtomicUsize, Ordering},
         Arc,
     },
-    time::Duration,
 };
 
 use ply_othello::{
-    analyze::Options,
+    analyze::Request,
     ggf::{self, GgfGame},
     review::{self, Review, Side},
     wthor::{self, NameKind},
@@ -27,8 +26,7 @@ use crate::{
     files::{read_bytes, refuse_inputs, write_whole},
     othello::{
         common::{
-            check_threads, input_name, is_dash, parse_size, plural, read_position_or_transcript,
-            StatusLine,
+            analysis_options, input_name, is_dash, plural, read_position_or_transcript, StatusLine,
         },
         databases::{name_of, read_names, wthor_error},
     },
@@ -53,7 +51,7 @@ pub struct Args {
     pub game: String,
     /// Seconds the analysis of each position may take (default 1; the book and the solver
     /// answer at once where they know the position).
-    #[arg(long, value_name = "S", conflicts_with = "depth")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Search the midgame engine this many plies deep instead, without a clock (the exact
     /// solver takes over where the depth reaches the end of the game).
@@ -70,7 +68,7 @@ pub struct Args {
     #[arg(long, value_name = "WTHOR.JOU")]
     pub players: Option<PathBuf>,
     /// Board size of a transcript (by default the size its moves are legal on).
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long)]
     pub size: Option<BoardSize>,
     /// One JSON object a game instead of the table.
     #[arg(long)]
@@ -103,29 +101,18 @@ impl Game {
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
-    check_threads(a.threads)?;
     // A GGF output that is one of the inputs is refused before the review, not after it.
     if let Some(path) = a.ggf.as_deref().filter(|p| !is_dash(p)) {
         refuse_inputs(path, &review_inputs(a))?;
     }
-    let mut opts = match (a.time, a.depth) {
-        (_, Some(d)) => {
-            if d == 0 || d > 64 {
-                return Err(bad(format!("--depth {d}: expected 1 to 64")));
-            }
-            Options::depth(d)
-        }
-        (Some(t), None) => {
-            if !(t > 0.0 && t <= 86_400.0) {
-                return Err(bad(format!(
-                    "--time {t}: expected more than 0 and at most 86400 seconds a position"
-                )));
-            }
-            Options::budget(Duration::from_secs_f64(t))
-        }
-        (None, None) => Options::budget(Duration::from_secs(1)),
+    let req = Request {
+        time: a.time,
+        depth: a.depth,
+        threads: a.threads,
+        ..Request::default()
     };
-    opts.threads = a.threads;
+    // No book file: any size will do for the check.
+    let opts = analysis_options(&req, BoardSize::Eight)?;
     let mut games = read_games(a)?;
     if let Some(n) = a.game_number {
         if n == 0 || n > games.len() {

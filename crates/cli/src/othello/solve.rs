@@ -53,7 +53,7 @@ pub struct Args {
     pub position: Option<String>,
     /// Board size of the start position (4, 6 or 8) to solve, or of a transcript.
     #[arg(long, value_name = "N")]
-    pub size: Option<u8>,
+    pub size: Option<BoardSize>,
     /// Solve every position of this OBF file, one per line (`-`: stdin).
     #[arg(long, value_name = "FILE")]
     pub obf: Option<PathBuf>,
@@ -93,12 +93,7 @@ struct Solved {
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     let mut solver = solver(a.threads, a.hash_mb)?;
-    let size = match a.size {
-        None => None,
-        Some(n) => Some(
-            BoardSize::from_n(n).ok_or_else(|| bad(format!("--size {n}: expected 4, 6 or 8")))?,
-        ),
-    };
+    let size = a.size;
     if let Some(path) = &a.obf {
         if size.is_some() {
             return Err(bad("--size does not go with --obf"));

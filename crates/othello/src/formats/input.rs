@@ -4,10 +4,7 @@
 //! read through [`parse_position_or_transcript`]. It sits above the format modules, which do
 //! not import one another through it.
 
-use crate::{
-    ggf::GgfGame, obf::ObfLine, text::parse_position, transcript, BoardSize, GameRecord,
-    ParseError, Position,
-};
+use crate::{ggf::GgfGame, obf::ObfLine, transcript, BoardSize, GameRecord, ParseError, Position};
 
 /// Reads what people paste: a GGF game record (`(;GM[Othello]…;)`), a position (cells and
 /// side to move), a whole OBF line, or a transcript played from the start position. Board
@@ -61,12 +58,14 @@ pub fn parse_position_or_transcript(
             .map_err(|e| ParseError::new(format!("OBF line: {e}")))?
             .position
     } else {
-        parse_position(text).map_err(|e| {
+        crate::text::parse_setup(text).map_err(|e| {
             ParseError::new(format!(
                 "neither a transcript (no square like f5) nor a position: {e}"
             ))
         })?
     };
+    pos.check_centre()
+        .map_err(|e| ParseError::new(e.to_string()))?;
     Ok(GameRecord::new(pos))
 }
 

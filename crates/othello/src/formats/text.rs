@@ -49,6 +49,17 @@ const SYMBOL_SETS: &str = "X/O/-, */O/., B/W/. or x/o/.";
 /// assert!(text::parse_position("-----XO--OX----").is_err());
 /// ```
 pub fn parse_position(text: &str) -> Result<Position, ParseError> {
+    let pos = parse_setup(text)?;
+    // A position that no game reaches is refused here, in the one reader of cells, so that
+    // no front end has to remember the check.
+    pos.check_centre()
+        .map_err(|e| ParseError::new(e.to_string()))?;
+    Ok(pos)
+}
+
+/// The cells and the side to move as [`parse_position`] reads them, before the check that
+/// a game can reach the position: for a reader that words the two failures apart.
+pub(crate) fn parse_setup(text: &str) -> Result<Position, ParseError> {
     let trimmed = text.trim();
     // The side to move may be spelled as a word at the end.
     let lower = trimmed.to_ascii_lowercase();
@@ -211,6 +222,50 @@ impl std::str::FromStr for Position {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Position, ParseError> {
         parse_position(s)
+    }
+}
+
+/// `4`, `6` or `8` (also `8x8`), with one message for every front end that reads a size.
+///
+/// ```
+/// use ply_othello::BoardSize;
+/// assert_eq!("6".parse::<BoardSize>().unwrap(), BoardSize::Six);
+/// assert_eq!("8x8".parse::<BoardSize>().unwrap(), BoardSize::Eight);
+/// assert_eq!("5".parse::<BoardSize>().unwrap_err().to_string(), "`5` is not a board size: use 4, 6 or 8");
+/// ```
+impl std::str::FromStr for BoardSize {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<BoardSize, ParseError> {
+        let t = s.trim();
+        let n = t
+            .split_once(['x', 'X'])
+            .map_or(t, |(a, b)| if a == b { a } else { "" });
+        n.parse::<u8>()
+            .ok()
+            .and_then(BoardSize::from_n)
+            .ok_or_else(|| ParseError::new(format!("`{s}` is not a board size: use 4, 6 or 8")))
+    }
+}
+
+/// A side: `X`, `B`, `*` or `black` for black, `O`, `W` or `white` for white (any case), with
+/// one message for every front end that reads one.
+///
+/// ```
+/// use ply_othello::Color;
+/// assert_eq!("o".parse::<Color>().unwrap(), Color::White);
+/// assert_eq!("Black".parse::<Color>().unwrap(), Color::Black);
+/// assert!("red".parse::<Color>().unwrap_err().to_string().contains("X (black) or O (white)"));
+/// ```
+impl std::str::FromStr for Color {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Color, ParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "x" | "b" | "*" | "black" => Ok(Color::Black),
+            "o" | "w" | "white" => Ok(Color::White),
+            _ => Err(ParseError::new(format!(
+                "`{s}` is not a side: use X (black) or O (white)"
+            ))),
+        }
     }
 }
 

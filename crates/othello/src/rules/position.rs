@@ -172,15 +172,16 @@ impl Position {
 
     /// Checks what every game keeps from its start: the four centre squares hold discs. A
     /// position with an empty centre square (an empty board, say) cannot occur in a game.
-    /// Every front end (the CLI, the server, Python) reads positions through this check.
+    /// The reader of cells (`text::parse_position`, which every front end's reader calls)
+    /// makes this check, so no front end has to.
     ///
     /// # Errors
     /// [`EmptyCentre`], naming the first empty centre square.
     ///
     /// ```
-    /// use ply_othello::{text, BoardSize, Position, Square};
+    /// use ply_othello::{BoardSize, Color, Position, Square};
     /// assert!(Position::start(BoardSize::Six).check_centre().is_ok());
-    /// let empty = text::parse_position("---------------- X").unwrap();
+    /// let empty = Position::from_raw(0, 0, Color::Black, BoardSize::Four);
     /// let e = empty.check_centre().unwrap_err();
     /// assert_eq!(e.0, Square::parse("b2").unwrap());
     /// assert!(e.to_string().starts_with("impossible position: centre square b2 is empty"), "{e}");

@@ -238,8 +238,7 @@ class Analysis:
         """``"solver"``, ``"midgame"``, ``"mixed"``, ``"book"`` or ``"selective"``."""
     @property
     def opening(self) -> Optional[str]:
-        """The standard name of the position's opening (``"Tiger"``), ``None`` outside the
-        named lines."""
+        """The standard name of the opening, when the position (or the game's moves) has one."""
 
 def solve(
     board: BoardLike, *, threads: int = 1, hash_mb: int = 16, all_moves: bool = False

@@ -9,20 +9,19 @@
 //! `board.push(analyze(board).best)` plays through passes to the end.
 
 use std::{
-    collections::BTreeMap,
     sync::{atomic::AtomicBool, Arc},
-    time::{Duration, Instant},
+    time::Instant,
 };
 
 use ply_othello::{
-    analyze::{Options, Report, Status},
+    analyze::{Report, Request, Status, MAX_DEPTH, MAX_THREADS},
     BoardSize, Move, Square,
 };
 use pyo3::prelude::*;
 
-use super::{board_arg, book::Book, move_index, threads_arg};
+use super::{board_arg, book::Book, move_index};
 use crate::{
-    args::{int_in, seconds, type_error, value_error},
+    args::{integer, is_int, type_error, value_error},
     interrupt, repr_bool, repr_opt,
 };
 
@@ -126,80 +125,46 @@ impl MoveScore {
 /// What `analyze` found: the library's one report ([`Report`]), every field of the JSON
 /// that `ply othello analyze --json` and the web API print, under the same names (but for a
 /// forced pass, which is a move here: see the module's docs).
+///
+/// The fields are not declared again here: the report is serialized through serde (its one
+/// declaration, the JSON's) and each field read from that as a Python value, so a field the
+/// report gains reaches Python at once. Only what Python presents in its own way is built
+/// here: the moves as [`MoveScore`]s with their indices, and a forced pass as a move.
 #[pyclass(module = "ply.othello", frozen)]
 #[derive(Clone, Debug)]
 pub struct Analysis {
-    /// Squares on a side.
+    /// The report, for the `repr`.
+    report: Report,
+    /// The report's fields as its JSON has them (but `moves` and `best`, below).
+    fields: serde_json::Map<String, serde_json::Value>,
+    /// Every legal move, best first (the pass alone when it is forced).
     #[pyo3(get)]
-    size: u8,
-    /// The board as `size * size` cells row by row, `X` black, `O` white, `-` empty.
-    #[pyo3(get)]
-    position: String,
-    /// The side to move, `"X"` or `"O"`.
-    #[pyo3(get)]
-    turn: String,
-    /// `"play"`, `"pass"` (the side to move must pass) or `"over"`.
-    #[pyo3(get)]
-    status: &'static str,
-    /// Empty squares.
-    #[pyo3(get)]
-    empties: u32,
-    /// Discs per colour: `{"X": black, "O": white}`.
-    #[pyo3(get)]
-    discs: BTreeMap<&'static str, u32>,
-    /// The position's score for the side to move, in discs: an `int` when proven, a `float`
-    /// to a tenth when estimated.
-    score: f64,
-    /// True when `score` is the position's exact value.
-    #[pyo3(get)]
-    proven: bool,
-    /// True when every move's score is exact.
-    #[pyo3(get)]
-    all_exact: bool,
-    /// When the best move and the score come from a selective pass of the exact solver: its
-    /// confidence in percent (`selective @ 73%`); `None` otherwise.
-    #[pyo3(get)]
-    confidence: Option<u8>,
+    moves: Vec<MoveScore>,
     /// The move to play: a square, `"pass"` when the side to move must pass, `None` when the
     /// game is over.
     #[pyo3(get)]
     best: Option<String>,
-    /// The expected line, passes included.
-    #[pyo3(get)]
-    line: Vec<String>,
-    /// Every legal move, best first (the pass alone when it is forced).
-    #[pyo3(get)]
-    moves: Vec<MoveScore>,
-    /// Plies the best move's estimate was searched to (the empty squares once exact).
-    #[pyo3(get)]
-    depth: u32,
-    /// Positions searched.
-    #[pyo3(get)]
-    nodes: u64,
-    /// Wall time the analysis took, in milliseconds.
-    #[pyo3(get)]
-    elapsed_ms: u64,
-    /// `"solver"`, `"midgame"`, `"mixed"`, `"book"` or `"selective"`.
-    #[pyo3(get)]
-    engine: &'static str,
-    /// The standard name of the opening the position is in (`"Tiger"`), `None` outside the
-    /// named lines.
-    #[pyo3(get)]
-    opening: Option<&'static str>,
 }
 
 impl Analysis {
     /// The report as Python presents it: the same fields, the moves with their indices too,
     /// and a forced pass as the one move, scored as the position.
-    fn of(report: Report, size: BoardSize) -> Analysis {
+    fn of(report: Report, size: BoardSize) -> PyResult<Analysis> {
+        let serde_json::Value::Object(mut fields) =
+            serde_json::to_value(&report).map_err(|e| value_error(format!("the report: {e}")))?
+        else {
+            return Err(value_error("the report is not a JSON object"));
+        };
+        fields.remove("moves");
+        fields.remove("best");
         let mut moves: Vec<MoveScore> = report
             .moves
-            .into_iter()
+            .iter()
             .map(|m| {
                 let sq = Square::parse(&m.square).expect("the report names squares");
                 MoveScore {
                     index: move_index(Move::Play(sq), size),
-                    mv: m.square,
+                    mv: m.square.clone(),
                     score: m.score.discs,
                     exact: m.exact,
                     book: m.book,
@@ -207,7 +172,7 @@ impl Analysis {
                 }
             })
             .collect();
-        let mut best = report.best;
+        let mut best = report.best.clone();
         if report.status == Status::Pass {
             moves = vec![MoveScore {
                 mv: Move::Pass.to_string(),
@@ -219,50 +184,75 @@ impl Analysis {
             }];
             best = Some(Move::Pass.to_string());
         }
-        Analysis {
-            size: report.size,
-            position: report.position,
-            turn: report.turn.to_string(),
-            status: report.status.name(),
-            empties: report.empties,
-            discs: BTreeMap::from([("X", report.discs.black), ("O", report.discs.white)]),
-            score: report.score.discs,
-            proven: report.proven,
-            all_exact: report.all_exact,
-            confidence: report.confidence,
-            best,
-            line: report.line,
+        Ok(Analysis {
+            report,
+            fields,
             moves,
-            depth: report.depth,
-            nodes: report.nodes,
-            elapsed_ms: report.elapsed_ms,
-            engine: report.engine.name(),
-            opening: report.opening,
-        }
+            best,
+        })
     }
+}
+
+/// A JSON value as the Python value `json.loads` would give.
+fn to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<PyObject> {
+    use serde_json::Value;
+    Ok(match v {
+        Value::Null => py.None(),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => i.into_pyobject(py)?.into_any().unbind(),
+            (None, Some(u)) => u.into_pyobject(py)?.into_any().unbind(),
+            _ => n
+                .as_f64()
+                .unwrap_or(f64::NAN)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
+        },
+        Value::String(s) => pyo3::types::PyString::new(py, s).into_any().unbind(),
+        Value::Array(items) => {
+            let items = items
+                .iter()
+                .map(|x| to_python(py, x))
+                .collect::<PyResult<Vec<_>>>()?;
+            pyo3::types::PyList::new(py, items)?.into_any().unbind()
+        }
+        Value::Object(map) => {
+            let d = pyo3::types::PyDict::new(py);
+            for (k, x) in map {
+                d.set_item(k, to_python(py, x)?)?;
+            }
+            d.into_any().unbind()
+        }
+    })
 }
 
 #[pymethods]
 impl Analysis {
-    /// The position's score for the side to move, in discs: an `int` when proven, a `float`
-    /// to a tenth when estimated.
-    #[getter]
-    fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
-        score_object(py, self.score, self.proven)
+    /// A field of the report (`score`: an `int` when proven, a `float` to a tenth when
+    /// estimated, as the JSON writes it).
+    fn __getattr__(&self, py: Python<'_>, name: &str) -> PyResult<PyObject> {
+        match self.fields.get(name) {
+            Some(v) => to_python(py, v),
+            None => Err(pyo3::exceptions::PyAttributeError::new_err(format!(
+                "'Analysis' object has no attribute '{name}'"
+            ))),
+        }
     }
 
     fn __repr__(&self) -> String {
-        let confidence = self
+        let r = &self.report;
+        let confidence = r
             .confidence
             .map_or_else(String::new, |c| format!(", confidence={c}"));
         format!(
             "Analysis(score={}, proven={}, all_exact={}, best={}, engine='{}'{confidence}, depth={}, moves={})",
-            score_repr(self.score, self.proven),
-            repr_bool(self.proven),
-            repr_bool(self.all_exact),
+            score_repr(r.score.discs, r.proven),
+            repr_bool(r.proven),
+            repr_bool(r.all_exact),
             repr_opt(self.best.as_deref()),
-            self.engine,
-            self.depth,
+            r.engine.name(),
+            r.depth,
             self.moves.len()
         )
     }
@@ -287,18 +277,23 @@ fn analyze(
     solver: bool,
 ) -> PyResult<Analysis> {
     let pos = board_arg(board)?;
-    let mut opts = match (time, depth) {
-        (Some(_), Some(_)) => return Err(value_error("give time or depth, not both")),
-        (None, Some(d)) => {
-            Options::depth(u32::try_from(int_in(d, "depth", 1, 64)?).expect("small"))
-        }
-        (Some(t), None) => Options::budget(Duration::from_secs_f64(seconds(t, "time", 86_400.0)?)),
-        (None, None) => Options::budget(Duration::from_secs(1)),
+    // Each argument's type here; their ranges, and the book's size, in the library's one
+    // check ([`Request::options`]), with its messages.
+    let mut req = Request {
+        time: time.map(|t| number(t, "time")).transpose()?,
+        depth: depth
+            .map(|d| whole::<u32>(d, "depth", i64::from(MAX_DEPTH)))
+            .transpose()?,
+        threads: match threads {
+            None => 1,
+            Some(t) => whole::<usize>(t, "threads", MAX_THREADS as i64)?,
+        },
+        solver,
+        ..Request::default()
     };
-    opts.threads = threads_arg(threads)?;
     match book {
         None => {}
-        Some(b) if b.is_instance_of::<pyo3::types::PyBool>() => opts.book = b.is_truthy()?,
+        Some(b) if b.is_instance_of::<pyo3::types::PyBool>() => req.book = b.is_truthy()?,
         Some(b) => {
             let chosen = if let Ok(given) = b.downcast::<Book>() {
                 given.get().inner()
@@ -307,11 +302,11 @@ fn analyze(
             } else {
                 return Err(type_error("book", "None, a bool, a Book or a path", b));
             };
-            opts.book_file = Some(chosen);
+            req.book_file = Some(chosen);
         }
     }
-    opts.solver = solver;
     let size = pos.size();
+    let mut opts = req.options(size).map_err(value_error)?;
     let stop = Arc::new(AtomicBool::new(false));
     opts.stop = Some(stop.clone());
     // The library's one report, as every front end presents it.
@@ -320,7 +315,23 @@ fn analyze(
         let found = ply_othello::analyze::analyze(&pos, &opts);
         Report::new(&pos, &found, started.elapsed())
     })?;
-    Ok(Analysis::of(report, size))
+    Analysis::of(report, size)
+}
+
+/// A number of seconds (an int or a float), its range left to [`Request::options`].
+fn number(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
+    if !(is_int(obj) || obj.is_instance_of::<pyo3::types::PyFloat>()) {
+        return Err(type_error(name, "seconds (a number)", obj));
+    }
+    obj.extract()
+}
+
+/// A whole number, its range left to [`Request::options`] where it fits the field (an int
+/// that does not, below 0 say, is refused here, with the range).
+fn whole<T: TryFrom<i64>>(obj: &Bound<'_, PyAny>, name: &str, max: i64) -> PyResult<T> {
+    integer(obj, name)?
+        .and_then(|v| T::try_from(v).ok())
+        .ok_or_else(|| value_error(format!("{name}={obj}: expected 1 to {max}")))
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

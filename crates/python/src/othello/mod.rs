@@ -31,8 +31,6 @@ mod games;
 mod opening;
 mod solve;
 
-use solve::threads_arg;
-
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
 const TERMINAL_PLAYER: i64 = -4;
 
@@ -41,10 +39,11 @@ fn size_arg(size: Option<&Bound<'_, PyAny>>) -> PyResult<BoardSize> {
     let Some(size) = size else {
         return Ok(BoardSize::Eight);
     };
-    integer(size, "size")?
-        .and_then(|n| u8::try_from(n).ok())
-        .and_then(BoardSize::from_n)
-        .ok_or_else(|| value_error(format!("size={size}: expected 4, 6 or 8")))
+    // An int, read by the library's one reader of a size, with its message.
+    let n = integer(size, "size")?;
+    let text = n.map_or_else(|| size.to_string(), |n| n.to_string());
+    text.parse::<BoardSize>()
+        .map_err(|e| value_error(format!("size={size}: {e}")))
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -131,13 +130,6 @@ fn cells_and_turn(pos: &Position) -> (String, &'static str) {
     (s[..s.len() - 2].to_owned(), color_name(pos.turn()))
 }
 
-/// A position read from text, checked as every front end checks it: the centre squares hold
-/// discs ([`Position::check_centre`]).
-fn checked(pos: Position) -> PyResult<Position> {
-    pos.check_centre().map_err(value_error)?;
-    Ok(pos)
-}
-
 /// The position of a board argument: a [`Board`] (or a subclass), or text read as the command
 /// line reads a position (the library's one reader, [`input::parse_position_or_transcript`]):
 /// a transcript from the start (`"f5d6"`), cells and side to move, an OBF line or a GGF game.
@@ -153,9 +145,10 @@ fn board_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
         ));
     }
     let text: String = obj.extract()?;
+    // The reader refuses a position without its centre discs.
     let game = input::parse_position_or_transcript(&text, BoardSize::Eight)
         .map_err(|e| value_error(format!("board: {e}")))?;
-    checked(game.position())
+    Ok(game.position())
 }
 
 /// The pass, where the side to move must pass; `None` where it has a move or the game is over.
@@ -303,7 +296,7 @@ impl Board {
                     Some(t) => format!("{cells} {t}"),
                     None => cells,
                 };
-                let pos = checked(text::parse_position(&text).map_err(value_error)?)?;
+                let pos = text::parse_position(&text).map_err(value_error)?;
                 if size.is_some() {
                     let n = size_arg(size)?;
                     if pos.size() != n {
@@ -334,7 +327,7 @@ impl Board {
     ) -> PyResult<Bound<'py, Board>> {
         let line = text_arg(line, "line")?;
         let obf = ObfLine::parse(&line).map_err(value_error)?;
-        let pos = checked(obf.position)?;
+        let pos = obf.position;
         let board = board::new_of::<Board>(cls, History::new(pos))?;
         board.borrow_mut().notes = ObfNotes {
             scores: obf.moves,

@@ -57,7 +57,7 @@ impl SolveResult {
 }
 
 /// `threads` (1 by default) within the solver's range.
-pub(super) fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     let max = i64::try_from(SolveOptions::MAX_THREADS).expect("small");
     let t = opt_int_in(threads, "threads", 1, max, 1)?;
     Ok(usize::try_from(t).expect("positive"))

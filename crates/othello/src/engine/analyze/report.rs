@@ -1,7 +1,7 @@
-//! The one report of an analysis that every front end presents: `ply othello analyze
-//! --json`, the web API (`/api/othello/analyze`), the Python package and NBoard. One place
-//! decides how a score is shown: whole when it is exact (proven), to a tenth of a disc when
-//! it is an estimate.
+//! The one report of an analysis that the front ends present: `ply othello analyze
+//! --json`, the web API (`/api/othello/analyze`) and the Python package (NBoard and GTP
+//! print their protocol lines from the [`Analysis`] itself). One place decides how a score
+//! is shown: whole when it is exact (proven), to a tenth of a disc when it is an estimate.
 //!
 //! With the `serde` feature the report serializes to the JSON the CLI and the API print.
 //!
@@ -20,7 +20,7 @@
 
 use std::{fmt, time::Duration};
 
-use super::{Analysis, Engine, DISC};
+use super::{Analysis, Discs64, Engine};
 use crate::{opening, text, Color, Position};
 
 /// A score in discs as shown to people: whole when exact, to a tenth when estimated.
@@ -38,9 +38,9 @@ impl Shown {
     #[must_use]
     pub fn new(score: i32, exact: bool) -> Shown {
         let discs = if exact {
-            f64::from(score / DISC)
+            f64::from(Discs64(score).whole().0)
         } else {
-            (f64::from(score) / f64::from(DISC) * 10.0).round() / 10.0
+            Discs64(score).tenths()
         };
         Shown { discs, exact }
     }
@@ -226,6 +226,7 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analyze::DISC;
 
     #[test]
     fn exact_scores_are_whole_and_estimates_are_tenths() {

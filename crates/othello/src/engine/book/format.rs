@@ -44,10 +44,12 @@ use crate::{
 
 const MAGIC: &[u8; 8] = b"plybook\n";
 
-/// The format version of an exact book (the newest this build reads is [`VERSION`]).
+/// The format version of an exact book (the oldest this build reads; the newest is
+/// [`PARTIAL_VERSION`]).
 pub const EXACT_VERSION: u32 = 1;
 
-/// The format version of a searched book that scores every move.
+/// The format version of a searched book that scores every move (read and written; a
+/// partial book is [`PARTIAL_VERSION`]).
 pub const VERSION: u32 = 2;
 
 /// The format version of a partial searched book (the newest this build reads and writes).

@@ -50,8 +50,8 @@ use crate::{
     Move, Position, Square,
 };
 
-/// One disc of score in the engine's units (those of the evaluation).
-pub const DISC: i32 = crate::eval::UNIT;
+/// One disc of score in the engine's units: the one [`crate::spine::units::DISC`].
+pub use crate::spine::units::DISC;
 
 /// Half-width of the aspiration window around a move's previous score.
 const ASPIRATION: i32 = 2 * DISC;
@@ -155,8 +155,13 @@ pub fn analyze_with(
         .passed();
     }
 
+    // Up to the one limit every front end checks; a thread beyond the last root move would
+    // have nothing to search, so none is made for it.
     let threads = if limits.all_moves {
-        limits.threads.clamp(1, 64)
+        limits
+            .threads
+            .clamp(1, crate::spine::MAX_THREADS)
+            .min(pos.legal_moves().count().max(1) as usize)
     } else {
         1
     };

@@ -72,8 +72,8 @@ impl Default for SolveOptions {
 }
 
 impl SolveOptions {
-    /// The most threads a solver is given.
-    pub const MAX_THREADS: usize = 256;
+    /// The most threads a solver is given: the one limit, [`crate::spine::MAX_THREADS`].
+    pub const MAX_THREADS: usize = crate::spine::MAX_THREADS;
     /// The largest table a solver is given, in megabytes (64 GB).
     pub const MAX_HASH_MB: usize = 1 << 16;
 
@@ -125,6 +125,38 @@ impl std::fmt::Display for OptionOutOfRange {
 }
 
 impl std::error::Error for OptionOutOfRange {}
+
+/// The one solve-each-move loop: each of `moves` of `pos` in turn, the position after it
+/// scored by `search` (its exact score for the side to move there, and what else the search
+/// returns), except a move whose position after it is a symmetric image of one searched
+/// before: that one takes the earlier score without a search. `found` sees the move's index
+/// in `moves`, the move, its score for the side that plays it and the search's result
+/// (`None` for an image). [`Solver::solve_all_moves_with`] and the analysis of every move
+/// ([`crate::analyze`]) both solve their moves through it.
+///
+/// # Errors
+/// The first error of `search` (a stop), after `found` has seen the moves before it.
+pub fn each_move<R, E>(
+    pos: &Position,
+    moves: &[Square],
+    mut search: impl FnMut(&Position) -> Result<(i32, R), E>,
+    mut found: impl FnMut(usize, Square, i32, Option<&R>),
+) -> Result<(), E> {
+    let n = Geometry::of(pos.size()).n;
+    let mut images: Vec<((u64, u64), i32)> = Vec::with_capacity(moves.len());
+    for (i, &sq) in moves.iter().enumerate() {
+        let child = pos.play_unchecked(sq);
+        let (ip, io, _) = symmetry::canonical(child.player().0, child.opponent().0, n);
+        if let Some(&(_, v)) = images.iter().find(|(image, _)| *image == (ip, io)) {
+            found(i, sq, -v, None);
+            continue;
+        }
+        let (v, r) = search(&child)?;
+        images.push(((ip, io), v));
+        found(i, sq, -v, Some(&r));
+    }
+    Ok(())
+}
 
 /// The exact value of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -452,44 +484,48 @@ impl Solver {
         let mut best: Option<(Square, i32)> = None;
         // Sibling moves often score alike: each search starts around the last score.
         let mut guess = 0;
-        // Children that are symmetric images of one another score alike.
-        let mut images: Vec<((u64, u64), i32)> = Vec::with_capacity(moves.len());
-        let n = Geometry::of(pos.size()).n;
-        for (i, &sq) in moves.iter().enumerate() {
-            let child = pos.play_unchecked(sq);
-            let (ip, io, _) = symmetry::canonical(child.player().0, child.opponent().0, n);
-            if let Some(&(_, v)) = images.iter().find(|(image, _)| *image == (ip, io)) {
-                scores.push((sq, -v));
-                continue;
-            }
-            let (v, _, n) = self.exact_score(
-                &child,
-                guess,
-                &mut SolveControl {
-                    stop: control.stop,
-                    deadline: control.deadline,
-                    clock: control.clock,
-                    progress: None,
-                },
-            )?;
-            nodes += n;
-            guess = v;
-            images.push(((ip, io), v));
-            scores.push((sq, -v));
-            if best.is_none_or(|(_, b)| -v > b) {
-                best = Some((sq, -v));
-            }
-            if let Some(report) = control.progress.as_mut() {
-                report(&Progress {
-                    done: i + 1,
-                    total: moves.len(),
-                    best,
-                    nodes,
-                    pass: Pass::Exact,
-                    settled: false,
-                });
-            }
-        }
+        let halt = (control.stop, control.deadline, control.clock);
+        let searched = std::cell::Cell::new(0);
+        each_move(
+            pos,
+            &moves,
+            |child| {
+                let (v, _, n) = self.exact_score(
+                    child,
+                    guess,
+                    &mut SolveControl {
+                        stop: halt.0,
+                        deadline: halt.1,
+                        clock: halt.2,
+                        progress: None,
+                    },
+                )?;
+                searched.set(searched.get() + n);
+                guess = v;
+                Ok((v, ()))
+            },
+            |i, sq, score, was_searched| {
+                scores.push((sq, score));
+                if was_searched.is_none() {
+                    return;
+                }
+                nodes = searched.get();
+                if best.is_none_or(|(_, b)| score > b) {
+                    best = Some((sq, score));
+                }
+                if let Some(report) = control.progress.as_mut() {
+                    report(&Progress {
+                        done: i + 1,
+                        total: moves.len(),
+                        best,
+                        nodes,
+                        pass: Pass::Exact,
+                        settled: false,
+                    });
+                }
+            },
+        )?;
+        let nodes = searched.get();
         scores.sort_by_key(|&(sq, v)| (-v, sq));
         Ok((scores, nodes))
     }

@@ -250,3 +250,47 @@ fn nodes_near_the_end_go_in_the_threads_own_table() {
     );
     assert_eq!(solver.solve(&pos).score, 18);
 }
+
+/// `each_move`, which takes a symmetric image's score without a search, gives every move
+/// the score that searching it gives (the slow reference: `minimax` on each child), on the
+/// 4x4 start (whose four moves are images of one another) and positions after it; only the
+/// first of a set of images is searched.
+#[test]
+fn each_move_scores_an_image_as_a_search_would() {
+    let start = Position::start(BoardSize::Four);
+    let mut positions = vec![start];
+    for sq in start.legal_moves() {
+        let after = start.play_unchecked(sq);
+        positions.extend(after.legal_moves().map(|s| after.play_unchecked(s)));
+    }
+    for pos in positions.iter().filter(|p| p.can_move()) {
+        let moves: Vec<Square> = pos.legal_moves().collect();
+        let mut searched = 0;
+        let mut found = Vec::new();
+        let done: Result<(), std::convert::Infallible> = each_move(
+            pos,
+            &moves,
+            |child| {
+                searched += 1;
+                Ok((crate::reference::minimax(child), ()))
+            },
+            |i, sq, score, r| found.push((i, sq, score, r.is_some())),
+        );
+        assert!(done.is_ok());
+        assert_eq!(found.len(), moves.len());
+        for (k, &(i, sq, score, _)) in found.iter().enumerate() {
+            assert_eq!((i, sq), (k, moves[k]));
+            let child = pos.play_unchecked(sq);
+            assert_eq!(score, -crate::reference::minimax(&child), "{sq} of {pos:?}");
+        }
+        let images = found.iter().filter(|f| !f.3).count();
+        assert_eq!(searched + images, moves.len());
+        if *pos == start {
+            assert_eq!(
+                (searched, images),
+                (1, 3),
+                "the start's moves are one image"
+            );
+        }
+    }
+}

@@ -4,10 +4,8 @@
 //! midgame engine; the engine does not know the analysis layer). Its public name is
 //! [`crate::analyze::Analysis`].
 
+use super::units::{Discs64, WholeDiscs};
 use crate::{Move, Position, Square};
-
-/// One disc of score in analysis units (those of the evaluation).
-const DISC: i32 = crate::eval::UNIT;
 
 /// The score of one legal move, for the side that plays it: the midgame engine's estimate,
 /// kept as it is where no better is known, replaced by an exact one where the book or the
@@ -103,7 +101,7 @@ impl Analysis {
     /// `score` in discs.
     #[must_use]
     pub fn discs(score: i32) -> f64 {
-        f64::from(score) / f64::from(DISC)
+        Discs64(score).discs()
     }
 
     /// The analysis of a finished game: its final score, exact, no move, one node, credited
@@ -112,7 +110,7 @@ impl Analysis {
         Analysis {
             moves: Vec::new(),
             best: None,
-            score: pos.final_score() * DISC,
+            score: Discs64::from(WholeDiscs(pos.final_score())).0,
             proven: true,
             all_exact: true,
             selective: None,

@@ -30,6 +30,12 @@
 //! keyed by symmetry, with bounds in discs; the midgame engine's keeps one entry per slot
 //! with the full position, its depth and bounds in evaluation units.
 
+/// The most threads a search is given, the one limit every front end checks (through
+/// [`crate::analyze::Request`] or [`crate::solve::SolveOptions::checked`]) and both engines
+/// honour: the solver splits each search among them, the midgame engine shares out the root
+/// moves (a thread beyond the last root move would have nothing to search).
+pub const MAX_THREADS: usize = 256;
+
 pub(crate) mod analysis;
 pub(crate) mod aspiration;
 pub(crate) mod bounds;
@@ -40,3 +46,4 @@ pub(crate) mod line;
 pub(crate) mod order;
 pub mod probcut;
 pub(crate) mod stop;
+pub mod units;
