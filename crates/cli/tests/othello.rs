@@ -555,8 +555,10 @@ fn show_svg_refuses_bad_input_and_leaves_no_file() {
     assert!(err.contains("only one picture can go to stdout"), "{err}");
     let missing = dir.join("no-such-dir").join("x.svg");
     let out = ply(&["othello", "show", "f5", "--svg", common::s(&missing)]);
-    assert_eq!(out.status.code(), Some(1), "a file that cannot be written");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("x.tmp"));
+    // An output in a folder that does not exist is bad input, named; nothing is written.
+    assert_eq!(out.status.code(), Some(2), "a file that cannot be written");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such folder"));
+    assert!(!missing.exists());
 }
 
 /// The position after `moves` on a board of `size`.
