@@ -191,20 +191,25 @@ fn settings(hash_mb: usize, ponder: bool) -> Settings {
     }
 }
 
-/// A whole 8x8 game between two players (one pondering) on clocks that move a millisecond a read, at 1 s
-/// a game plus 50 ms a move (Fischer): every move's time on the injected clock stays near
-/// its budget, the clocks are charged what the moves took, and neither side runs out.
+/// A whole 6x6 game between two players on clocks that move 20 ms a read, at 0.4 s a game
+/// plus 30 ms a move (Fischer): every move's time on the injected clock stays near its
+/// budget, the clocks are charged what the moves took, and neither side runs out. (6x6 and
+/// a budget of a few reads, so that the exact solver's work between two reads of the clock,
+/// 65,536 nodes, stays small in a debug build.)
 #[test]
 fn a_fischer_game_on_the_injected_clock_never_flags() {
     let control = TimeControl::Fischer {
-        main: MS(1000),
-        increment: MS(50),
+        main: MS(400),
+        increment: MS(30),
     };
-    // A clock each: the pondering side's thread reads its own while the other thinks.
-    let mut players = [false, true].map(|ponder| {
-        let clock = Arc::new(SteppingClock::new(MS(1)));
-        let mut p = Player::with_clock(settings(2, ponder), clock);
+    // A clock each, as each engine has its own. (No pondering: a stop reaches the exact
+    // solver only every 65,536 nodes, which in a debug build is long; the tests below
+    // ponder in the midgame.)
+    let mut players = [(); 2].map(|()| {
+        let clock = Arc::new(SteppingClock::new(MS(20)));
+        let mut p = Player::with_clock(settings(2, false), clock);
         p.set_time_control(control);
+        p.new_game(Position::start(BoardSize::Six));
         p
     });
     let mut guard = 0;
@@ -213,15 +218,16 @@ fn a_fischer_game_on_the_injected_clock_never_flags() {
         let me = usize::from(turn == Color::White);
         let main_before = players[me].clock_of(turn).main_left();
         let think = players[me].go();
-        // The solver reads the clock every 65,536 nodes: a few reads of slack.
+        // The search stops at its first look past the deadline, and the first iteration
+        // always completes: four reads of slack.
         assert!(
-            think.used <= think.budget + MS(20),
+            think.used <= think.budget + MS(80),
             "{:?} over {:?}",
             think.used,
             think.budget
         );
         let left = players[me].clock_of(turn).main_left();
-        assert_eq!(left, main_before.saturating_sub(think.used) + MS(50));
+        assert_eq!(left, main_before.saturating_sub(think.used) + MS(30));
         assert!(left > Duration::ZERO);
         for p in &mut players {
             p.play(think.best).expect("a legal move");

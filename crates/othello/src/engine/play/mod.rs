@@ -293,9 +293,10 @@ impl Player {
 
     /// [`Player::go`], calling `progress` after every iteration.
     pub fn go_with(&mut self, progress: &mut dyn FnMut(&Analysis)) -> Think {
+        // The move's time starts now: stopping the pondering is part of it.
+        let started = self.clock.now();
         self.stop_pondering();
         let pos = self.position();
-        let started = self.clock.now();
         let pondered = self.pondered.take().filter(|p| p.position == pos);
         let budget = self.budget();
         let pondered_depth = pondered
