@@ -24,9 +24,11 @@
 //! ```
 
 mod clock;
+mod game;
 mod ponder;
 
 pub use clock::{main_share, phase_weight, SideClock, TimeControl, FLOOR, OVERHEAD};
+pub use game::{play_game, GameError, Played};
 
 use std::{sync::Arc, time::Duration};
 
