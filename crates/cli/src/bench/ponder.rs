@@ -15,7 +15,7 @@ use std::{
 
 use anyhow::Context;
 use ply_othello::{
-    play::{play_game, Player, Settings, TimeControl},
+    play::{play_game, GameError, Player, Settings, TimeControl},
     spine::clock::SYSTEM,
     transcript, BoardSize, Color, GameRecord, Position,
 };
@@ -71,6 +71,8 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let (mut points, mut games) = (0.0, 0u32);
     let mut depths: [Vec<u32>; 3] = Default::default();
     let mut hits = 0u32;
+    // Games lost on time: by the pondering side, by the other.
+    let mut flags = [0u32; 2];
     let mut moves = 0u32;
     for (i, (line, _)) in openings.iter().enumerate() {
         let start = transcript::parse(line, Position::start(BoardSize::Eight))
@@ -81,9 +83,33 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 Color::Black => (&mut pondering, &mut plain),
                 Color::White => (&mut plain, &mut pondering),
             };
-            let played = play_game(black, white, start, control, &SYSTEM)
-                .with_context(|| format!("opening {} ({line})", i + 1))?;
             let p = usize::from(ponder_color == Color::White);
+            let played = match play_game(black, white, start, control, &SYSTEM) {
+                Ok(played) => played,
+                Err(GameError::Flagged { side, used }) => {
+                    // A flag loses the game for that side; the match goes on.
+                    let ponderer_lost = side == ponder_color;
+                    points += if ponderer_lost { 0.0 } else { 1.0 };
+                    games += 1;
+                    flags[usize::from(!ponderer_lost)] += 1;
+                    writeln!(
+                        out,
+                        "{:>3} {line} pondering as {:<5} {side:?} ran out of time ({used:?} on its last move)",
+                        i + 1,
+                        if p == 0 { "black" } else { "white" },
+                    )?;
+                    continue;
+                }
+                Err(e) => return Err(e).with_context(|| format!("opening {} ({line})", i + 1)),
+            };
+            for (side, empties, budget, used, engine) in &played.overruns {
+                let who = if (*side == Color::White) == (p == 1) {
+                    "pondering"
+                } else {
+                    "plain"
+                };
+                writeln!(out, "    overrun: {who} at {empties} empties, {budget:?} given, {used:?} taken ({engine})")?;
+            }
             let score = if p == 0 {
                 played.black_score
             } else {
@@ -121,8 +147,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let mean = |v: &[u32]| v.iter().map(|&d| f64::from(d)).sum::<f64>() / v.len().max(1) as f64;
     writeln!(
         out,
-        "pondering took {points} of {games} points ({:.1}%); ponder hits {hits} of {moves} moves",
-        100.0 * points / f64::from(games.max(1))
+        "pondering took {points} of {games} points ({:.1}%); ponder hits {hits} of {moves} moves; lost on time: pondering {}, plain {}",
+        100.0 * points / f64::from(games.max(1)),
+        flags[0],
+        flags[1]
     )?;
     writeln!(
         out,

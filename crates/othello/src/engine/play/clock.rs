@@ -18,7 +18,7 @@
 //!
 //! let fischer = TimeControl::Fischer { main: Duration::from_secs(2), increment: Duration::from_millis(100) };
 //! let mut clock = SideClock::new(fischer);
-//! let first = clock.budget(60);
+//! let first = clock.budget(60).expect("a game clock");
 //! assert!(first > Duration::ZERO && first < Duration::from_millis(300));
 //! clock.spend(first);
 //! assert!(clock.main_left() > Duration::from_secs(1));

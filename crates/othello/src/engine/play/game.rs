@@ -54,6 +54,9 @@ pub struct Played {
     pub times: [Vec<Duration>; 2],
     /// Moves that were ponder hits, by side.
     pub ponder_hits: [u32; 2],
+    /// Moves that took more than twice their budget and 50 ms over it: (side, empty
+    /// squares, budget, time taken, the engine that answered).
+    pub overruns: Vec<(Color, u32, Duration, Duration, &'static str)>,
     /// The depth each side reached on each of its moves that the midgame engine answered
     /// (not the book, not the solver), with whether it was a ponder hit.
     pub depths: [Vec<(u32, bool)>; 2],
@@ -83,6 +86,7 @@ pub fn play_game(
         black_score: 0,
         times: [Vec::new(), Vec::new()],
         ponder_hits: [0; 2],
+        overruns: Vec::new(),
         depths: [Vec::new(), Vec::new()],
     };
     while !game.position().is_game_over() {
@@ -93,6 +97,15 @@ pub fn play_game(
             let started = referee.now();
             let think = players[i].go();
             let used = referee.now().saturating_duration_since(started);
+            if used > think.budget * 2 && used > think.budget + Duration::from_millis(50) {
+                played.overruns.push((
+                    side,
+                    pos.empties().count(),
+                    think.budget,
+                    used,
+                    think.analysis.engine.name(),
+                ));
+            }
             let before = clocks[i];
             if control != TimeControl::None
                 && !before.in_byo_yomi()
