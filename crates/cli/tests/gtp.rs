@@ -451,3 +451,26 @@ fn byo_yomi_clocks_spend_most_of_a_period() {
     assert!(took > std::time::Duration::from_secs(2), "{took:?}");
     assert!(took < std::time::Duration::from_secs(12), "{took:?}");
 }
+
+/// `--no-ponder` plays the same protocol; `--book` with a file that cannot be read is bad
+/// input, named, exit status 2.
+#[test]
+fn no_ponder_and_a_missing_book() {
+    let a = session(
+        &["--no-ponder", "--depth", "1"],
+        "boardsize 4\ngenmove b\nreg_genmove w\nhint w\n",
+    );
+    assert!(a.iter().all(|x| x.ok), "{a:#?}");
+    assert!(Square::parse(&a[1].text).is_ok(), "{a:#?}");
+    assert!(
+        a[3].text.contains(&a[2].text),
+        "the suggested move is hinted: {a:#?}"
+    );
+    let out = ply_with_input(&["gtp", "--book", "/nonexistent/ply-book.bin"], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("/nonexistent/ply-book.bin"),
+        "{}",
+        stderr(&out)
+    );
+}
