@@ -382,3 +382,95 @@ fn the_8x8_default_plays_legal_moves_within_the_clock() {
         .text
         .starts_with(text::picture(&pos, pos.legal_moves()).trim_end()));
 }
+
+/// 36 empty squares: far from the book and from the exact solver, so that a move takes
+/// the time its clock gives it.
+const MIDGAME: &str = "f5d6c3d3c4f4f6f3e6e7c6g6g5f7e8c5b6h6d2b5e3b4g4f2";
+
+/// The `play` commands of `MIDGAME`, and the colour to move after it.
+fn midgame_script() -> (String, &'static str) {
+    let game = ply_othello::transcript::parse(MIDGAME, Position::start(BoardSize::Eight))
+        .expect("a legal game");
+    let mut script = String::new();
+    let mut replay = GameRecord::new(game.start());
+    for &m in game.moves() {
+        let c = match replay.position().turn() {
+            Color::Black => "b",
+            Color::White => "w",
+        };
+        script.push_str(&format!("play {c} {m}\n"));
+        replay.play(m).unwrap();
+    }
+    let turn = match game.position().turn() {
+        Color::Black => "b",
+        Color::White => "w",
+    };
+    (script, turn)
+}
+
+/// Runs `clock` (a time setting), then four `genmove`s from `MIDGAME`, ply playing both
+/// colours: every answer a legal move, and the whole session's wall time.
+fn timed_moves(clock: &str) -> std::time::Duration {
+    let (mut script, turn) = midgame_script();
+    script.push_str(clock);
+    let other = if turn == "b" { "w" } else { "b" };
+    for c in [turn, other, turn, other] {
+        script.push_str(&format!("genmove {c}\n"));
+    }
+    let started = std::time::Instant::now();
+    let a = session(&[], &script);
+    let took = started.elapsed();
+    assert!(a.iter().all(|x| x.ok), "{a:#?}");
+    let moves = &a[a.len() - 4..];
+    for m in moves {
+        assert!(Square::parse(&m.text).is_ok(), "{m:?}");
+    }
+    took
+}
+
+/// A GTP session with a Fischer clock (`kgs-time_settings fischer 3 1`): each move spends
+/// most of its increment and a share of the main time (the four take over 2 s: more
+/// time is used, not left on the clock), and none runs past what the clocks hold (3 s and
+/// 1 s a move for each side: 10 s for four moves, doubled for a loaded 2-core machine).
+#[test]
+fn a_fischer_clock_is_spent_and_never_overrun() {
+    let took = timed_moves("kgs-time_settings fischer 3 1\n");
+    assert!(took > std::time::Duration::from_secs(2), "{took:?}");
+    assert!(took < std::time::Duration::from_secs(20), "{took:?}");
+}
+
+/// Japanese byo-yomi with no main time (`kgs-time_settings byoyomi 0 1 3`): each move
+/// takes most of its 1 s period and keeps it; Canadian (`time_settings 0 4 4`, 4 s for 4
+/// moves) shares the period. Bounds generous enough for a loaded machine.
+#[test]
+fn byo_yomi_clocks_spend_most_of_a_period() {
+    let took = timed_moves("kgs-time_settings byoyomi 0 1 3\n");
+    assert!(took > std::time::Duration::from_secs(2), "{took:?}");
+    assert!(took < std::time::Duration::from_secs(12), "{took:?}");
+    let took = timed_moves("time_settings 0 4 4\ntime_left b 4 4\ntime_left w 4 4\n");
+    assert!(took > std::time::Duration::from_secs(2), "{took:?}");
+    assert!(took < std::time::Duration::from_secs(12), "{took:?}");
+}
+
+/// `--no-ponder` plays the same protocol; `--book` with a file that cannot be read is bad
+/// input, named, exit status 2.
+#[test]
+fn no_ponder_and_a_missing_book() {
+    let a = session(
+        &["--no-ponder", "--depth", "1"],
+        "boardsize 4\ngenmove b\nreg_genmove w\nhint w\n",
+    );
+    assert!(a.iter().all(|x| x.ok), "{a:#?}");
+    assert!(Square::parse(&a[1].text).is_ok(), "{a:#?}");
+    assert!(
+        a[3].text.contains(&a[2].text),
+        "the suggested move is hinted: {a:#?}"
+    );
+    let out = ply_with_input(&["gtp", "--book", "/nonexistent/ply-book.bin"], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("/nonexistent/ply-book.bin"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -205,7 +205,15 @@ fn a_chosen_partial_book_answers_play_with_its_best_move_and_analysis_beside_the
         (f5.square, 7 * DISC, true)
     );
     assert!(all.moves[1..].iter().all(|m| !m.book));
-    // A 6x6 position still answers from the shipped 6x6 book.
+    // An 8x8 book is no book of a 6x6 position: the request that carries it is refused, and
+    // options built by hand answer without a book, never from the shipped 6x6 one in its
+    // place.
+    let request = ply_othello::analyze::Request {
+        book_file: opts.book_file.clone(),
+        ..ply_othello::analyze::Request::default()
+    };
+    let refused = request.options(BoardSize::Six).unwrap_err().to_string();
+    assert!(refused.contains("an 8x8 book"), "{refused}");
     let six = analyze(&Position::start(BoardSize::Six), &opts);
-    assert_eq!(six.engine, Engine::Book);
+    assert_eq!(six.engine, Engine::Midgame);
 }

@@ -9,6 +9,7 @@ mod gtp_client;
 mod judge;
 mod perft;
 mod play;
+mod ponder;
 mod versus;
 
 /// `ply bench` subcommands.
@@ -28,6 +29,8 @@ pub enum Command {
     Play(play::Args),
     /// A match against another engine (ply's JSON API or a GTP engine), from fixed openings.
     Match(versus::Args),
+    /// What pondering is worth: this build pondering against itself not, on a Fischer clock.
+    Ponder(ponder::Args),
 }
 
 pub fn run(c: Command) -> anyhow::Result<()> {
@@ -39,5 +42,6 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Depth(a) => depth::run(a),
         Command::Play(a) => play::run(a),
         Command::Match(a) => versus::run(a),
+        Command::Ponder(a) => ponder::run(a),
     }
 }

@@ -27,7 +27,47 @@ pub const COMMANDS: &[&str] = &[
     "time_settings",
     "time_left",
     "list_games",
+    "kgs-time_settings",
+    "reg_genmove",
+    "hint",
 ];
+
+/// A game clock as `time_settings` and `kgs-time_settings` set it, in seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeSystem {
+    /// `kgs-time_settings none`, or `time_settings` with byo-yomi time and no stones.
+    None,
+    /// `kgs-time_settings absolute MAIN`, `time_settings MAIN 0 0`.
+    Absolute {
+        /// Main time, seconds.
+        main: u32,
+    },
+    /// `kgs-time_settings fischer MAIN INCREMENT` (an extension of KGS's set).
+    Fischer {
+        /// Main time, seconds.
+        main: u32,
+        /// Seconds added after each move.
+        increment: u32,
+    },
+    /// `kgs-time_settings canadian MAIN PERIOD STONES`, `time_settings MAIN PERIOD STONES`.
+    Canadian {
+        /// Main time, seconds.
+        main: u32,
+        /// A period, seconds.
+        period: u32,
+        /// Moves in a period.
+        stones: u32,
+    },
+    /// `kgs-time_settings byoyomi MAIN PERIOD PERIODS`: Japanese byo-yomi.
+    Byoyomi {
+        /// Main time, seconds.
+        main: u32,
+        /// A period, seconds.
+        period: u32,
+        /// Periods.
+        periods: u32,
+    },
+}
 
 /// A command, its arguments read and checked for form (not against the game).
 #[derive(Clone, Debug, PartialEq)]
@@ -73,6 +113,14 @@ pub enum Command {
         /// Moves to play in each byo-yomi period.
         stones: u32,
     },
+    /// `kgs-time_settings none|absolute|byoyomi|canadian|fischer ...`.
+    KgsTimeSettings(TimeSystem),
+    /// `reg_genmove COLOR`: the move ply would play, not played and not charged to the
+    /// clock.
+    RegGenMove(Color),
+    /// `hint COLOR`: every legal move of COLOR with its value, best first (`F5 +2.00 D6
+    /// -1.50`, discs for COLOR; exact values marked `=`), as NBoard's and Edax's `hint`.
+    Hint(Color),
     /// `time_left COLOR TIME STONES`: what is left of the period in seconds, and the moves
     /// still to play in it (0 in main time).
     TimeLeft {
@@ -185,6 +233,15 @@ fn command(name: &str, args: &[&str]) -> Result<Command, String> {
                 args,
             )),
         },
+        "kgs-time_settings" => kgs_time_settings(args).map(Command::KgsTimeSettings),
+        "reg_genmove" => match args {
+            [c] => Ok(Command::RegGenMove(color(c)?)),
+            _ => Err(usage(name, "a colour, as `reg_genmove w`", args)),
+        },
+        "hint" => match args {
+            [c] => Ok(Command::Hint(color(c)?)),
+            _ => Err(usage(name, "a colour, as `hint b`", args)),
+        },
         "time_left" => match args {
             [c, t, s] => Ok(Command::TimeLeft {
                 color: color(c)?,
@@ -198,6 +255,38 @@ fn command(name: &str, args: &[&str]) -> Result<Command, String> {
             )),
         },
         _ => Err(format!("unknown command: `{name}`")),
+    }
+}
+
+/// `kgs-time_settings`'s arguments.
+fn kgs_time_settings(args: &[&str]) -> Result<TimeSystem, String> {
+    const NAME: &str = "kgs-time_settings";
+    let n = |what: &str, text: &str| whole(NAME, what, text);
+    match args {
+        ["none"] => Ok(TimeSystem::None),
+        ["absolute", m] => Ok(TimeSystem::Absolute {
+            main: n("main time", m)?,
+        }),
+        ["fischer", m, i] => Ok(TimeSystem::Fischer {
+            main: n("main time", m)?,
+            increment: n("increment", i)?,
+        }),
+        ["canadian", m, p, s] => Ok(TimeSystem::Canadian {
+            main: n("main time", m)?,
+            period: n("period", p)?,
+            stones: n("stones", s)?,
+        }),
+        ["byoyomi", m, p, k] => Ok(TimeSystem::Byoyomi {
+            main: n("main time", m)?,
+            period: n("period", p)?,
+            periods: n("periods", k)?,
+        }),
+        _ => Err(usage(
+            NAME,
+            "none, absolute MAIN, byoyomi MAIN PERIOD PERIODS, canadian MAIN PERIOD STONES or \
+             fischer MAIN INCREMENT",
+            args,
+        )),
     }
 }
 
@@ -265,6 +354,52 @@ mod tests {
 
     fn sq(s: &str) -> Move {
         Move::Play(Square::parse(s).unwrap())
+    }
+
+    #[test]
+    fn kgs_time_settings_reg_genmove_and_hint() {
+        let kgs = |l: &str| match ok(l).1 {
+            Command::KgsTimeSettings(t) => t,
+            c => panic!("{c:?}"),
+        };
+        assert_eq!(kgs("kgs-time_settings none"), TimeSystem::None);
+        assert_eq!(
+            kgs("kgs-time_settings absolute 300"),
+            TimeSystem::Absolute { main: 300 }
+        );
+        assert_eq!(
+            kgs("kgs-time_settings fischer 2 1"),
+            TimeSystem::Fischer {
+                main: 2,
+                increment: 1
+            }
+        );
+        assert_eq!(
+            kgs("kgs-time_settings canadian 60 30 5"),
+            TimeSystem::Canadian {
+                main: 60,
+                period: 30,
+                stones: 5
+            }
+        );
+        assert_eq!(
+            kgs("kgs-time_settings byoyomi 60 10 3"),
+            TimeSystem::Byoyomi {
+                main: 60,
+                period: 10,
+                periods: 3
+            }
+        );
+        let e = err("kgs-time_settings byoyomi 60 10").1;
+        assert!(e.contains("expects none, absolute MAIN"), "{e}");
+        let e = err("kgs-time_settings absolute -1").1;
+        assert!(e.contains("main time `-1` is not a whole number"), "{e}");
+        assert!(err("kgs-time_settings hourglass 5")
+            .1
+            .contains("found `hourglass 5`"));
+        assert_eq!(ok("reg_genmove b").1, Command::RegGenMove(Color::Black));
+        assert_eq!(ok("hint W").1, Command::Hint(Color::White));
+        assert!(err("hint").1.contains("hint expects a colour"));
     }
 
     #[test]
@@ -339,7 +474,8 @@ mod tests {
             "boardsize" => " 8",
             "komi" => " 6.5",
             "play" => " b d3",
-            "genmove" => " w",
+            "genmove" | "reg_genmove" | "hint" => " w",
+            "kgs-time_settings" => " canadian 300 10 5",
             "time_settings" => " 300 10 5",
             "time_left" => " b 120 0",
             _ => "",

@@ -6,13 +6,17 @@
 //! [`session`] applies commands to the game and says the answer's text, [`answer`] writes the
 //! answer as GTP frames it. This file is the loop over stdin and stdout that joins them.
 //! GTP is strictly one answer per command, in order, so the loop needs no thread: `genmove`
-//! thinks on the loop's own.
+//! thinks on the loop's own; the player ([`ply_othello::play`]) ponders on a thread of its
+//! own after its move until the next command (`--no-ponder` turns it off).
 //!
-//! `genmove` runs the same analysis as `ply nboard`'s `go` (the one entry point,
-//! [`ply_othello::analyze`]: the book, the midgame engine to `--depth` plies, the exact
-//! solver near the end), for at most `--time` seconds a move (by default half a second a
-//! ply of depth, NBoard's rule), and less when the client's `time_settings` and `time_left`
-//! leave less.
+//! `genmove` asks the player for its move (the one entry point, [`ply_othello::analyze`]:
+//! the book, `--book` or the shipped one, the midgame engine, the exact solver near the
+//! end). Without a game clock a move takes at most `--time` seconds and `--depth` plies;
+//! with one (`time_settings`, `kgs-time_settings none|absolute|byoyomi|canadian`, and
+//! `fischer MAIN INCREMENT`, an extension) the player's clock decides each move's share, and
+//! `time_left` corrects it. `reg_genmove` says the move without playing it and `hint` every
+//! move's value (the name NBoard and Edax's console give it; GNU Go's GTP calls the same
+//! `top_moves`), neither charged to the clock.
 
 use std::io::{self, BufRead, Write};
 
@@ -36,13 +40,21 @@ pub struct Args {
     #[arg(long, default_value_t = 12, value_name = "PLIES",
           value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: u32,
-    /// The most a move may take, in seconds (by default half a second a ply of `--depth`);
-    /// the client's clock (`time_settings`, `time_left`) may leave less.
+    /// The most a move may take without a game clock, in seconds (by default half a second a
+    /// ply of `--depth`); once the client sets a clock (`time_settings`,
+    /// `kgs-time_settings`), the clock alone decides.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
     /// Threads for the search.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
+    /// Answer from this book file instead of the shipped one: ply's own or an Edax book
+    /// (`.dat`).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
+    /// Do not think on the opponent's time.
+    #[arg(long)]
+    pub no_ponder: bool,
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
@@ -58,10 +70,18 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
             )))
         }
     };
+    let book = match &a.book {
+        Some(path) => Some(std::sync::Arc::new(crate::othello::common::read_book(
+            path,
+        )?)),
+        None => None,
+    };
     let mut s = session::Session::new(session::Level {
         depth: a.depth,
         move_time,
         threads: a.threads,
+        book,
+        ponder: !a.no_ponder,
     });
     let stdin = io::stdin().lock();
     let mut out = io::stdout().lock();

@@ -9,55 +9,40 @@
 //! after the game's end. `undo` takes back everything the last `play` or `genmove` did,
 //! such a pass included.
 
-use std::time::{Duration, Instant};
+use std::{sync::Arc, time::Duration};
 
 use ply_othello::{
-    analyze::{analyze, KeptSolver, Options},
+    analyze::Analysis,
+    book::Book,
+    play::{Player, Settings, TimeControl},
     text, BoardSize, Color, GameRecord, Move, PlayError, Position,
 };
 
-use super::command::{vertex_name, Command, COMMANDS};
-use crate::othello::common::move_options;
+use super::command::{vertex_name, Command, TimeSystem, COMMANDS};
 
 /// How hard ply thinks.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Level {
-    /// Deepest midgame search, plies (the solver takes over near the end regardless).
+    /// Deepest midgame search without a game clock, plies (the solver takes over near the
+    /// end regardless); with a clock, the clock decides.
     pub depth: u32,
-    /// The most a move may take, whatever the clock allows.
+    /// The most a move may take without a game clock.
     pub move_time: Duration,
     /// Threads for the search.
     pub threads: usize,
+    /// The book to answer from in place of the shipped one.
+    pub book: Option<Arc<Book>>,
+    /// Think on the opponent's time.
+    pub ponder: bool,
 }
 
-/// `time_settings`: main time, then periods of `byo_yomi` seconds for `stones` moves each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct TimeSettings {
-    main: u32,
-    byo_yomi: u32,
-    stones: u32,
-}
-
-/// One side's clock: the seconds left in the current period and the moves still to play in
-/// it (0 in main time).
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Clock {
-    seconds: f64,
-    stones: u32,
-}
-
-/// The game and everything the commands set.
+/// The game and everything the commands set, over the one player
+/// ([`ply_othello::play`]), which keeps the game, the tables, the clocks and the pondering.
 #[derive(Debug)]
 pub struct Session {
-    game: GameRecord,
+    player: Player,
     /// The game's length before each `play` and `genmove` still on the board.
     undo: Vec<usize>,
-    time: Option<TimeSettings>,
-    clocks: [Option<Clock>; 2],
-    level: Level,
-    /// The solver kept from one `genmove` to the next: near the end of the game each search
-    /// starts from what the last ones found.
-    kept: KeptSolver,
 }
 
 /// `black` or `white`.
@@ -68,24 +53,71 @@ fn name(c: Color) -> &'static str {
     }
 }
 
-fn slot(c: Color) -> usize {
-    match c {
-        Color::Black => 0,
-        Color::White => 1,
+/// A time system in seconds as the player's time control.
+pub fn time_control(t: TimeSystem) -> TimeControl {
+    let s = |n: u32| Duration::from_secs(u64::from(n));
+    match t {
+        TimeSystem::None => TimeControl::None,
+        TimeSystem::Absolute { main } => TimeControl::SuddenDeath { main: s(main) },
+        TimeSystem::Fischer { main, increment } => TimeControl::Fischer {
+            main: s(main),
+            increment: s(increment),
+        },
+        TimeSystem::Canadian {
+            main,
+            period,
+            stones,
+        } => TimeControl::Canadian {
+            main: s(main),
+            period: s(period),
+            stones,
+        },
+        TimeSystem::Byoyomi {
+            main,
+            period,
+            periods,
+        } => TimeControl::Japanese {
+            main: s(main),
+            period: s(period),
+            periods,
+        },
+    }
+}
+
+/// `time_settings MAIN BYO_YOMI STONES` as a time system: byo-yomi time with no stones
+/// means no time limit (GTP), no byo-yomi time sudden death, else Canadian byo-yomi.
+pub fn time_settings(main: u32, byo_yomi: u32, stones: u32) -> TimeSystem {
+    match (byo_yomi, stones) {
+        (0, _) => TimeSystem::Absolute { main },
+        (_, 0) => TimeSystem::None,
+        (period, stones) => TimeSystem::Canadian {
+            main,
+            period,
+            stones,
+        },
     }
 }
 
 impl Session {
     /// A session on the 8x8 start position.
     pub fn new(level: Level) -> Session {
+        let player = Player::new(Settings {
+            depth: Some(level.depth),
+            move_time: level.move_time,
+            threads: level.threads,
+            hash_mb: None,
+            book: true,
+            book_file: level.book,
+            ponder: level.ponder,
+        });
         Session {
-            game: GameRecord::new(Position::start(BoardSize::Eight)),
+            player,
             undo: Vec::new(),
-            time: None,
-            clocks: [None, None],
-            level,
-            kept: KeptSolver::default(),
         }
+    }
+
+    fn game(&self) -> &GameRecord {
+        self.player.game()
     }
 
     /// Applies one command: the answer's text, or why the command fails (the game is then
@@ -102,7 +134,10 @@ impl Session {
             Command::IsKnown(c) => Ok(COMMANDS.contains(&c.as_str()).to_string()),
             Command::ListCommands => Ok(COMMANDS.join("\n")),
             Command::ListGames => Ok("Othello".to_owned()),
-            Command::Quit => Ok(String::new()),
+            Command::Quit => {
+                self.player.stop_pondering();
+                Ok(String::new())
+            }
             Command::BoardSize(n) => {
                 let size = n.to_string().parse::<BoardSize>().map_err(|_| {
                     format!(
@@ -114,28 +149,29 @@ impl Session {
                 Ok(String::new())
             }
             Command::ClearBoard => {
-                self.reset(self.game.start().size());
+                self.reset(self.game().start().size());
                 Ok(String::new())
             }
             // Read and checked by the parser, and of no use: Othello scores discs.
             Command::Komi(_) => Ok(String::new()),
             Command::Play(color, m) => self.play(*color, *m).map(|()| String::new()),
             Command::GenMove(color) => self.genmove(*color),
+            Command::RegGenMove(color) => self.reg_genmove(*color),
+            Command::Hint(color) => self.hint(*color),
             Command::Undo => self.take_back(),
             Command::ShowBoard => Ok(self.board()),
-            Command::FinalScore => final_score(&self.game.position()),
+            Command::FinalScore => final_score(&self.game().position()),
             Command::TimeSettings {
                 main,
                 byo_yomi,
                 stones,
             } => {
-                // GTP: byo-yomi time with no stones means no time limit.
-                self.time = (*byo_yomi == 0 || *stones > 0).then_some(TimeSettings {
-                    main: *main,
-                    byo_yomi: *byo_yomi,
-                    stones: *stones,
-                });
-                self.clocks = [None, None];
+                let t = time_settings(*main, *byo_yomi, *stones);
+                self.player.set_time_control(time_control(t));
+                Ok(String::new())
+            }
+            Command::KgsTimeSettings(t) => {
+                self.player.set_time_control(time_control(*t));
                 Ok(String::new())
             }
             Command::TimeLeft {
@@ -143,24 +179,25 @@ impl Session {
                 seconds,
                 stones,
             } => {
-                self.clocks[slot(*color)] = Some(Clock {
-                    seconds: f64::from(*seconds),
-                    stones: *stones,
-                });
+                self.player.set_time_left(
+                    *color,
+                    Duration::from_secs(u64::from(*seconds)),
+                    *stones,
+                );
                 Ok(String::new())
             }
         }
     }
 
     fn reset(&mut self, size: BoardSize) {
-        self.game = GameRecord::new(Position::start(size));
+        self.player.new_game(Position::start(size));
         self.undo.clear();
     }
 
     /// Before `color` plays: nothing when it is `color`'s turn; its opponent's pass when the
     /// opponent has no move; otherwise the reason `color` may not play.
     fn turn_of(&mut self, color: Color) -> Result<(), String> {
-        let pos = self.game.position();
+        let pos = self.game().position();
         if pos.is_game_over() {
             return Err("illegal move: the game is over".to_owned());
         }
@@ -176,14 +213,14 @@ impl Session {
                 name(color)
             ));
         }
-        self.game
+        self.player
             .play(Move::Pass)
             .map_err(|e| format!("illegal move: {e}"))
     }
 
     fn play(&mut self, color: Color, m: Move) -> Result<(), String> {
-        let before = self.game.moves().len();
-        if m == Move::Pass && self.game.position().turn() != color {
+        let before = self.game().moves().len();
+        if m == Move::Pass && self.game().position().turn() != color {
             return Err(format!(
                 "illegal move: {} cannot pass, it is {}'s turn",
                 name(color),
@@ -191,8 +228,8 @@ impl Session {
             ));
         }
         self.turn_of(color)?;
-        let pos = self.game.position();
-        if let Err(e) = self.game.play(m) {
+        let pos = self.game().position();
+        if let Err(e) = self.player.play(m) {
             self.truncate(before)?;
             let why = match e {
                 PlayError::PassWithMoves => format!(
@@ -213,33 +250,14 @@ impl Session {
     }
 
     fn genmove(&mut self, color: Color) -> Result<String, String> {
-        let before = self.game.moves().len();
-        if self.game.position().is_game_over() {
+        let before = self.game().moves().len();
+        if self.game().position().is_game_over() {
             // Nothing to play, and nothing to record: a pass is all there is to say.
             return Ok(vertex_name(Move::Pass));
         }
         self.turn_of(color)?;
-        let pos = self.game.position();
-        let m = if pos.can_move() {
-            let started = Instant::now();
-            let budget = self.budget(color, pos.empties().count());
-            let opts = Options {
-                kept_solver: Some(self.kept.clone()),
-                ..move_options(self.level.depth, budget, self.level.threads)
-            };
-            let a = analyze(&pos, &opts);
-            self.spend(color, started.elapsed());
-            match a.best {
-                Some(sq) => Move::Play(sq),
-                None => {
-                    self.truncate(before)?;
-                    return Err("the analysis found no move to play".to_owned());
-                }
-            }
-        } else {
-            Move::Pass
-        };
-        if let Err(e) = self.game.play(m) {
+        let m = self.player.go().best;
+        if let Err(e) = self.player.play(m) {
             self.truncate(before)?;
             return Err(format!("the engine's move {} failed: {e}", vertex_name(m)));
         }
@@ -247,56 +265,52 @@ impl Session {
         Ok(vertex_name(m))
     }
 
-    /// How long `color` may think now: the level's move time, or less when its clock says
-    /// so (what is left shared among the moves it still has to play, at most
-    /// `empties / 2` rounded up, or among the stones of its byo-yomi period), with a fifth
-    /// kept back for the moves' overhead.
-    fn budget(&self, color: Color, empties: u32) -> Duration {
-        let Some(t) = self.time else {
-            return self.level.move_time;
-        };
-        let clock = self.clocks[slot(color)].unwrap_or(Clock {
-            seconds: f64::from(t.main),
-            stones: 0,
-        });
-        let byo = if t.stones > 0 {
-            f64::from(t.byo_yomi) / f64::from(t.stones)
+    /// The analysis of every move of `color`, which must be to move (or have the only
+    /// moves after the other side's forced pass): nothing is played, no clock is charged.
+    fn review_for(&mut self, color: Color) -> Result<Option<Analysis>, String> {
+        let pos = self.game().position();
+        if pos.is_game_over() {
+            return Ok(None);
+        }
+        let mover = if pos.can_move() {
+            pos.turn()
         } else {
-            0.0
+            pos.turn().other()
         };
-        let share = if clock.stones > 0 {
-            clock.seconds / f64::from(clock.stones)
-        } else {
-            clock.seconds / f64::from(empties.div_ceil(2).max(1)) + byo
-        };
-        let share = Duration::from_secs_f64((share * 0.8).max(0.01));
-        share.min(self.level.move_time)
+        if mover != color {
+            return Err(format!(
+                "it is {}'s turn ({} has legal moves: {}), not {}'s",
+                name(pos.turn()),
+                name(pos.turn()),
+                legal(&pos),
+                name(color)
+            ));
+        }
+        if pos.turn() != color {
+            // The other side's forced pass, taken back at once.
+            let len = self.game().moves().len();
+            self.turn_of(color)?;
+            let a = self.player.hint(None);
+            self.truncate(len)?;
+            return Ok(Some(a));
+        }
+        Ok(Some(self.player.hint(None)))
     }
 
-    /// Takes `used` off `color`'s clock after a move, moving it into byo-yomi when main time
-    /// runs out and into a fresh period when a period's stones are played.
-    fn spend(&mut self, color: Color, used: Duration) {
-        let Some(t) = self.time else { return };
-        let mut clock = self.clocks[slot(color)].unwrap_or(Clock {
-            seconds: f64::from(t.main),
-            stones: 0,
-        });
-        clock.seconds = (clock.seconds - used.as_secs_f64()).max(0.0);
-        if clock.stones > 0 {
-            clock.stones -= 1;
-            if clock.stones == 0 {
-                clock = Clock {
-                    seconds: f64::from(t.byo_yomi),
-                    stones: t.stones,
-                };
-            }
-        } else if clock.seconds == 0.0 && t.stones > 0 {
-            clock = Clock {
-                seconds: f64::from(t.byo_yomi),
-                stones: t.stones,
-            };
-        }
-        self.clocks[slot(color)] = Some(clock);
+    /// `reg_genmove`: the move ply would play, neither played nor charged to the clock.
+    fn reg_genmove(&mut self, color: Color) -> Result<String, String> {
+        let a = self.review_for(color)?;
+        Ok(vertex_name(
+            a.and_then(|a| a.best).map_or(Move::Pass, Move::Play),
+        ))
+    }
+
+    /// `hint`: every legal move with its value in discs for `color`, best first.
+    fn hint(&mut self, color: Color) -> Result<String, String> {
+        let Some(a) = self.review_for(color)? else {
+            return Ok(vertex_name(Move::Pass));
+        };
+        Ok(hint_text(&a))
     }
 
     fn take_back(&mut self) -> Result<String, String> {
@@ -309,18 +323,18 @@ impl Session {
 
     /// Keeps the first `len` moves of the game.
     fn truncate(&mut self, len: usize) -> Result<(), String> {
-        let mut game = GameRecord::new(self.game.start());
-        for &m in &self.game.moves()[..len] {
-            game.play(m)
-                .map_err(|e| format!("cannot replay the game's move {m}: {e}"))?;
+        if self.player.truncate(len) {
+            Ok(())
+        } else {
+            Err(format!(
+                "cannot take the game back to its first {len} moves"
+            ))
         }
-        self.game = game;
-        Ok(())
     }
 
     /// The board, legal moves marked `.`, and a line on the discs and the turn.
     fn board(&self) -> String {
-        let pos = self.game.position();
+        let pos = self.game().position();
         let mut s = String::from("\n");
         s.push_str(&text::picture(&pos, pos.legal_moves()));
         let (b, w) = (pos.disc_count(Color::Black), pos.disc_count(Color::White));
@@ -334,6 +348,25 @@ impl Session {
         }
         s
     }
+}
+
+/// `hint`'s answer: `F5 +2.00 D6 -1.50 …`, every move with its value in discs for the side
+/// that plays it, best first; `pass` when it has none.
+pub fn hint_text(a: &Analysis) -> String {
+    if a.moves.is_empty() {
+        return vertex_name(Move::Pass);
+    }
+    a.moves
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {:+.2}",
+                vertex_name(Move::Play(m.square)),
+                Analysis::discs(m.score)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The legal moves, `c4 d3 e6 f5`, or `none`.
@@ -379,6 +412,8 @@ mod tests {
             depth: 2,
             move_time: Duration::from_secs(5),
             threads: 1,
+            book: None,
+            ponder: false,
         })
     }
 
@@ -400,7 +435,7 @@ mod tests {
     fn moves_are_played_checked_and_taken_back() {
         let mut s = session();
         ok(&mut s, "play b d3");
-        assert_eq!(s.game.moves(), [Move::Play(Square::parse("d3").unwrap())]);
+        assert_eq!(s.game().moves(), [Move::Play(Square::parse("d3").unwrap())]);
         let e = err(&mut s, "play w d4");
         assert!(
             e.starts_with("illegal move: white D4: d4 is already taken"),
@@ -414,7 +449,7 @@ mod tests {
         ok(&mut s, "play w c5");
         ok(&mut s, "undo");
         ok(&mut s, "undo");
-        assert!(s.game.moves().is_empty());
+        assert!(s.game().moves().is_empty());
         assert_eq!(err(&mut s, "undo"), "cannot undo: no move to take back");
     }
 
@@ -426,18 +461,18 @@ mod tests {
         for line in ["play b b1", "play w c1", "play b d1"] {
             ok(&mut s, line);
         }
-        let pos = s.game.position();
+        let pos = s.game().position();
         assert_eq!(pos.turn(), Color::White);
         // Black to play while white has moves is refused; white plays.
         assert!(err(&mut s, "play b a1").contains("it is white's turn"));
-        let before = s.game.moves().len();
+        let before = s.game().moves().len();
         let m = ok(&mut s, "genmove w");
         assert_ne!(m, "pass");
         // Whatever white played, the game goes on until both are out of moves, passes
         // played for whoever must.
         let mut guard = 0;
-        while !s.game.position().is_game_over() {
-            let pos = s.game.position();
+        while !s.game().position().is_game_over() {
+            let pos = s.game().position();
             let c = if pos.can_move() {
                 pos.turn()
             } else {
@@ -458,10 +493,10 @@ mod tests {
             "pass",
             "nothing to play after the end"
         );
-        while s.game.moves().len() > before {
+        while s.game().moves().len() > before {
             ok(&mut s, "undo");
         }
-        assert_eq!(s.game.moves().len(), before);
+        assert_eq!(s.game().moves().len(), before);
         assert!(err(&mut s, "final_score").starts_with("cannot score: the game is not over"));
     }
 
@@ -470,22 +505,23 @@ mod tests {
         // 4x4, white to move with no move, black with one (d4): black's move is accepted
         // after white's pass, and `pass` itself only from white.
         let mut s = session();
-        s.game =
-            GameRecord::new(text::parse_position("XXXX XXXX XXXO ---- O").expect("a position"));
-        assert!(!s.game.position().can_move());
+        s.player.set_game(GameRecord::new(
+            text::parse_position("XXXX XXXX XXXO ---- O").expect("a position"),
+        ));
+        assert!(!s.game().position().can_move());
         assert!(err(&mut s, "play b pass").contains("black cannot pass, it is white's turn"));
         ok(&mut s, "play w pass");
         ok(&mut s, "undo");
         assert_eq!(ok(&mut s, "genmove b"), "D4");
-        assert_eq!(s.game.moves()[0], Move::Pass);
-        assert_eq!(s.game.moves().len(), 2);
+        assert_eq!(s.game().moves()[0], Move::Pass);
+        assert_eq!(s.game().moves().len(), 2);
         ok(&mut s, "undo");
         assert!(
-            s.game.moves().is_empty(),
+            s.game().moves().is_empty(),
             "undo takes the pass back with the move"
         );
         assert_eq!(ok(&mut s, "genmove w"), "pass");
-        assert_eq!(s.game.moves(), [Move::Pass]);
+        assert_eq!(s.game().moves(), [Move::Pass]);
     }
 
     #[test]
@@ -495,17 +531,18 @@ mod tests {
         assert!(e.starts_with("unacceptable size"), "{e}");
         assert!(e.contains("not 19x19"), "{e}");
         ok(&mut s, "boardsize 6");
-        assert_eq!(s.game.position().size(), BoardSize::Six);
+        assert_eq!(s.game().position().size(), BoardSize::Six);
         ok(&mut s, "play b c2");
         ok(&mut s, "clear_board");
-        assert!(s.game.moves().is_empty());
-        assert_eq!(s.game.position().size(), BoardSize::Six);
+        assert!(s.game().moves().is_empty());
+        assert_eq!(s.game().position().size(), BoardSize::Six);
         let board = ok(&mut s, "showboard");
         assert!(board.contains("1 - - - - - - 1"), "{board}");
         assert!(board.contains("black to move: c2 b3 e4 d5"), "{board}");
         ok(&mut s, "komi 6.5");
         assert_eq!(ok(&mut s, "known_command genmove"), "true");
-        assert_eq!(ok(&mut s, "known_command reg_genmove"), "false");
+        assert_eq!(ok(&mut s, "known_command reg_genmove"), "true");
+        assert_eq!(ok(&mut s, "known_command loadsgf"), "false");
         assert_eq!(ok(&mut s, "protocol_version"), "2");
         assert_eq!(ok(&mut s, "list_games"), "Othello");
         assert!(ok(&mut s, "list_commands").contains("\nfinal_score\n"));
@@ -517,38 +554,67 @@ mod tests {
     }
 
     #[test]
-    fn the_clock_shares_what_is_left_among_the_moves_to_play() {
+    fn the_clock_commands_set_the_players_clocks() {
         let mut s = session();
-        let level = s.level.move_time;
+        let budget = |s: &Session| s.player.budget();
         assert_eq!(
-            s.budget(Color::Black, 60),
-            level,
+            budget(&s),
+            Duration::from_secs(5),
             "no clock: the level's time"
         );
         ok(&mut s, "time_settings 300 0 0");
-        // Absolute time: 300 s over 30 moves, four fifths of it, under the level's 5 s.
-        assert_eq!(s.budget(Color::Black, 60), Duration::from_secs(5));
-        ok(&mut s, "time_left b 60 0");
-        assert_eq!(s.budget(Color::Black, 60), Duration::from_millis(1600));
-        assert_eq!(s.budget(Color::White, 60), Duration::from_secs(5));
-        // Byo-yomi: 10 s for 5 stones is 2 s a move, four fifths of it.
-        ok(&mut s, "time_settings 0 10 5");
-        ok(&mut s, "time_left w 10 5");
-        assert_eq!(s.budget(Color::White, 40), Duration::from_millis(1600));
-        s.spend(Color::White, Duration::from_secs(1));
+        let c = *s.player.clock_of(Color::Black);
         assert_eq!(
-            s.clocks[1],
-            Some(Clock {
-                seconds: 9.0,
-                stones: 4
-            })
+            c.control(),
+            TimeControl::SuddenDeath {
+                main: Duration::from_secs(300)
+            }
         );
-        // Out of time: the floor, never zero.
-        ok(&mut s, "time_settings 10 0 0");
-        ok(&mut s, "time_left b 0 0");
-        assert_eq!(s.budget(Color::Black, 20), Duration::from_millis(10));
+        assert_eq!(Some(budget(&s)), c.budget(60));
+        ok(&mut s, "time_left b 60 0");
+        assert_eq!(
+            s.player.clock_of(Color::Black).main_left(),
+            Duration::from_secs(60)
+        );
+        // Byo-yomi: 10 s for 5 stones is Canadian.
+        ok(&mut s, "time_settings 0 10 5");
+        ok(&mut s, "time_left b 10 5");
+        let c = *s.player.clock_of(Color::Black);
+        assert!(c.in_byo_yomi());
+        assert_eq!(c.byo_yomi_count(), 5);
         // Byo-yomi time with no stones: no limit.
         ok(&mut s, "time_settings 10 30 0");
-        assert_eq!(s.budget(Color::Black, 20), level);
+        assert_eq!(s.player.clock_of(Color::White).control(), TimeControl::None);
+        ok(&mut s, "kgs-time_settings fischer 2 1");
+        assert_eq!(
+            s.player.clock_of(Color::White).control(),
+            TimeControl::Fischer {
+                main: Duration::from_secs(2),
+                increment: Duration::from_secs(1)
+            }
+        );
+        ok(&mut s, "kgs-time_settings byoyomi 0 5 3");
+        let c = *s.player.clock_of(Color::White);
+        assert!(c.in_byo_yomi());
+        assert_eq!(c.byo_yomi_count(), 3);
+        ok(&mut s, "kgs-time_settings none");
+        assert_eq!(budget(&s), Duration::from_secs(5));
+    }
+
+    #[test]
+    fn hint_and_reg_genmove_play_nothing() {
+        let mut s = session();
+        ok(&mut s, "boardsize 6");
+        let hint = ok(&mut s, "hint b");
+        let moves: Vec<&str> = hint.split(' ').step_by(2).collect();
+        let mut sorted = moves.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, ["B3", "C2", "D5", "E4"], "{hint}");
+        // 6x6 is a white win by 4 discs: every black move scores -4 or less, the best -4.
+        assert_eq!(hint.split(' ').nth(1), Some("-4.00"), "{hint}");
+        let best = ok(&mut s, "reg_genmove b");
+        assert!(moves.contains(&best.as_str()), "{best}");
+        assert!(s.game().moves().is_empty(), "nothing played");
+        assert!(err(&mut s, "hint w").contains("it is black's turn"));
     }
 }

@@ -109,7 +109,9 @@ impl fmt::Display for RequestError {
             RequestError::Threads(n) => write!(f, "threads {n}: expected 1 to {MAX_THREADS}"),
             RequestError::Book { book, position } => {
                 let (n, m) = (book.n(), position.n());
-                write!(f, "book: a {n}x{n} book, the position is {m}x{m}")
+                // "an 8x8", "a 6x6": the article of the number as it is read.
+                let article = if n == 8 { "an" } else { "a" };
+                write!(f, "book: {article} {n}x{n} book, the position is {m}x{m}")
             }
         }
     }
