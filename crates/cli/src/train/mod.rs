@@ -21,11 +21,15 @@ use serde_json::json;
 
 use crate::{
     error::bad,
-    files::{write_whole, write_with, Temp},
+    files::{write_whole, write_with},
 };
 
+mod arrays;
+
+pub use arrays::{ExportArgs, LabelArgs, PackArgs};
+
 /// The paths of `files`, as the inputs an output must not be.
-fn paths(files: &[PathBuf]) -> Vec<&Path> {
+pub(super) fn paths(files: &[PathBuf]) -> Vec<&Path> {
     files.iter().map(PathBuf::as_path).collect()
 }
 
@@ -85,58 +89,6 @@ pub struct DuelArgs {
     /// Worker threads (the result does not depend on it).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
-}
-
-/// `ply train label`.
-#[derive(Args, Debug)]
-pub struct LabelArgs {
-    /// A directory `ply train export` wrote.
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-    /// The weights the searches evaluate with (raw: no side-to-move handicap).
-    #[arg(long, value_name = "FILE")]
-    pub weights: PathBuf,
-    /// Depth of the shallower search (the other is one ply deeper).
-    #[arg(long, value_name = "D", default_value_t = 4)]
-    pub depth: u32,
-    /// Positions with at most this many empties keep their exported label.
-    #[arg(long, value_name = "E", default_value_t = 20)]
-    pub above: u32,
-    /// Worker threads (the result does not depend on it).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub threads: usize,
-}
-
-/// `ply train export`.
-#[derive(Args, Debug)]
-pub struct ExportArgs {
-    /// Game files (`gen` shards or merged sets) of one board size.
-    #[arg(required = true, value_name = "FILES")]
-    pub files: Vec<PathBuf>,
-    /// Directory to write into (created; its files are replaced whole).
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-    /// Keep one game in N aside (flagged, for measuring).
-    #[arg(long, value_name = "N", default_value_t = 20)]
-    pub holdout: u64,
-    /// Leave out every game that passes through an opening of this test set, and export
-    /// the set's scored positions as the `test` set.
-    #[arg(long, value_name = "TESTSET")]
-    pub apart_from: Option<PathBuf>,
-}
-
-/// `ply train pack`.
-#[derive(Args, Debug)]
-pub struct PackArgs {
-    /// The table: phases × weights per phase little-endian f32 values, in discs.
-    #[arg(value_name = "TABLE")]
-    pub table: PathBuf,
-    /// Board size: 8 or 6.
-    #[arg(long, default_value = "8")]
-    pub size: BoardSize,
-    /// The weight file to write (under a temporary name, renamed when whole).
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
 }
 
 /// `ply train testset`.
@@ -264,9 +216,9 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Info(a) => info(&a),
         Command::Fit(a) => fit(&a),
         Command::Testset(a) => testset(&a),
-        Command::Export(a) => export(&a),
-        Command::Pack(a) => pack(&a),
-        Command::Label(a) => label(&a),
+        Command::Export(a) => arrays::export(&a),
+        Command::Pack(a) => arrays::pack(&a),
+        Command::Label(a) => arrays::label(&a),
         Command::Duel(a) => duel(&a),
     }
 }
@@ -541,7 +493,7 @@ fn per_position(c: &Counts) -> f64 {
 
 /// The positions of game files, one game in `holdout` kept aside, leaving out the games that
 /// share an opening with the test set `apart_from` when given.
-fn read_data(
+pub(super) fn read_data(
     files: &[PathBuf],
     holdout: u64,
     apart_from: Option<&std::path::Path>,
@@ -668,143 +620,6 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
             n = size.n()
         );
     }
-    Ok(())
-}
-
-fn export(a: &ExportArgs) -> anyhow::Result<()> {
-    use ply_train::tables::{layout_json, set_files, Row, SetWriter};
-    if a.holdout < 2 {
-        return Err(bad(format!(
-            "--holdout {}: expected 2 or more (one game in N is kept aside)",
-            a.holdout
-        )));
-    }
-    let data = read_data(&a.files, a.holdout, a.apart_from.as_deref())?;
-    if data.size == BoardSize::Four {
-        return Err(bad("4x4 has no evaluation to train (it is solved at once)"));
-    }
-    std::fs::create_dir_all(&a.out).map_err(|e| anyhow::anyhow!("{}: {e}", a.out.display()))?;
-    let mut inputs = paths(&a.files);
-    inputs.extend(a.apart_from.as_deref());
-    // Each set's files are written under temporary names and renamed once all are whole.
-    let write_set = |set: &str, rows: &[Row]| -> anyhow::Result<u64> {
-        let names = set_files(set);
-        let mut temps = Vec::with_capacity(names.len());
-        for name in &names {
-            temps.push(Temp::create(&a.out.join(name), &inputs)?);
-        }
-        let [feat, label, empties, flags, pos] = &mut temps[..] else {
-            unreachable!("a set has five files")
-        };
-        let files = [feat, label, empties, flags, pos].map(|t| t.writer());
-        let mut w = SetWriter::new(data.size, files);
-        w.write(rows)?;
-        let n = w.finish()?;
-        for t in temps {
-            t.commit()?;
-        }
-        Ok(n)
-    };
-    let train = write_set("train", &Row::of_data(&data))?;
-    let mut sets = vec![("train", train)];
-    if let Some(set) = &a.apart_from {
-        let scored = crate::bench::eval::scored_file(set)?;
-        sets.push(("test", write_set("test", &Row::of_scored(&scored))?));
-    }
-    write_whole(
-        &a.out.join("layout.json"),
-        &inputs,
-        layout_json(data.size, &sets).as_bytes(),
-    )?;
-    eprintln!(
-        "{}: {} positions of {} games ({} held out){}",
-        a.out.display(),
-        train,
-        data.games,
-        data.held_out_games,
-        sets.get(1)
-            .map(|(_, n)| format!(", {n} test positions"))
-            .unwrap_or_default()
-    );
-    Ok(())
-}
-
-fn pack(a: &PackArgs) -> anyhow::Result<()> {
-    if a.size == BoardSize::Four {
-        return Err(bad("--size 4: 4x4 has no evaluation"));
-    }
-    let bytes = std::fs::read(&a.table).map_err(|e| bad(format!("{}: {e}", a.table.display())))?;
-    let eval = ply_train::tables::pack(a.size, &bytes)
-        .map_err(|e| bad(format!("{}: {e}", a.table.display())))?;
-    let out = ply_othello::eval::weights::write(&eval);
-    write_whole(&a.out, &[&a.table], &out)?;
-    eprintln!("{}: {} bytes", a.out.display(), out.len());
-    Ok(())
-}
-
-fn label(a: &LabelArgs) -> anyhow::Result<()> {
-    if !(1..=12).contains(&a.depth) {
-        return Err(bad(format!("--depth {}: expected 1 to 12", a.depth)));
-    }
-    crate::othello::common::check_threads(a.threads)?;
-    let read = |name: &str| {
-        let path = a.dir.join(name);
-        std::fs::read(&path).map_err(|e| bad(format!("{}: {e}", path.display())))
-    };
-    let layout: serde_json::Value = serde_json::from_slice(&read("layout.json")?)
-        .map_err(|e| bad(format!("{}: {e}", a.dir.join("layout.json").display())))?;
-    let size = ply_train::fit::evaluated_size(&layout["size"].to_string()).map_err(|e| {
-        bad(format!(
-            "{}: size: {e}",
-            a.dir.join("layout.json").display()
-        ))
-    })?;
-    let eval = crate::othello::common::raw_weights(Some(&a.weights), size)?;
-    let (pos, labels, empties, flags) = (
-        read("train.pos")?,
-        read("train.label")?,
-        read("train.empties")?,
-        read("train.flags")?,
-    );
-    let n = labels.len();
-    if pos.len() != 16 * n || empties.len() != n || flags.len() != n {
-        return Err(bad(format!(
-            "{}: train.pos, train.label, train.empties and train.flags disagree on the number of \
-             positions",
-            a.dir.display()
-        )));
-    }
-    let word = |k: usize| u64::from_le_bytes(pos[8 * k..8 * k + 8].try_into().expect("8 bytes"));
-    let todo: Vec<usize> = (0..n)
-        .filter(|&i| flags[i] & 1 == 0 && u32::from(empties[i]) > a.above)
-        .collect();
-    let positions: Vec<(u64, u64)> = todo
-        .iter()
-        .map(|&i| (word(2 * i), word(2 * i + 1)))
-        .collect();
-    let started = Instant::now();
-    eprintln!(
-        "{} of {n} positions to search at depths {} and {}",
-        todo.len(),
-        a.depth,
-        a.depth + 1
-    );
-    let values =
-        ply_train::tables::search_labels(&eval, size, &positions, a.depth, a.threads, |k| {
-            eprintln!("{k} searched ({:.0} s)", started.elapsed().as_secs_f64());
-        });
-    let mut out: Vec<f32> = labels.iter().map(|&l| f32::from(l as i8)).collect();
-    for (&i, v) in todo.iter().zip(values) {
-        out[i] = v;
-    }
-    let bytes: Vec<u8> = out.iter().flat_map(|v| v.to_le_bytes()).collect();
-    write_whole(&a.dir.join("train.search"), &[&a.weights], &bytes)?;
-    eprintln!(
-        "{}: {} labels searched in {:.0} s",
-        a.dir.join("train.search").display(),
-        todo.len(),
-        started.elapsed().as_secs_f64()
-    );
     Ok(())
 }
 
