@@ -314,7 +314,9 @@ mod tests {
                 total += b;
             }
             assert!(total < main, "{main:?}: {total:?}");
-            assert!(left >= main.mul_f64(0.04), "{main:?}: {left:?} kept");
+            // The last move keeps its reserve: a twentieth of what is left and the
+            // overhead of a move, so the clock never runs out on the shares alone.
+            assert!(left >= OVERHEAD, "{main:?}: {left:?} kept");
         }
     }
 }
