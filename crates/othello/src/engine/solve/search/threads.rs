@@ -1,6 +1,7 @@
 //! Several threads over one table: a node another thread is searching is put off
 //! (simplified ABDADA), and a thread unwinds to a node of its path that another settled.
 
+use crate::cpu::Cpu;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::{
@@ -52,7 +53,7 @@ impl Busy {
     }
 }
 
-impl<'a> Search<'a> {
+impl<'a, C: Cpu> Search<'a, C> {
     /// With other threads about, now and then: whether another thread has stored a result
     /// that settles a node of this thread's path above a node with `n` empties (the one
     /// nearest the root, if several); if so, the search unwinds to it (see [`Self::unwound`]).
