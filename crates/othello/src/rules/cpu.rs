@@ -256,18 +256,8 @@ impl Cpu for V3 {
 
     #[inline(always)]
     fn run<R>(self, f: impl FnOnce() -> R) -> R {
-        #[cfg(target_arch = "x86_64")]
-        {
-            #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
-            #[inline]
-            unsafe fn go<R>(f: impl FnOnce() -> R) -> R {
-                f()
-            }
-            // SAFETY: a `V3` token is only made where `detect` found these instructions.
-            unsafe { go(f) }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        f()
+        // SAFETY: a `V3` token is only made where `detect` found these instructions.
+        unsafe { in_v3(f) }
     }
 }
 
@@ -276,21 +266,41 @@ impl Cpu for Avx512 {
 
     #[inline(always)]
     fn run<R>(self, f: impl FnOnce() -> R) -> R {
-        #[cfg(target_arch = "x86_64")]
-        {
-            #[target_feature(
-                enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe,avx512f,avx512vl,avx512cd,avx512bw,avx512dq"
-            )]
-            #[inline]
-            unsafe fn go<R>(f: impl FnOnce() -> R) -> R {
-                f()
-            }
-            // SAFETY: an `Avx512` token is only made where `detect` found these instructions.
-            unsafe { go(f) }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        f()
+        // SAFETY: an `Avx512` token is only made where `detect` found these instructions.
+        unsafe { in_avx512(f) }
     }
+}
+
+/// Runs `f` compiled for x86-64-v3. Safety: the processor must have it.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
+#[inline]
+unsafe fn in_v3<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// Runs `f` compiled for AVX-512. Safety: the processor must have it.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(
+    enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe,avx512f,avx512vl,avx512cd,avx512bw,avx512dq"
+)]
+#[inline]
+unsafe fn in_avx512<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// Off x86-64 no token above the baseline is ever made.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+unsafe fn in_v3<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// Off x86-64 no token above the baseline is ever made.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+unsafe fn in_avx512<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 #[cfg(test)]

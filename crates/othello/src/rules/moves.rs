@@ -15,7 +15,9 @@
 //! Every build is tested against [`crate::reference`], the square-by-square walk, and
 //! against the others.
 
-use crate::cpu::{with_cpu, Cpu, Level};
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::Level;
+use crate::cpu::{with_cpu, Cpu};
 
 /// Columns b..g: masks the opponent for horizontal and diagonal shifts so that a line never
 /// wraps from the h column into the a column of the next row.

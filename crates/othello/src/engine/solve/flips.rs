@@ -3,7 +3,7 @@
 //! is the count of discs turned by a move on the last empty square, read from line tables
 //! (BMI2 `pext`) without making the move.
 
-use crate::cpu::{Cpu, Level};
+use crate::cpu::Cpu;
 pub(crate) use crate::moves::{flips_in, legal_moves_in};
 
 /// The squares next to each square on the 8x8 layout: a move turns nothing over unless one
@@ -128,7 +128,7 @@ const fn build_counts() -> [[[u8; 256]; 8]; 9] {
 #[must_use]
 pub(crate) fn count_last_flips<C: Cpu>(cpu: C, p: u64, sq: u8) -> u32 {
     #[cfg(target_arch = "x86_64")]
-    if C::LEVEL >= Level::V3 {
+    if C::LEVEL >= crate::cpu::Level::V3 {
         let mut n = 0;
         for &(mask, len, place) in &LINES[sq as usize] {
             // SAFETY: a token of V3 or above proves BMI2 (`cpu`).
