@@ -15,25 +15,28 @@ use proptest::prelude::*;
 fn check_level<C: Cpu>(cpu: C, p: u64, o: u64, size: BoardSize, slow: u64) {
     let empty = !(p | o) & size.mask().0;
     // Run inside the level's compiled code, as the hot code does.
-    cpu.run(|| {
-        let level = C::LEVEL;
-        assert_eq!(
-            moves::legal_moves_in(cpu, p, o, empty),
-            slow,
-            "{level:?} moves {p:#x} {o:#x} {size:?}"
-        );
-        let mut e = empty;
-        while e != 0 {
-            let sq = e.trailing_zeros() as u8;
-            e &= e - 1;
-            let want = reference::flips_slow(p, o, sq, size);
+    cpu.run(
+        #[inline(always)]
+        || {
+            let level = C::LEVEL;
             assert_eq!(
-                moves::flips_in(cpu, p, o, sq),
-                want,
-                "{level:?} flips {p:#x} {o:#x} {sq}"
+                moves::legal_moves_in(cpu, p, o, empty),
+                slow,
+                "{level:?} moves {p:#x} {o:#x} {size:?}"
             );
-        }
-    });
+            let mut e = empty;
+            while e != 0 {
+                let sq = e.trailing_zeros() as u8;
+                e &= e - 1;
+                let want = reference::flips_slow(p, o, sq, size);
+                assert_eq!(
+                    moves::flips_in(cpu, p, o, sq),
+                    want,
+                    "{level:?} flips {p:#x} {o:#x} {sq}"
+                );
+            }
+        },
+    );
 }
 
 /// Compares every routine on `(p, o)` for the board `size`; returns the moves found.

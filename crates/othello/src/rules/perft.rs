@@ -215,41 +215,44 @@ fn expand(p: u64, o: u64, mask: u64, k: u32, out: &mut Vec<(u64, u64)>) {
 /// Leaves below `(p, o)` at `depth >= 1`; `mask` is the board. Compiled for the level of
 /// `cpu` ([`crate::cpu`]).
 pub(crate) fn count<C: Cpu>(cpu: C, p: u64, o: u64, mask: u64, depth: u32) -> u64 {
-    cpu.run(|| {
-        debug_assert!(depth >= 1);
-        let empty = !(p | o) & mask;
-        let m = moves::legal_moves_in(cpu, p, o, empty);
-        if depth == 1 {
-            // Each move is a leaf; a pass or the end of the game is one leaf.
-            return u64::from(m.count_ones().max(1));
-        }
-        if m == 0 {
-            if moves::legal_moves_in(cpu, o, p, empty) == 0 {
-                return 1;
+    cpu.run(
+        #[inline(always)]
+        || {
+            debug_assert!(depth >= 1);
+            let empty = !(p | o) & mask;
+            let m = moves::legal_moves_in(cpu, p, o, empty);
+            if depth == 1 {
+                // Each move is a leaf; a pass or the end of the game is one leaf.
+                return u64::from(m.count_ones().max(1));
             }
-            return count(cpu, o, p, mask, depth - 1);
-        }
-        let mut n = 0;
-        let mut rest = m;
-        if depth == 2 {
+            if m == 0 {
+                if moves::legal_moves_in(cpu, o, p, empty) == 0 {
+                    return 1;
+                }
+                return count(cpu, o, p, mask, depth - 1);
+            }
+            let mut n = 0;
+            let mut rest = m;
+            if depth == 2 {
+                while rest != 0 {
+                    let sq = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    let f = moves::flips_in(cpu, p, o, sq);
+                    let (np, no) = (o ^ f, p | f | 1u64 << sq);
+                    let nm = moves::legal_moves_in(cpu, np, no, !(np | no) & mask);
+                    n += u64::from(nm.count_ones().max(1));
+                }
+                return n;
+            }
             while rest != 0 {
                 let sq = rest.trailing_zeros() as u8;
                 rest &= rest - 1;
                 let f = moves::flips_in(cpu, p, o, sq);
-                let (np, no) = (o ^ f, p | f | 1u64 << sq);
-                let nm = moves::legal_moves_in(cpu, np, no, !(np | no) & mask);
-                n += u64::from(nm.count_ones().max(1));
+                n += count(cpu, o ^ f, p | f | 1u64 << sq, mask, depth - 1);
             }
-            return n;
-        }
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let f = moves::flips_in(cpu, p, o, sq);
-            n += count(cpu, o ^ f, p | f | 1u64 << sq, mask, depth - 1);
-        }
-        n
-    })
+            n
+        },
+    )
 }
 
 /// The naive bitboard perft, a yardstick of a machine's speed for Othello programs: the

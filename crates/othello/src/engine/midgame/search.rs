@@ -182,16 +182,24 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         theirs: u32,
         child: Option<(u8, u64)>,
     ) -> i32 {
-        // No final score lies beyond the number of squares: neither may an estimate.
-        let bound = self.size.squares() as i32 * UNIT;
-        match (self.eval, &self.state) {
-            (Some(e), Some(s)) => match child {
-                None => e.evaluate_counted(s, p, o, mine, theirs),
-                Some((sq, flips)) => e.evaluate_child_counted(s, sq, flips, p, o, mine, theirs),
-            }
-            .clamp(-bound, bound),
-            _ => (p.count_ones() as i32 - o.count_ones() as i32) * UNIT,
-        }
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                // No final score lies beyond the number of squares: neither may an estimate.
+                let bound = self.size.squares() as i32 * UNIT;
+                match (self.eval, &self.state) {
+                    (Some(e), Some(s)) => match child {
+                        None => e.evaluate_counted(s, p, o, mine, theirs),
+                        Some((sq, flips)) => {
+                            e.evaluate_child_counted(s, sq, flips, p, o, mine, theirs)
+                        }
+                    }
+                    .clamp(-bound, bound),
+                    _ => (p.count_ones() as i32 - o.count_ones() as i32) * UNIT,
+                }
+            },
+        )
     }
 
     #[inline]
@@ -238,42 +246,54 @@ impl<'a, C: Cpu> Searcher<'a, C> {
     /// the nodes of fixed-depth analyses of FFO #40-#59 by 4.8% at depth 15 (84.9 M against
     /// 89.2 M) and 3.1% at depth 13.
     fn ordered(&mut self, p: u64, o: u64, legal: u64, table_move: u8, depth: u32) -> MoveList {
-        let mut list = MoveList::empty();
-        list.generate_in(self.cpu, p, o, legal);
-        let empties = !(p | o) & self.mask;
-        for c in list.remaining() {
-            // The child probes the table: its slot starts loading now.
-            let (np, no) = (o ^ c.flips, p | c.flips | 1u64 << c.sq);
-            crate::engine::memory::prefetch(&self.table[self.slot(np, no)]);
-        }
-        let g = Geometry::of(self.size);
-        let weights = Weights {
-            replies: UNIT,
-            corners: g.corners,
-            potential: UNIT / 4,
-            anchored: UNIT,
-            c_squares: g.c_squares,
-            ..Weights::default()
-        };
-        order::rate(
-            self.cpu,
-            &mut list,
-            p,
-            o,
-            empties,
-            table_move,
-            &weights,
-            |c| {
-                if depth < EVAL_ORDER_DEPTH {
-                    return 0;
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                let mut list = MoveList::empty();
+                list.generate_in(self.cpu, p, o, legal);
+                let empties = !(p | o) & self.mask;
+                for c in list.remaining() {
+                    // The child probes the table: its slot starts loading now.
+                    let (np, no) = (o ^ c.flips, p | c.flips | 1u64 << c.sq);
+                    crate::engine::memory::prefetch(&self.table[self.slot(np, no)]);
                 }
-                let mine = moves::legal_moves_in(self.cpu, c.no, c.np, c.rest).count_ones();
-                let child = Some((c.sq, c.flips));
-                -4 * self.static_value_counted(c.np, c.no, c.replies.count_ones(), mine, child)
+                let g = Geometry::of(self.size);
+                let weights = Weights {
+                    replies: UNIT,
+                    corners: g.corners,
+                    potential: UNIT / 4,
+                    anchored: UNIT,
+                    c_squares: g.c_squares,
+                    ..Weights::default()
+                };
+                order::rate(
+                    self.cpu,
+                    &mut list,
+                    p,
+                    o,
+                    empties,
+                    table_move,
+                    &weights,
+                    |c| {
+                        if depth < EVAL_ORDER_DEPTH {
+                            return 0;
+                        }
+                        let mine = moves::legal_moves_in(self.cpu, c.no, c.np, c.rest).count_ones();
+                        let child = Some((c.sq, c.flips));
+                        -4 * self.static_value_counted(
+                            c.np,
+                            c.no,
+                            c.replies.count_ones(),
+                            mine,
+                            child,
+                        )
+                    },
+                );
+                list.sort();
+                list
             },
-        );
-        list.sort();
-        list
+        )
     }
 
     /// Score of the position for the side with `p` to move, searched `depth` plies deep
@@ -287,105 +307,108 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         beta: i32,
     ) -> i32 {
         let cpu = self.cpu;
-        cpu.run(|| {
-            debug_assert!(alpha < beta);
-            debug_assert!(PV || alpha + 1 == beta);
-            // The incremental evaluation state follows the board (checked now and then: a
-            // fresh reading costs more than the node).
-            debug_assert!(
-                self.nodes & 63 != 0
-                    || self
-                        .eval
-                        .zip(self.state.as_ref())
-                        .is_none_or(|(e, s)| *s == e.state(p, o))
-            );
-            self.nodes += 1;
-            if self.may_abort && self.control.poll(self.nodes) {
-                self.aborted = true;
-            }
-            if self.aborted {
-                return 0;
-            }
-            let empty = !(p | o) & self.mask;
-            let legal = moves::legal_moves_in(self.cpu, p, o, empty);
-            if legal == 0 {
-                if moves::legal_moves_in(self.cpu, o, p, empty) == 0 {
-                    return final_score(p, o, self.size.squares()) * UNIT;
-                }
-                self.pass();
-                let v = -self.search::<PV>(o, p, depth, -beta, -alpha);
-                self.pass();
-                return v;
-            }
-            if depth == 0 {
-                return self.static_value(p, o);
-            }
-
-            let slot = self.slot(p, o);
-            let mut table_move = NO_MOVE;
-            let e = self.table[slot];
-            if e.p == p && e.o == o {
-                table_move = e.best;
-                if !PV && u32::from(e.depth) >= depth && (self.selective || !e.selective) {
-                    let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
-                    if let Some(v) = bounds::cutoff(lower, upper, alpha, beta) {
-                        return v;
-                    }
-                }
-            }
-
-            // Multi-ProbCut: a shallow search far outside the window predicts the deep one.
-            if !PV && self.selective && depth >= mpc::MIDGAME_MIN_DEPTH {
-                let empties = empty.count_ones();
-                let shallow = mpc::midgame_depth(depth);
-                let margin = mpc::midgame_margin(self.size, depth, empties);
-                let (up, down) = (beta + margin, alpha - margin);
-                // A probe beyond every final score cannot cut.
-                let (up, down) = (
-                    (up < 64 * UNIT).then_some(up),
-                    (down > -64 * UNIT).then_some(down),
+        cpu.run(
+            #[inline(always)]
+            || {
+                debug_assert!(alpha < beta);
+                debug_assert!(PV || alpha + 1 == beta);
+                // The incremental evaluation state follows the board (checked now and then: a
+                // fresh reading costs more than the node).
+                debug_assert!(
+                    self.nodes & 63 != 0
+                        || self
+                            .eval
+                            .zip(self.state.as_ref())
+                            .is_none_or(|(e, s)| *s == e.state(p, o))
                 );
-                match mpc::probe(up, down, |a, b| self.search::<false>(p, o, shallow, a, b)) {
-                    Some(mpc::Cut::High) => return beta,
-                    Some(mpc::Cut::Low) => return alpha,
-                    None => {}
+                self.nodes += 1;
+                if self.may_abort && self.control.poll(self.nodes) {
+                    self.aborted = true;
                 }
                 if self.aborted {
                     return 0;
                 }
-            }
+                let empty = !(p | o) & self.mask;
+                let legal = moves::legal_moves_in(self.cpu, p, o, empty);
+                if legal == 0 {
+                    if moves::legal_moves_in(self.cpu, o, p, empty) == 0 {
+                        return final_score(p, o, self.size.squares()) * UNIT;
+                    }
+                    self.pass();
+                    let v = -self.search::<PV>(o, p, depth, -beta, -alpha);
+                    self.pass();
+                    return v;
+                }
+                if depth == 0 {
+                    return self.static_value(p, o);
+                }
 
-            let alpha_in = alpha;
-            let (best, best_move) = if depth == 1 {
-                self.leaf_parent(p, o, legal, table_move, alpha, beta)
-            } else {
-                self.interior::<PV>(p, o, legal, table_move, depth, alpha, beta)
-            };
-            if self.aborted {
-                return 0;
-            }
+                let slot = self.slot(p, o);
+                let mut table_move = NO_MOVE;
+                let e = self.table[slot];
+                if e.p == p && e.o == o {
+                    table_move = e.best;
+                    if !PV && u32::from(e.depth) >= depth && (self.selective || !e.selective) {
+                        let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
+                        if let Some(v) = bounds::cutoff(lower, upper, alpha, beta) {
+                            return v;
+                        }
+                    }
+                }
 
-            let open = i32::from(OPEN);
-            let (lower, upper) = bounds::proven(best, alpha_in, beta, -open, open);
-            debug_assert!(
-                lower.abs() <= open && upper.abs() <= open,
-                "{best} off the scale"
-            );
-            let old = &self.table[slot];
-            // Keep the deeper result for the same position; otherwise the newer one.
-            if !(old.p == p && old.o == o && u32::from(old.depth) > depth) {
-                self.table[slot] = Entry {
-                    p,
-                    o,
-                    lower: lower as i16,
-                    upper: upper as i16,
-                    depth: depth.min(255) as u8,
-                    selective: self.selective,
-                    best: best_move,
+                // Multi-ProbCut: a shallow search far outside the window predicts the deep one.
+                if !PV && self.selective && depth >= mpc::MIDGAME_MIN_DEPTH {
+                    let empties = empty.count_ones();
+                    let shallow = mpc::midgame_depth(depth);
+                    let margin = mpc::midgame_margin(self.size, depth, empties);
+                    let (up, down) = (beta + margin, alpha - margin);
+                    // A probe beyond every final score cannot cut.
+                    let (up, down) = (
+                        (up < 64 * UNIT).then_some(up),
+                        (down > -64 * UNIT).then_some(down),
+                    );
+                    match mpc::probe(up, down, |a, b| self.search::<false>(p, o, shallow, a, b)) {
+                        Some(mpc::Cut::High) => return beta,
+                        Some(mpc::Cut::Low) => return alpha,
+                        None => {}
+                    }
+                    if self.aborted {
+                        return 0;
+                    }
+                }
+
+                let alpha_in = alpha;
+                let (best, best_move) = if depth == 1 {
+                    self.leaf_parent(p, o, legal, table_move, alpha, beta)
+                } else {
+                    self.interior::<PV>(p, o, legal, table_move, depth, alpha, beta)
                 };
-            }
-            best
-        })
+                if self.aborted {
+                    return 0;
+                }
+
+                let open = i32::from(OPEN);
+                let (lower, upper) = bounds::proven(best, alpha_in, beta, -open, open);
+                debug_assert!(
+                    lower.abs() <= open && upper.abs() <= open,
+                    "{best} off the scale"
+                );
+                let old = &self.table[slot];
+                // Keep the deeper result for the same position; otherwise the newer one.
+                if !(old.p == p && old.o == o && u32::from(old.depth) > depth) {
+                    self.table[slot] = Entry {
+                        p,
+                        o,
+                        lower: lower as i16,
+                        upper: upper as i16,
+                        depth: depth.min(255) as u8,
+                        selective: self.selective,
+                        best: best_move,
+                    };
+                }
+                best
+            },
+        )
     }
 
     /// The children of a depth-1 node (`p` to move, `legal` its moves), the table's move
@@ -402,45 +425,54 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         beta: i32,
     ) -> (i32, u8) {
         let cpu = self.cpu;
-        cpu.run(|| {
-            let first = if table_move != NO_MOVE && legal & (1u64 << table_move) != 0 {
-                table_move
-            } else {
-                legal.trailing_zeros() as u8
-            };
-            let mut rest = legal & !(1u64 << first);
-            let mut sq = first;
-            let mut best = -INF;
-            let mut best_move = first;
-            loop {
-                let f = moves::flips_in(self.cpu, p, o, sq);
-                let (np, no) = (o ^ f, p | f | 1u64 << sq);
-                let empty = !(np | no) & self.mask;
-                let replies = moves::legal_moves_in(self.cpu, np, no, empty);
-                let score = if replies == 0 {
-                    self.make(sq, f);
-                    let v = -self.search::<true>(np, no, 0, -beta, -alpha);
-                    self.unmake(sq, f);
-                    v
+        cpu.run(
+            #[inline(always)]
+            || {
+                let first = if table_move != NO_MOVE && legal & (1u64 << table_move) != 0 {
+                    table_move
                 } else {
-                    self.nodes += 1;
-                    let mine = moves::legal_moves_in(self.cpu, no, np, empty).count_ones();
-                    -self.static_value_counted(np, no, replies.count_ones(), mine, Some((sq, f)))
+                    legal.trailing_zeros() as u8
                 };
-                if self.aborted {
-                    return (0, best_move);
+                let mut rest = legal & !(1u64 << first);
+                let mut sq = first;
+                let mut best = -INF;
+                let mut best_move = first;
+                loop {
+                    let f = moves::flips_in(self.cpu, p, o, sq);
+                    let (np, no) = (o ^ f, p | f | 1u64 << sq);
+                    let empty = !(np | no) & self.mask;
+                    let replies = moves::legal_moves_in(self.cpu, np, no, empty);
+                    let score = if replies == 0 {
+                        self.make(sq, f);
+                        let v = -self.search::<true>(np, no, 0, -beta, -alpha);
+                        self.unmake(sq, f);
+                        v
+                    } else {
+                        self.nodes += 1;
+                        let mine = moves::legal_moves_in(self.cpu, no, np, empty).count_ones();
+                        -self.static_value_counted(
+                            np,
+                            no,
+                            replies.count_ones(),
+                            mine,
+                            Some((sq, f)),
+                        )
+                    };
+                    if self.aborted {
+                        return (0, best_move);
+                    }
+                    if raise(score, sq, &mut best, &mut best_move, &mut alpha, beta) {
+                        break;
+                    }
+                    if rest == 0 {
+                        break;
+                    }
+                    sq = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
                 }
-                if raise(score, sq, &mut best, &mut best_move, &mut alpha, beta) {
-                    break;
-                }
-                if rest == 0 {
-                    break;
-                }
-                sq = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-            }
-            (best, best_move)
-        })
+                (best, best_move)
+            },
+        )
     }
 
     /// The children of a node `depth` >= 2 plies deep, in [`Searcher::ordered`] order, by
@@ -456,32 +488,38 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         mut alpha: i32,
         beta: i32,
     ) -> (i32, u8) {
-        let list = self.ordered(p, o, legal, table_move, depth);
-        let mut best = -INF;
-        let mut best_move = list.get(0).sq;
-        for (i, c) in list.remaining().iter().enumerate() {
-            let (sq, f) = (c.sq, c.flips);
-            let (np, no) = (o ^ f, p | f | 1u64 << sq);
-            self.make(sq, f);
-            let score = if i == 0 {
-                -self.search::<PV>(np, no, depth - 1, -beta, -alpha)
-            } else {
-                let s = -self.search::<false>(np, no, depth - 1, -alpha - 1, -alpha);
-                if PV && s > alpha && s < beta {
-                    -self.search::<true>(np, no, depth - 1, -beta, -alpha)
-                } else {
-                    s
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                let list = self.ordered(p, o, legal, table_move, depth);
+                let mut best = -INF;
+                let mut best_move = list.get(0).sq;
+                for (i, c) in list.remaining().iter().enumerate() {
+                    let (sq, f) = (c.sq, c.flips);
+                    let (np, no) = (o ^ f, p | f | 1u64 << sq);
+                    self.make(sq, f);
+                    let score = if i == 0 {
+                        -self.search::<PV>(np, no, depth - 1, -beta, -alpha)
+                    } else {
+                        let s = -self.search::<false>(np, no, depth - 1, -alpha - 1, -alpha);
+                        if PV && s > alpha && s < beta {
+                            -self.search::<true>(np, no, depth - 1, -beta, -alpha)
+                        } else {
+                            s
+                        }
+                    };
+                    self.unmake(sq, f);
+                    if self.aborted {
+                        return (0, best_move);
+                    }
+                    if raise(score, sq, &mut best, &mut best_move, &mut alpha, beta) {
+                        break;
+                    }
                 }
-            };
-            self.unmake(sq, f);
-            if self.aborted {
-                return (0, best_move);
-            }
-            if raise(score, sq, &mut best, &mut best_move, &mut alpha, beta) {
-                break;
-            }
-        }
-        (best, best_move)
+                (best, best_move)
+            },
+        )
     }
 }
 

@@ -156,11 +156,14 @@ mod tests {
             cpu: C,
             check: &impl Fn(&dyn Fn(u64, u64, u8) -> u64, &dyn Fn(u64, u8) -> u32),
         ) {
-            cpu.run(|| {
-                check(&|p, o, sq| flips_near(cpu, p, o, sq), &|p, sq| {
-                    count_last_flips(cpu, p, sq)
-                })
-            });
+            cpu.run(
+                #[inline(always)]
+                || {
+                    check(&|p, o, sq| flips_near(cpu, p, o, sq), &|p, sq| {
+                        count_last_flips(cpu, p, sq)
+                    })
+                },
+            );
         }
         at(cpu::Baseline, &check);
         match cpu::V3::new() {

@@ -298,78 +298,81 @@ pub(crate) fn eval_search<C: Cpu>(
     beta: i32,
     nodes: &mut u64,
 ) -> i32 {
-    cpu.run(|| {
-        if depth == 0 {
-            return e.evaluate(state, p, o);
-        }
-        let mut moves = legal_moves_in(cpu, p, o, empties);
-        if moves == 0 {
-            if legal_moves_in(cpu, o, p, empties) == 0 {
-                let squares = (p | o | empties).count_ones();
-                return crate::final_score(p, o, squares) * UNIT;
+    cpu.run(
+        #[inline(always)]
+        || {
+            if depth == 0 {
+                return e.evaluate(state, p, o);
             }
-            state.pass();
-            *nodes += 1;
-            let v = -eval_search(cpu, e, state, o, p, empties, depth, -beta, -alpha, nodes);
-            state.pass();
-            return v;
-        }
-        if depth == 1 {
-            // The children are leaves: their values need no window and no order.
-            let mut best = i32::MIN + 1;
+            let mut moves = legal_moves_in(cpu, p, o, empties);
+            if moves == 0 {
+                if legal_moves_in(cpu, o, p, empties) == 0 {
+                    let squares = (p | o | empties).count_ones();
+                    return crate::final_score(p, o, squares) * UNIT;
+                }
+                state.pass();
+                *nodes += 1;
+                let v = -eval_search(cpu, e, state, o, p, empties, depth, -beta, -alpha, nodes);
+                state.pass();
+                return v;
+            }
+            if depth == 1 {
+                // The children are leaves: their values need no window and no order.
+                let mut best = i32::MIN + 1;
+                while moves != 0 {
+                    let sq = moves.trailing_zeros() as u8;
+                    moves &= moves - 1;
+                    *nodes += 1;
+                    let v = child_value(e, state, p, o, sq, flips_in(cpu, p, o, sq));
+                    if v > best {
+                        best = v;
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+                return best;
+            }
+            // Children as (our static score, square, flips), best first.
+            let mut kids = [(0i32, 0u8, 0u64); MAX_MOVES];
+            let mut len = 0;
             while moves != 0 {
                 let sq = moves.trailing_zeros() as u8;
                 moves &= moves - 1;
+                let f = flips_in(cpu, p, o, sq);
+                let score = child_value(e, state, p, o, sq, f);
+                insert_best_first(&mut kids[..=len], (score, sq, f));
+                len += 1;
+            }
+            let mut best = i32::MIN + 1;
+            for (i, &(_, sq, f)) in kids[..len].iter().enumerate() {
+                let (np, no) = (o ^ f, p | f | 1 << sq);
+                let rest = empties & !(1 << sq);
+                state.play(sq, f);
+                let d = depth - 1;
+                let mut v;
                 *nodes += 1;
-                let v = child_value(e, state, p, o, sq, flips_in(cpu, p, o, sq));
+                if i == 0 {
+                    v = -eval_search(cpu, e, state, np, no, rest, d, -beta, -alpha, nodes);
+                } else {
+                    v = -eval_search(cpu, e, state, np, no, rest, d, -alpha - 1, -alpha, nodes);
+                    if v > alpha && v < beta {
+                        *nodes += 1;
+                        v = -eval_search(cpu, e, state, np, no, rest, d, -beta, -alpha, nodes);
+                    }
+                }
+                state.undo(sq, f);
                 if v > best {
                     best = v;
                     if v >= beta {
                         break;
                     }
+                    alpha = alpha.max(v);
                 }
             }
-            return best;
-        }
-        // Children as (our static score, square, flips), best first.
-        let mut kids = [(0i32, 0u8, 0u64); MAX_MOVES];
-        let mut len = 0;
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as u8;
-            moves &= moves - 1;
-            let f = flips_in(cpu, p, o, sq);
-            let score = child_value(e, state, p, o, sq, f);
-            insert_best_first(&mut kids[..=len], (score, sq, f));
-            len += 1;
-        }
-        let mut best = i32::MIN + 1;
-        for (i, &(_, sq, f)) in kids[..len].iter().enumerate() {
-            let (np, no) = (o ^ f, p | f | 1 << sq);
-            let rest = empties & !(1 << sq);
-            state.play(sq, f);
-            let d = depth - 1;
-            let mut v;
-            *nodes += 1;
-            if i == 0 {
-                v = -eval_search(cpu, e, state, np, no, rest, d, -beta, -alpha, nodes);
-            } else {
-                v = -eval_search(cpu, e, state, np, no, rest, d, -alpha - 1, -alpha, nodes);
-                if v > alpha && v < beta {
-                    *nodes += 1;
-                    v = -eval_search(cpu, e, state, np, no, rest, d, -beta, -alpha, nodes);
-                }
-            }
-            state.undo(sq, f);
-            if v > best {
-                best = v;
-                if v >= beta {
-                    break;
-                }
-                alpha = alpha.max(v);
-            }
-        }
-        best
-    })
+            best
+        },
+    )
 }
 
 #[cfg(test)]

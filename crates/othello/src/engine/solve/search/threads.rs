@@ -102,17 +102,23 @@ impl<'a, C: Cpu> Search<'a, C> {
         searched: bool,
         (p, o, n): (u64, u64, u32),
     ) -> Option<Candidate> {
-        while let Some(c) = list.pop_best() {
-            if let Some(busy) = shared {
-                let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-                if searched && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
-                    list.defer(c);
-                    continue;
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                while let Some(c) = list.pop_best() {
+                    if let Some(busy) = shared {
+                        let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                        if searched && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
+                            list.defer(c);
+                            continue;
+                        }
+                    }
+                    return Some(c);
                 }
-            }
-            return Some(c);
-        }
-        list.pop_deferred()
+                list.pop_deferred()
+            },
+        )
     }
 
     /// What a node of the deep tier returns when its child came back aborted: the settled
