@@ -8,7 +8,7 @@
 //! lower one (for tests and comparisons).
 //!
 //! The choice is made high, not per move: an entry point (perft's count, a solver thread's
-//! search, the evaluation's search) is entered through [`with_cpu!`], and each recursive
+//! search, the evaluation's search) is entered through `with_cpu!` (once per search), and each recursive
 //! function of it runs its body inside [`Cpu::run`], a function compiled with the level's
 //! instructions into which the body and every `#[inline]` leaf below it (the flips, the
 //! legal moves, popcount) are inlined. A token ([`V3`], [`Avx512`]) exists only where
@@ -160,7 +160,7 @@ fn choose() -> Level {
     level
 }
 
-/// The token of the chosen [`level`], to enter generic code with ([`with_cpu!`]).
+/// The token of the chosen [`level`], to enter generic code with (the crate's `with_cpu!`).
 #[derive(Clone, Copy, Debug)]
 pub enum Selected {
     /// [`Level::Baseline`].

@@ -5,7 +5,7 @@
 //! away more discs; `≈` and a dashed frame for an estimate, the best move framed in gold).
 //!
 //! Two writers share this layout and these rules: [`svg`] (text; a line below the board says
-//! the disc count and whose turn it is) and [`png`] (the [`pixels`] drawn here, with a 5x7
+//! the disc count and whose turn it is) and [`png()`] (the [`pixels`] drawn here, with a 5x7
 //! pixel font for the coordinates and values, encoded by the `png` crate; it has no status
 //! line, which would need a font of every letter). Both are pure: a position and options
 //! in, a file's bytes out.

@@ -160,7 +160,7 @@ pub fn png(pos: &Position, opts: &Options) -> Vec<u8> {
     encode(&pixels(pos, opts))
 }
 
-/// The pixels [`png`] encodes.
+/// The pixels [`png()`] encodes.
 #[must_use]
 pub fn pixels(pos: &Position, opts: &Options) -> Pixels {
     let n = u32::from(pos.size().n());
