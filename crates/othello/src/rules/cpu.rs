@@ -8,10 +8,10 @@
 //! lower one (for tests and comparisons).
 //!
 //! The choice is made high, not per move: an entry point (perft's count, a solver thread's
-//! search, the evaluation's search) is entered through `with_cpu!` (once per search), and each recursive
-//! function of it runs its body inside [`Cpu::run`], a function compiled with the level's
-//! instructions into which the body and every `#[inline]` leaf below it (the flips, the
-//! legal moves, popcount) are inlined. A token ([`V3`], [`Avx512`]) exists only where
+//! search, the evaluation's search) is entered through `with_cpu!` once per search, and
+//! each recursive function of it runs its body inside [`Cpu::run`], a function compiled
+//! with the level's instructions into which the body (an `#[inline(always)]` closure) and
+//! the leaves below it (the flips, the legal moves, popcount) are inlined. A token ([`V3`], [`Avx512`]) exists only where
 //! [`detect`] found its instructions, which is what makes running its code sound.
 //!
 //! Other architectures have only [`Baseline`], the portable bodies.
