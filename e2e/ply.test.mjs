@@ -187,6 +187,53 @@ test("the keyboard plays moves and undoes them", { timeout: 60000 }, async () =>
   await page.close();
 });
 
+// A square that cannot be played says why, under the board, and shakes; a legal move
+// clears the message.
+test("a click on a square that cannot be played says why", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#size-8");
+  await page.click("#mode-hints");
+  const cell = (sq) => `#board .cell[data-index="${(Number(sq[1]) - 1) * 8 + (sq.charCodeAt(0) - 97)}"]`;
+  await page.click(cell("d4"));
+  assert.equal(await page.textContent("#move-note"), "d4 is taken");
+  assert.ok(await page.$eval(cell("d4"), (c) => c.classList.contains("refused")));
+  await page.click(cell("a1"));
+  assert.equal(await page.textContent("#move-note"), "a1 is not a legal move for Black");
+  assert.deepEqual(await moveTexts(page), []);
+  await page.click(cell("f5"));
+  assert.equal(await page.textContent("#move-note"), "");
+  assert.deepEqual(await moveTexts(page), ["1.f5"]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// ←/→ step through a game and Home/End go to its ends, when the keyboard is not on the
+// board; on the board the arrows move the cursor.
+test("the arrow keys step through a game", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.click("#game-othello");
+  await page.click("#size-8");
+  await page.click("#mode-analyze");
+  await page.fill("#paste", "f5d6c3d3c4");
+  await page.click("#paste-form button[type=submit]");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 5);
+  await page.click("h1");
+  const current = () => page.$eval("#moves li.current button", (b) => b.querySelector(".n").textContent + b.childNodes[1].textContent).catch(() => null);
+  assert.equal(await current(), "5.c4");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await current(), "4.d3");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await current(), "4.d3");
+  await page.keyboard.press("Home");
+  assert.equal(await current(), null, "the start: no move yet");
+  await page.keyboard.press("End");
+  assert.equal(await current(), "5.c4");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // ---- issue 11: the page never misleads ---------------------------------------------------
 
 // The 8x8 start position, and one with 14 empty squares (8 moves) that the exact solver

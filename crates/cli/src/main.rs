@@ -6,6 +6,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod bench;
 mod error;
+mod files;
 mod gtp;
 mod judge;
 mod nboard;
@@ -29,7 +30,7 @@ enum Command {
     /// Tic-tac-toe: analyse, check, count, state-space figures.
     #[command(subcommand)]
     Ttt(ttt::Command),
-    /// Othello: show, play, perft, solve, analyze, merge, book, games, explore.
+    /// Othello: show, play, perft, solve, analyze, merge, book, games, explore, review.
     #[command(subcommand)]
     Othello(othello::Command),
     /// Classic judge problems, byte-exact, plus an input generator and a stress tester.

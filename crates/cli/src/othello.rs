@@ -1,5 +1,5 @@
 //! `ply othello`: show a position, replay a game, perft, solve, analyze, merge, book, games,
-//! explore.
+//! explore, review.
 //!
 //! Glue only: the text formats, the rules and perft live in `ply-othello`; this module reads
 //! arguments, calls them, and prints text or one JSON object per result.
@@ -15,7 +15,7 @@ use clap::{ArgGroup, Args, Subcommand};
 use ply_othello::{
     analyze::{analyze, Analysis, Options},
     ggf::GgfGame,
-    perft, picture, text, transcript, BoardSize, Color, GameRecord, Move, Position,
+    opening, perft, picture, text, transcript, BoardSize, Color, GameRecord, Move, Position,
 };
 use serde_json::json;
 
@@ -29,9 +29,10 @@ pub mod explore;
 pub mod games;
 pub mod merge;
 pub mod results;
+pub mod review;
 pub mod solve;
 
-use common::{is_dash, parse_size, read_position_or_transcript, write_whole};
+use common::{is_dash, parse_size, read_position_or_transcript};
 
 /// `ply othello` subcommands.
 #[derive(Subcommand, Debug)]
@@ -63,6 +64,10 @@ pub enum Command {
     /// Every move of a position with how often the games of WTHOR databases played it, how
     /// it scored for black, and the engine's value.
     Explore(crate::othello::explore::Args),
+    /// Every move of a game (or of every game of a WTHOR file) valued: the best move, what
+    /// the move played lost, mistakes marked ?! ? ??, each side's sums; as text, JSON or GGF
+    /// with comments.
+    Review(crate::othello::review::Args),
 }
 
 /// `ply othello show`.
@@ -142,6 +147,7 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Book(c) => crate::othello::book::run(c),
         Command::Games(a) => crate::othello::games::run(a),
         Command::Explore(a) => crate::othello::explore::run(&a),
+        Command::Review(a) => crate::othello::review::run(&a),
     }
 }
 
@@ -249,7 +255,7 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
                 out.write_all(&bytes)?;
                 on_stdout = true;
             } else {
-                write_whole(path, &bytes)?;
+                crate::files::write_whole(path, &[], &bytes)?;
             }
         }
         if on_stdout {
@@ -257,14 +263,19 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
             return Ok(());
         }
     }
+    let name = opening::name_of_game(&game);
     if a.json {
         let mut v = position_json(&pos);
         if !game.moves().is_empty() {
             v["moves"] = json!(moves_text(game.moves()));
         }
+        v["opening"] = json!(name);
         writeln!(out, "{v}")?;
     } else {
         write!(out, "{}", position_text(&pos))?;
+        if let Some(name) = name {
+            writeln!(out, "opening  {name}")?;
+        }
     }
     out.flush()?;
     Ok(())

@@ -11,8 +11,11 @@ use anyhow::Context;
 
 use crate::{
     error::bad,
-    othello::databases::{default_index_path, load_index, read_databases, report_loaded},
+    othello::databases::{
+        default_index_path, load_index, read_databases, read_names, replay_databases, report_loaded,
+    },
 };
+use ply_othello::wthor::NameKind;
 
 /// `ply serve` arguments.
 #[derive(clap::Args, Debug)]
@@ -33,6 +36,9 @@ pub struct Args {
     /// Where the databases' index is kept (default: beside the first, with `.plyidx` added).
     #[arg(long, value_name = "PATH", requires = "games")]
     games_index: Option<PathBuf>,
+    /// The players' names (`WTHOR.JOU`) for the explorer's list of games.
+    #[arg(long, value_name = "FILE.JOU", requires = "games")]
+    players: Option<PathBuf>,
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
@@ -53,9 +59,17 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             .unwrap_or_else(|| default_index_path(&a.games));
         let (index, loaded) = load_index(&a.games, &databases, &path)?;
         report_loaded(&path, &index, &loaded);
+        let games = replay_databases(&a.games, &databases)?;
+        let players = a
+            .players
+            .as_deref()
+            .map(|p| read_names(p, NameKind::Players))
+            .transpose()?;
         Some(Arc::new(ply_server::explore::Databases {
             index,
             files: a.games.iter().map(|p| p.display().to_string()).collect(),
+            games,
+            players,
         }))
     };
     let listener = bind(&a.addr, &addrs)?;

@@ -4,7 +4,7 @@
 
 use std::{
     ops::ControlFlow,
-    path::PathBuf,
+    path::{Path, PathBuf},
     time::{Duration, Instant},
 };
 
@@ -19,7 +19,16 @@ use ply_train::{
 };
 use serde_json::json;
 
-use crate::{error::bad, othello::common::parse_size};
+use crate::{
+    error::bad,
+    files::{write_whole, write_with, Temp},
+    othello::common::parse_size,
+};
+
+/// The paths of `files`, as the inputs an output must not be.
+fn paths(files: &[PathBuf]) -> Vec<&Path> {
+    files.iter().map(PathBuf::as_path).collect()
+}
 
 /// `ply train` subcommands.
 #[derive(Subcommand, Debug)]
@@ -436,7 +445,11 @@ fn testset(a: &TestsetArgs) -> anyhow::Result<()> {
 }
 
 fn merge(a: &MergeArgs) -> anyhow::Result<()> {
-    let m = datagen::merge(&a.shards, &a.out, a.partial).map_err(data_error)?;
+    let plan = datagen::merge(&a.shards, a.partial).map_err(data_error)?;
+    let name = a.out.display().to_string();
+    let m = write_with(&a.out, &paths(&a.shards), |w| {
+        plan.write_to(w, &name).map_err(data_error)
+    })?;
     let c = m.counts;
     println!(
         "{}: {} games, {} positions ({} exact), {} bytes, from {} shard files",
@@ -644,7 +657,10 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
         );
     }
     if let Some(out) = &a.out {
-        crate::othello::common::write_whole(out, &ply_othello::eval::weights::write(&eval))?;
+        let mut inputs = paths(&a.files);
+        inputs.extend(a.compare.as_deref());
+        inputs.extend(a.apart_from.as_deref());
+        write_whole(out, &inputs, &ply_othello::eval::weights::write(&eval))?;
         eprintln!(
             "{}: {n}x{n} weights, {} bytes ({:.0} s in all)",
             out.display(),
@@ -669,29 +685,24 @@ fn export(a: &ExportArgs) -> anyhow::Result<()> {
         return Err(bad("4x4 has no evaluation to train (it is solved at once)"));
     }
     std::fs::create_dir_all(&a.out).map_err(|e| anyhow::anyhow!("{}: {e}", a.out.display()))?;
+    let mut inputs = paths(&a.files);
+    inputs.extend(a.apart_from.as_deref());
     // Each set's files are written under temporary names and renamed once all are whole.
     let write_set = |set: &str, rows: &[Row]| -> anyhow::Result<u64> {
         let names = set_files(set);
-        let open = |name: &String| -> anyhow::Result<std::io::BufWriter<std::fs::File>> {
-            let path = a.out.join(format!("{name}.tmp"));
-            let f = std::fs::File::create(&path)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            Ok(std::io::BufWriter::new(f))
+        let mut temps = Vec::with_capacity(names.len());
+        for name in &names {
+            temps.push(Temp::create(&a.out.join(name), &inputs)?);
+        }
+        let [feat, label, empties, flags, pos] = &mut temps[..] else {
+            unreachable!("a set has five files")
         };
-        let files = [
-            open(&names[0])?,
-            open(&names[1])?,
-            open(&names[2])?,
-            open(&names[3])?,
-            open(&names[4])?,
-        ];
+        let files = [feat, label, empties, flags, pos].map(|t| t.writer());
         let mut w = SetWriter::new(data.size, files);
         w.write(rows)?;
         let n = w.finish()?;
-        for name in &names {
-            let from = a.out.join(format!("{name}.tmp"));
-            std::fs::rename(&from, a.out.join(name))
-                .map_err(|e| anyhow::anyhow!("{}: {e}", from.display()))?;
+        for t in temps {
+            t.commit()?;
         }
         Ok(n)
     };
@@ -701,8 +712,9 @@ fn export(a: &ExportArgs) -> anyhow::Result<()> {
         let scored = crate::bench::eval::scored_file(set)?;
         sets.push(("test", write_set("test", &Row::of_scored(&scored))?));
     }
-    crate::othello::common::write_whole(
+    write_whole(
         &a.out.join("layout.json"),
+        &inputs,
         layout_json(data.size, &sets).as_bytes(),
     )?;
     eprintln!(
@@ -726,7 +738,7 @@ fn pack(a: &PackArgs) -> anyhow::Result<()> {
     let eval = ply_train::tables::pack(a.size, &bytes)
         .map_err(|e| bad(format!("{}: {e}", a.table.display())))?;
     let out = ply_othello::eval::weights::write(&eval);
-    crate::othello::common::write_whole(&a.out, &out)?;
+    write_whole(&a.out, &[&a.table], &out)?;
     eprintln!("{}: {} bytes", a.out.display(), out.len());
     Ok(())
 }
@@ -793,7 +805,7 @@ fn label(a: &LabelArgs) -> anyhow::Result<()> {
         out[i] = v;
     }
     let bytes: Vec<u8> = out.iter().flat_map(|v| v.to_le_bytes()).collect();
-    crate::othello::common::write_whole(&a.dir.join("train.search"), &bytes)?;
+    write_whole(&a.dir.join("train.search"), &[&a.weights], &bytes)?;
     eprintln!(
         "{}: {} labels searched in {:.0} s",
         a.dir.join("train.search").display(),

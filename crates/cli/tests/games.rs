@@ -276,7 +276,7 @@ fn explore_counts_through_an_index_kept_beside_the_database() {
     // `games index` says whether it is up to date.
     let o = ply(&["othello", "games", "index", s(&dir.join("db.wtb"))]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains(": up to date: 30 games in 1 databases"));
+    assert!(stdout(&o).contains(": up to date: 30 games in 1 database,"));
     let other = dir.join("elsewhere.plyidx");
     let o = ply(&[
         "othello",
@@ -292,11 +292,98 @@ fn explore_counts_through_an_index_kept_beside_the_database() {
     assert_eq!(v["bytes"], fs::metadata(&other).unwrap().len());
 }
 
+/// The games that reached a position, listed with their players a page at a time, and a
+/// game's last position counted as reached by the game that ended there (it once said "0 of
+/// N games").
+#[test]
+fn explore_lists_the_games_that_reached_a_position_and_counts_the_ones_that_ended_there() {
+    let dir = scratch("games-explore-list");
+    let games = random_games(12, 41);
+    let db = make(&dir, &games);
+    let jou = dir.join("db.JOU");
+
+    let last = transcript::format(&games[0]);
+    let (end, _) = explore_json(
+        &dir,
+        &last,
+        &["--no-engine", "--list", "--players", s(&jou)],
+    );
+    assert_eq!(end["games"], 0, "nobody moves in a finished position");
+    assert_eq!(end["ended"], 1);
+    assert_eq!(
+        end["ended_black_mean_discs"].as_f64(),
+        Some(f64::from(db.games[0].black_score()))
+    );
+    assert_eq!(end["reached"]["total"], 1);
+    let listed = &end["reached"]["games"][0];
+    assert_eq!(
+        (listed["database"].clone(), listed["game"].clone()),
+        (1.into(), 1.into())
+    );
+    assert_eq!(
+        (listed["black"].as_str(), listed["white"].as_str()),
+        (Some("Alice"), Some("Bob"))
+    );
+    assert_eq!(listed["black_score"], db.games[0].black_score());
+    assert_eq!(listed["moves"], last.as_str());
+
+    // Pages of the games through f5 (all of them, up to symmetry), in file order.
+    let (page, _) = explore_json(
+        &dir,
+        "f5",
+        &["--no-engine", "--list", "--offset", "3", "--limit", "4"],
+    );
+    assert_eq!(page["reached"]["total"], 12);
+    assert_eq!(page["reached"]["offset"], 3);
+    let numbers: Vec<u64> = page["reached"]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [4, 5, 6, 7]);
+    assert!(page["reached"]["games"][0]["black"].as_str().is_some());
+
+    // In text: the count that includes the ended game, and the list.
+    let o = ply(&[
+        "othello",
+        "explore",
+        &last,
+        "--games",
+        s(&dir.join("db.wtb")),
+        "--no-engine",
+        "--list",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("1 of 12 reached it"), "{out}");
+    assert!(out.contains("1 ended here"), "{out}");
+    assert!(out.contains("reached by 1 game (1-1 below)"), "{out}");
+
+    // The list's options need --list; a page of 0 is refused.
+    let db_path = dir.join("db.wtb");
+    for args in [vec!["--limit", "0", "--list"], vec!["--offset", "2"]] {
+        let mut all = vec![
+            "othello",
+            "explore",
+            "f5",
+            "--games",
+            s(&db_path),
+            "--no-engine",
+        ];
+        all.extend(args);
+        let o = ply(&all);
+        assert_eq!(o.status.code(), Some(2), "{all:?}: {}", stderr(&o));
+    }
+}
+
 /// Runs `ply ARGS`, expects exit 2 and stderr containing every needle.
 fn refused(args: &[&str], needles: &[&str]) {
     let o = ply(args);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    // Nothing half-written: no header or games of the files read before the bad one.
+    assert_eq!(stdout(&o), "", "{args:?}");
     for n in needles {
         assert!(err.contains(n), "{args:?}: `{n}` not in {err}");
     }
@@ -342,6 +429,10 @@ fn broken_files_are_refused_naming_the_file_record_and_field() {
     refused(
         &["othello", "games", s(&dir.join("none.wtb"))],
         &["none.wtb: no such file"],
+    );
+    refused(
+        &["othello", "games", s(&dir.join("db.wtb")), p],
+        &[p, "board size (P1)"],
     );
 
     // Names: not text, and a number past the end of the file.

@@ -96,6 +96,38 @@ fn a_broken_obf_file_names_the_line() {
     );
 }
 
+/// Edax's problem files fill a line's unused scored-move slots with `--:-127`; the batch
+/// solve reads them (it refused them whole: "`--` is not a square"), and solves each line to
+/// the best score it lists.
+#[test]
+fn solve_obf_reads_edax_problem_files() {
+    let o = ply(&[
+        "othello",
+        "solve",
+        "--obf",
+        &data("edax-shape.obf"),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let text = std::fs::read_to_string(data("edax-shape.obf")).expect("data");
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(rows.len(), text.lines().count(), "{out}");
+    for (row, line) in rows.iter().zip(text.lines()) {
+        // The first slot is the best move's score.
+        let best: i64 = line
+            .split(';')
+            .nth(1)
+            .and_then(|m| m.split(':').nth(1))
+            .map(|s| s.trim().parse().expect("score"))
+            .expect("a slot");
+        assert_eq!(row["score"], best, "{line}");
+    }
+}
+
 /// Runs a batch solve of fforum 1-19 (every move) into `out`; kills it with SIGKILL once
 /// `kill_after` lines are written, if given.
 fn batch(out: &PathBuf, kill_after: Option<usize>) {
@@ -177,4 +209,67 @@ fn bench_ffo_finds_its_data_and_checks_scores() {
         out.lines().last().is_some_and(|l| l.starts_with("all")),
         "{out}"
     );
+}
+
+/// On a terminal a solve draws a progress line, redrawn every 250 ms; the line must never
+/// hold back the result it reports. A 10-empty position solves in milliseconds here, so the
+/// `time` the command prints stays under half the redraw interval (the line once slept out a
+/// whole interval before the command could finish: 0.25 s at least). The terminal is a real
+/// pseudo-terminal, made by util-linux's `script`.
+#[test]
+#[ignore = "heavy: run in the release test profile"]
+fn a_solve_on_a_terminal_is_not_held_back_by_its_progress_line() {
+    // The first 50 moves of a game: 10 empties left.
+    let game = "e6f4f3f6d3e3f2e7f5g4g6h6h3e2d6g3f8h4f1h2d7d1d2c1c2c8c7b3h5g1h1g5g2e8b1e1a4a1\
+                g7b2a2a3h7c3c4f7d8g8a5b7";
+    let command = format!("{} othello solve {game}", env!("CARGO_BIN_EXE_ply"));
+    let o = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("util-linux's `script` runs");
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    assert!(out.contains("score      -22"), "{out}");
+    let seconds: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("time"))
+        .and_then(|t| t.trim().strip_suffix(" s"))
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no `time` line: {out}"));
+    assert!(
+        seconds < 0.125,
+        "a 10-empty solve on a terminal took {seconds} s: {out}"
+    );
+}
+
+/// A batch with a position whose exact solve will not finish (more than 36 empties) is
+/// refused before anything starts, naming its line; `--force` solves it all the same. (It
+/// once warned, then started it anyway.)
+#[test]
+fn a_batch_with_a_position_out_of_reach_is_refused_unless_forced() {
+    let dir = scratch("solve-far");
+    let obf = dir.join("far.obf");
+    let near = std::fs::read_to_string(data("fforum-1-19.obf")).unwrap();
+    let near = near.lines().next().unwrap();
+    let start = "---------------------------OX------XO--------------------------- X;";
+    std::fs::write(&obf, format!("{near}\n{start}\n")).unwrap();
+    let out = dir.join("far.results");
+    let o = ply(&[
+        "othello",
+        "solve",
+        "--obf",
+        obf.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("1 position has more than 36 empty squares (line 2)"),
+        "{err}"
+    );
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(stdout(&o), "");
+    assert!(!out.exists(), "nothing written for a refused batch");
 }

@@ -36,7 +36,7 @@ mod engine;
 mod formats;
 mod rules;
 
-pub use engine::{analyze, book, eval, explore, midgame, solve, spine};
+pub use engine::{analyze, book, eval, explore, midgame, opening, review, solve, spine};
 pub use formats::{crc32, ggf, input, obf, picture, text, transcript, wthor};
 pub use rules::{cpu, moves, perft, reference};
 

@@ -26,10 +26,9 @@ fn every_testdata_obf_line_parses_prints_back_and_scores_legal_moves() {
         let raw: Vec<&str> = content.lines().collect();
         for e in &entries {
             lines += 1;
-            // A `%` comment after the line (the test set names each position's game) is not
-            // part of the OBF line.
-            let line = raw[e.line - 1];
-            let line = line.split_once(" %").map_or(line, |(before, _)| before);
+            // A `%` comment after the line (the test set names each position's game) is kept
+            // and printed back; Edax's unused slots (`--:-127`) are not moves, and go.
+            let line = raw[e.line - 1].replace(" --:-127;", "");
             assert_eq!(e.obf.to_string(), line, "{}:{}", path.display(), e.line);
             assert!(!e.obf.moves.is_empty());
             let legal = e.obf.position.legal_moves();
@@ -126,7 +125,7 @@ proptest! {
     }
 
     #[test]
-    fn obf_lines_round_trip(size in size_strategy(), choices in prop::collection::vec(any::<u16>(), 0..70), scores in prop::collection::vec(-8i32..=8, 0..20)) {
+    fn obf_lines_round_trip(size in size_strategy(), choices in prop::collection::vec(any::<u16>(), 0..70), scores in prop::collection::vec(-8i32..=8, 0..20), comment in prop::option::of("[a-z0-9 ,;:%]{0,20}")) {
         let pos = random_game(size, &choices).position();
         let legal: Vec<_> = pos.legal_moves().collect();
         let mut moves = Vec::new();
@@ -136,7 +135,8 @@ proptest! {
         for (sq, &score) in legal.iter().zip(&scores) {
             moves.push(obf::ScoredMove { mv: Move::Play(*sq), score: score * 2 });
         }
-        let line = ObfLine { position: pos, moves };
+        let comment = comment.map(|c| c.trim().to_owned());
+        let line = ObfLine { position: pos, moves, comment };
         let text = line.to_string();
         prop_assert_eq!(ObfLine::parse(&text).unwrap(), line);
     }

@@ -233,6 +233,19 @@ fn fforum_1_to_9_best_scores_and_every_move() {
     check_obf("fforum-1-19.obf", 0..9, true, 2);
 }
 
+/// Lines in the shape of Edax's problem files, unused slots `--:-127` and all: every move of
+/// each is scored, and the solver agrees with each score.
+#[test]
+fn edax_shaped_lines_read_and_every_move_agrees() {
+    let lines = obf_file("edax-shape.obf");
+    assert_eq!(lines.len(), 6);
+    for (pos, listed) in &lines {
+        let legal = usize::try_from(pos.legal_moves().count()).expect("small");
+        assert_eq!(listed.len(), legal, "every move scored, no filler");
+    }
+    check_obf("edax-shape.obf", 0..6, true, 1);
+}
+
 #[test]
 #[ignore = "heavy: run in the release test profile"]
 fn fforum_1_to_19_every_move() {

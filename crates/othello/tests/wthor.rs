@@ -216,6 +216,49 @@ fn a_bad_move_names_the_game_and_the_move() {
 }
 
 #[test]
+fn a_finished_game_s_disc_count_must_be_its_end() {
+    let mut rng = SplitMix64::new(52);
+    for _ in 0..20 {
+        let g = random_game(&mut rng);
+        let end = g.game.position();
+        let on_board = end.disc_count(ply_othello::Color::Black) as u8;
+        let with_empties = WthorGame::final_black_discs(&end);
+        // Either count is a writer's convention: both are read back.
+        for discs in [with_empties, on_board] {
+            let db = database(vec![WthorGame {
+                black_discs: discs,
+                ..g.clone()
+            }]);
+            let back = Database::read(&db.to_bytes().unwrap()).unwrap();
+            assert_eq!(back.games[0].black_discs, discs);
+        }
+        // Any other is refused, by the reader and by the writer.
+        let wrong = (0..=64u8)
+            .find(|&d| d != on_board && d != with_empties)
+            .unwrap();
+        let mut bytes = database(vec![g.clone()]).to_bytes().unwrap();
+        bytes[16 + 6] = wrong;
+        let e = err(&bytes);
+        assert_eq!(
+            (e.record, e.field, e.offset),
+            (Some(1), "black's discs", 16 + 6),
+            "{e}"
+        );
+        assert!(e.to_string().contains("the game replayed ends"), "{e}");
+        let e = database(vec![WthorGame {
+            black_discs: wrong,
+            ..g
+        }])
+        .to_bytes()
+        .unwrap_err();
+        assert_eq!(e.field, "black's discs");
+    }
+    // A game that stops before its end keeps the count recorded (a resignation).
+    let db = database(vec![wgame("f5d6c3", 64)]).to_bytes().unwrap();
+    assert_eq!(Database::read(&db).unwrap().games[0].black_discs, 64);
+}
+
+#[test]
 fn a_game_that_cannot_be_written_is_refused() {
     let mut g = wgame("f5", 40);
     g.black_discs = 70;
@@ -254,6 +297,15 @@ fn names_round_trip_and_bad_names_are_found() {
         let mut b = bytes.clone();
         b[8] = 4;
         assert_eq!(Names::read(&b, kind).unwrap_err().field, "names (N2)");
+        // N1, the games count of a game file, must be 0 in a names file.
+        let mut b = bytes.clone();
+        b[4] = 7;
+        let e = Names::read(&b, kind).unwrap_err();
+        assert_eq!(
+            (e.record, e.field, e.offset),
+            (None, "games (N1)", 4),
+            "{e}"
+        );
         let mut b = bytes.clone();
         b[16 + 2] = 0x07;
         let e = Names::read(&b, kind).unwrap_err();
@@ -466,8 +518,9 @@ fn the_index_file_round_trips_and_knows_its_databases() {
     // A move byte that is no square, or entries out of order, under a good checksum.
     let entries_at = 40 + 16;
     let reseal = |mut b: Vec<u8>| {
+        // FNV-1a 64 of the header's fields after the magic, then of all after the checksum.
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for &x in &b[40..] {
+        for &x in b[8..32].iter().chain(&b[40..]) {
             h = (h ^ u64::from(x)).wrapping_mul(0x0000_0100_0000_01b3);
         }
         b[32..40].copy_from_slice(&h.to_le_bytes());
@@ -483,6 +536,15 @@ fn the_index_file_round_trips_and_knows_its_databases() {
     let e = GamesIndex::read(reseal(b)).unwrap_err();
     assert!(e.to_string().contains("out of order"), "{e}");
     assert!(GamesIndex::read(reseal(bytes.to_vec())).is_ok());
+    // Counts no games can score, under a good checksum (found by the mutation tests: the
+    // explorer subtracted a move's points from twice its games and overflowed).
+    for (at, value) in [(17, 0u32), (21, 1000), (25, 1000), (17, 1000)] {
+        let mut b = bytes.to_vec();
+        b[entries_at + at..entries_at + at + 4].copy_from_slice(&value.to_le_bytes());
+        let e = GamesIndex::read(reseal(b)).unwrap_err();
+        assert!(e.to_string().contains("entry 1: "), "{e}");
+        assert!(e.to_string().contains("which no games"), "{e}");
+    }
 
     let mut b = bytes.to_vec();
     b[8] = 9;
@@ -490,6 +552,25 @@ fn the_index_file_round_trips_and_knows_its_databases() {
         .unwrap_err()
         .to_string()
         .contains("version 9"));
+
+    // Every bit of the header after the magic is covered: a flipped bit of the games
+    // count (bytes 16-23), which no other check sees, is refused as well as the others.
+    for byte in 8..40 {
+        for bit in 0..8 {
+            let mut b = bytes.to_vec();
+            b[byte] ^= 1 << bit;
+            assert!(GamesIndex::read(b).is_err(), "byte {byte} bit {bit}");
+        }
+    }
+    let mut b = bytes.to_vec();
+    b[16] ^= 1;
+    let e = GamesIndex::read(b).unwrap_err();
+    assert!(e.to_string().contains("checksum"), "{e}");
+    // A file of version 1 (whose checksum left out the header) is not read: it is built again.
+    let mut b = bytes.to_vec();
+    b[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let e = GamesIndex::read(reseal(b)).unwrap_err();
+    assert!(e.to_string().contains("format version 1"), "{e}");
 
     // A database that breaks the rules is named, with its game.
     let mut bad = db.clone();

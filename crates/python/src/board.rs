@@ -94,6 +94,22 @@ pub trait Replay: PyClass<Frozen = False> + Sized {
     /// # Errors
     /// `TypeError` or `ValueError` when it is not a legal move.
     fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()>;
+    /// What the board keeps beside its positions and moves (an Othello board read from an
+    /// OBF line: the line's scores and comment), as copies and pickles carry it; `None` when
+    /// there is nothing.
+    ///
+    /// # Errors
+    /// Only when Python cannot make the objects.
+    fn extra_state<'py>(&self, _py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        Ok(None)
+    }
+    /// Takes back what [`Replay::extra_state`] gave.
+    ///
+    /// # Errors
+    /// `TypeError` or `ValueError` when `state` is not what `extra_state` gives.
+    fn set_extra_state(&mut self, _state: &Bound<'_, PyAny>) -> PyResult<()> {
+        Ok(())
+    }
 }
 
 /// A new board of class `cls` (the class or a subclass) holding `history`.
@@ -119,6 +135,9 @@ where
     let py = slf.py();
     let history = slf.borrow().history().clone();
     let new = new_of::<T>(&slf.as_any().get_type(), history)?;
+    if let Some(extra) = slf.borrow().extra_state(py)? {
+        new.borrow_mut().set_extra_state(&extra)?;
+    }
     if let Ok(dict) = slf.as_any().getattr(intern!(py, "__dict__")) {
         let dict = match memo {
             Some(memo) => py
@@ -159,29 +178,45 @@ pub fn reduce<'py, T: Replay>(slf: &Bound<'py, T>) -> PyResult<Bound<'py, PyTupl
     PyTuple::new(py, [newobj, new_args.into_any(), getstate(slf)?.into_any()])
 }
 
-/// What `pickle` keeps besides the first position: the moves' numbers, and a subclass's
-/// attributes (`None` for the class itself).
+/// What `pickle` keeps besides the first position: the moves' numbers, a subclass's
+/// attributes (`None` for the class itself), and the board's [`Replay::extra_state`] when it
+/// has one.
 pub fn getstate<'py, T: Replay>(slf: &Bound<'py, T>) -> PyResult<Bound<'py, PyTuple>> {
     let py = slf.py();
-    let moves: Vec<i64> = {
+    let (moves, extra) = {
         let b = slf.borrow();
-        b.history().moves().map(|m| b.code(m)).collect()
+        let moves: Vec<i64> = b.history().moves().map(|m| b.code(m)).collect();
+        (moves, b.extra_state(py)?)
     };
     let dict = slf
         .as_any()
         .getattr(intern!(py, "__dict__"))
         .unwrap_or_else(|_| py.None().into_bound(py));
-    PyTuple::new(py, [moves.into_pyobject(py)?.into_any(), dict])
+    let mut items = vec![moves.into_pyobject(py)?.into_any(), dict];
+    items.extend(extra);
+    PyTuple::new(py, items)
 }
 
-/// Replays the moves of [`getstate`] and restores the attributes.
+/// Replays the moves of [`getstate`] and restores the attributes and the extra state.
 pub fn setstate<T: Replay>(slf: &Bound<'_, T>, state: &Bound<'_, PyAny>) -> PyResult<()> {
     let py = slf.py();
-    let (moves, dict): (Vec<Bound<'_, PyAny>>, Option<Bound<'_, PyDict>>) = state.extract()?;
+    type Moves<'py> = Vec<Bound<'py, PyAny>>;
+    type Dict<'py> = Option<Bound<'py, PyDict>>;
+    let (moves, dict, extra): (Moves<'_>, Dict<'_>, Option<Bound<'_, PyAny>>) =
+        match state.extract::<(Moves<'_>, Dict<'_>)>() {
+            Ok((moves, dict)) => (moves, dict, None),
+            Err(_) => {
+                let (moves, dict, extra) = state.extract()?;
+                (moves, dict, Some(extra))
+            }
+        };
     {
         let mut b = slf.borrow_mut();
         for m in &moves {
             b.play(m)?;
+        }
+        if let Some(extra) = &extra {
+            b.set_extra_state(extra)?;
         }
     }
     if let Some(dict) = dict {

@@ -12,6 +12,7 @@
 
 mod args;
 mod board;
+mod files;
 mod interrupt;
 mod othello;
 mod tictactoe;

@@ -215,10 +215,13 @@ def test_solve_and_analyze_finished_and_passing_positions():
     # Black must pass; white takes d4 and every disc: -16 for black.
     passing = Board("OOOO" "OOOO" "OOOX" "OOO-", "X")
     r = othello.solve(passing)
-    assert (r.score, r.best_move) == (-16, None)
+    # The forced pass is the move to play (issue 53: it was None, and push(best) failed).
+    assert (r.score, r.best_move, r.line) == (-16, "pass", ["pass", "d4"])
     a = othello.analyze(passing, time=1)
-    assert a.proven and a.score == -16 and a.moves == [] and a.best is None
-    assert othello.analyze(over, time=0.1).moves == []
+    assert a.proven and a.score == -16 and a.best == "pass"
+    assert [(m.move, m.index, m.score, m.exact) for m in a.moves] == [("pass", 16, -16, True)]
+    a = othello.analyze(over, time=0.1)
+    assert a.moves == [] and a.best is None
 
 
 def test_position_that_no_game_reaches_is_refused_as_the_cli_refuses_it(ply_bin):

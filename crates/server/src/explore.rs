@@ -20,6 +20,7 @@ use axum::{
 use ply_othello::{
     analyze::Options,
     explore::{self, GamesIndex, Report},
+    wthor::Database,
     BoardSize, Color, Position,
 };
 
@@ -30,16 +31,30 @@ use crate::{
     AppState,
 };
 
-/// The databases a server explores: their index and how many files it covers.
+/// The databases a server explores: their index, their games and the files they came from.
 #[derive(Debug)]
 pub struct Databases {
     /// The index of every game.
     pub index: GamesIndex,
     /// The names of the files, as the operator gave them.
     pub files: Vec<String>,
+    /// Every game of every file, replayed, in the order given: the list of the games that
+    /// reached a position is read from them.
+    pub games: Vec<Database>,
+    /// The players' names (`ply serve --players WTHOR.JOU`), when the operator gave them.
+    pub players: Option<Vec<String>>,
 }
 
-const PARAMS: &[&str] = &["position", "turn", "budget_ms"];
+const PARAMS: &[&str] = &[
+    "position",
+    "turn",
+    "budget_ms",
+    "games_offset",
+    "games_limit",
+];
+
+/// Most games one page of the list holds.
+pub const MAX_GAMES_PAGE: u64 = 100;
 
 /// What an explore request asks for, after checking.
 #[derive(Debug, Clone, Copy)]
@@ -48,10 +63,15 @@ pub struct Request {
     pub position: Position,
     /// The engine's budget; none for counts only.
     pub budget: Option<Duration>,
+    /// A page of the games that reached the position: the games skipped and the page's
+    /// length; none for no list.
+    pub games_page: Option<(usize, usize)>,
 }
 
 /// Checks the parameters: `position` (64 cells, default the start), `turn` (X or O),
-/// `budget_ms` (1 to the analysis's maximum; absent for counts only).
+/// `budget_ms` (1 to the analysis's maximum; absent for counts only), `games_limit` (1 to
+/// [`MAX_GAMES_PAGE`]: list that many of the games that reached the position) and
+/// `games_offset` (the games of the list to skip; only with `games_limit`).
 ///
 /// # Errors
 /// A 400 naming the parameter and what is wrong with it.
@@ -81,7 +101,39 @@ pub fn parse_request(params: &Params) -> Result<Request, ApiError> {
             MAX_BUDGET_MS,
         )?)),
     };
-    Ok(Request { position, budget })
+    let games_page = match (params.get("games_limit"), params.get("games_offset")) {
+        (None, None) => None,
+        (None, Some(_)) => {
+            return Err(ApiError::bad(
+                "`games_offset` is given without a `games_limit`",
+            ))
+        }
+        (Some(_), _) => {
+            let limit = params.number("games_limit", 0, 1, MAX_GAMES_PAGE)?;
+            let offset = params.number("games_offset", 0, 0, u64::from(u32::MAX))?;
+            Some((offset as usize, limit as usize))
+        }
+    };
+    Ok(Request {
+        position,
+        budget,
+        games_page,
+    })
+}
+
+/// The report of `found`, with the page of games `req` asks for.
+fn report(found: &explore::Exploration, db: &Databases, req: &Request) -> Report {
+    let report = Report::new(found, db.index.games());
+    match req.games_page {
+        None => report,
+        Some((offset, limit)) => report.with_games(explore::games_reaching(
+            &req.position,
+            &db.games,
+            db.players.as_deref(),
+            offset,
+            limit,
+        )),
+    }
 }
 
 /// The handler.
@@ -100,20 +152,24 @@ pub async fn handler(
             retry_after: None,
         });
     };
-    let Some(budget) = req.budget else {
-        let found = explore::explore(&req.position, &db.index, None);
-        return Ok(Json(Report::new(&found, db.index.games())));
+    // The engine's search waits at the gate; counts and the list do not. Both run off the
+    // async workers (the list replays the games).
+    let permit = match req.budget {
+        Some(_) => Some(state.gate.enter().await?),
+        None => None,
     };
-    let _permit = state.gate.enter().await?;
     let stop = Arc::new(AtomicBool::new(false));
     let _guard = StopOnDrop(stop.clone());
     let answer = tokio::task::spawn_blocking(move || {
-        let opts = Options {
+        let opts = req.budget.map(|budget| Options {
             stop: Some(stop),
             ..Options::budget(budget)
-        };
-        let found = explore::explore(&req.position, &db.index, Some(&opts));
-        Report::new(&found, db.index.games())
+        });
+        report(
+            &explore::explore(&req.position, &db.index, opts.as_ref()),
+            &db,
+            &req,
+        )
     })
     .await
     .map_err(|e| ApiError {
@@ -121,5 +177,6 @@ pub async fn handler(
         message: format!("the exploration failed: {e}"),
         retry_after: None,
     })?;
+    drop(permit);
     Ok(Json(answer))
 }

@@ -4,7 +4,10 @@
 
 use serde_json::{json, Value};
 
-use crate::othello::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS};
+use crate::{
+    explore::MAX_GAMES_PAGE,
+    othello::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS},
+};
 
 fn error_response(what: &str) -> Value {
     json!({
@@ -172,7 +175,13 @@ pub fn document() -> Value {
                           "schema": { "enum": ["X", "O"] } },
                         { "name": "budget_ms", "in": "query", "required": false,
                           "description": "the engine's budget; without it, the counts alone (no search)",
-                          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_BUDGET_MS } }
+                          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_BUDGET_MS } },
+                        { "name": "games_limit", "in": "query", "required": false,
+                          "description": "list this many of the games that reached the position (field reached); without it, no list",
+                          "schema": { "type": "integer", "minimum": 1, "maximum": MAX_GAMES_PAGE } },
+                        { "name": "games_offset", "in": "query", "required": false,
+                          "description": "games of the list to skip (with games_limit); default 0",
+                          "schema": { "type": "integer", "minimum": 0 } }
                     ],
                     "responses": {
                         "200": { "description": "Every legal move, most played first",
@@ -192,7 +201,24 @@ pub fn document() -> Value {
                 "position": { "type": "string", "description": "64 cells (X, O, -) and the side to move" },
                 "turn": { "enum": ["X", "O"] },
                 "indexed_games": { "type": "integer", "description": "games in the databases" },
+                "opening": { "type": ["string", "null"], "description": "the standard name of the opening the position is on (Tiger, Rose, ...), up to the board's symmetries; null off the named lines" },
                 "games": { "type": "integer", "description": "games that went through the position (or an image of it) and played on" },
+                "ended": { "type": "integer", "description": "games that ended in the position (or an image of it)" },
+                "ended_black_mean_discs": { "type": ["number", "null"], "description": "black's mean result over the games that ended here; null when none did" },
+                "reached": { "type": "object", "description": "with games_limit: a page of the games that reached the position (went through it or ended in it)", "properties": {
+                    "total": { "type": "integer" },
+                    "offset": { "type": "integer" },
+                    "games": { "type": "array", "items": { "type": "object", "properties": {
+                        "database": { "type": "integer", "description": "from 1, in the order the server was given them" },
+                        "game": { "type": "integer", "description": "its number in that database, from 1" },
+                        "year": { "type": "integer" },
+                        "black": { "type": "string", "description": "from ply serve --players, or 'player N'" },
+                        "white": { "type": "string" },
+                        "black_discs": { "type": "integer" },
+                        "black_score": { "type": "integer", "description": "black's discs minus white's, empties to the winner" },
+                        "moves": { "type": "string", "description": "the whole game as a transcript" }
+                    } } }
+                } },
                 "moves": { "type": "array", "items": { "type": "object", "properties": {
                     "move": { "type": "string", "example": "f5", "description": "a square, or pass" },
                     "games": { "type": "integer" },
@@ -271,6 +297,7 @@ pub fn document() -> Value {
                     "depth": { "type": "integer", "description": "plies the best move's estimate was searched to; the empty squares once exact" },
                     "nodes": { "type": "integer" },
                     "elapsed_ms": { "type": "integer" },
+                    "opening": { "type": ["string", "null"], "description": "the standard name of the opening the position is on (Tiger, Rose, ...), up to the board's symmetries; null off the named lines" },
                     "engine": { "enum": ["solver", "midgame", "mixed", "book", "selective"], "description": "solver: the exact endgame solver; midgame: iterative deepening over the learnt evaluation (exact when it reached the end); mixed: some moves exact (solved or from the book) or from the book, the others estimated; book: every score from the opening book (exact on 6x6, searched on 8x8); selective: the best move and the score from a selective pass of the exact solver (its confidence in `confidence`), the other moves estimated" }
                 }
             }

@@ -54,6 +54,8 @@ fn app_with_games() -> Router {
         games: Some(Arc::new(Databases {
             index,
             files: vec!["test.wtb".into()],
+            games: vec![db],
+            players: Some(vec!["Ann".into(), "Ben".into()]),
         })),
         ..Config::default()
     })
@@ -140,12 +142,50 @@ async fn bad_parameters_are_400() {
         ("/api/othello/explore?budget_ms=0", "budget_ms"),
         ("/api/othello/explore?budget_ms=99999", "budget_ms"),
         ("/api/othello/explore?depth=3", "unknown parameter `depth`"),
+        ("/api/othello/explore?games_limit=0", "games_limit"),
+        ("/api/othello/explore?games_limit=101", "games_limit"),
+        (
+            "/api/othello/explore?games_offset=2",
+            "without a `games_limit`",
+        ),
     ] {
         let (status, answer) = get(app_with_games(), uri).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {answer}");
         let message = answer["error"].as_str().unwrap();
         assert!(message.contains(needle), "{uri}: {message}");
     }
+}
+
+/// `games_limit` adds a page of the games that reached the position, with the players'
+/// names; the games that ended in a position are counted as reaching it.
+#[tokio::test]
+async fn the_games_that_reached_a_position_come_a_page_at_a_time() {
+    let (board, turn) = cells("f5");
+    let uri = format!("/api/othello/explore?position={board}&turn={turn}&games_limit=2");
+    let (status, answer) = get(app_with_games(), &uri).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let page = &answer["reached"];
+    assert_eq!(page["total"], 4, "every game, d3c3 as f5's image: {answer}");
+    assert_eq!(page["offset"], 0);
+    let games = page["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["game"], 1);
+    assert_eq!(games[0]["black"], "Ann");
+    assert_eq!(games[0]["white"], "Ben");
+    assert_eq!(games[0]["black_score"], 16);
+    assert_eq!(games[0]["moves"], "f5d6c3d3c4f4");
+
+    let uri = format!("{uri}&games_offset=3");
+    let (_, answer) = get(app_with_games(), &uri).await;
+    let games = answer["reached"]["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["moves"], "d3c3");
+
+    // Without games_limit, no list.
+    let (_, answer) = get(app_with_games(), "/api/othello/explore").await;
+    assert!(answer.get("reached").is_none(), "{answer}");
+    // The databases' games are not over, so none ended at the start.
+    assert_eq!(answer["ended"], 0);
 }
 
 #[tokio::test]

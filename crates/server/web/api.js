@@ -158,7 +158,7 @@ function normalize(p, a) {
     if (a.best) desc = `best ${a.best}: ${desc}`;
   }
   const book = a.moves.some((m) => m.move === a.best && m.book);
-  return { value: sign * a.score, exact: a.all_exact, proven, moves, best, book, desc, depth: a.depth, nodes: a.nodes, line: a.line || [] };
+  return { value: sign * a.score, exact: a.all_exact, proven, moves, best, book, desc, depth: a.depth, nodes: a.nodes, line: a.line || [], opening: a.opening || null };
 }
 
 // Reads a Server-Sent Events body, calling `on(event, data)` for each event as it comes.

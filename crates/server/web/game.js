@@ -74,6 +74,14 @@ export function goForward() {
   return true;
 }
 
+// Puts position `k` of the game on the board (clamped to the game); says whether it moved.
+export function goTo(k) {
+  const at = Math.max(0, Math.min(game.history.length - 1, k));
+  if (at === game.at) return false;
+  game.at = at;
+  return true;
+}
+
 // The square of move `l` (a label such as `c2` or `f5`) played from `p`.
 export function labelIndex(p, l) {
   return p.game === "ttt" ? "abc".indexOf(l[0]) + 3 * (Number(l[1]) - 1) : Oth.index(p, l);

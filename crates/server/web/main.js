@@ -3,7 +3,7 @@
 
 import { Ttt, Oth } from "./rules.js";
 import { input, settings } from "./settings.js";
-import { game, goBack, goForward, isOver, lastMoveIndex, obfText, playIndex, plyToMove, pos, transcriptText } from "./game.js";
+import { game, goBack, goForward, goTo, isOver, lastMoveIndex, legalMoves, obfText, playIndex, plyToMove, pos, transcriptText } from "./game.js";
 import { analyses, connect, fetchRetry, key, refusal, shown } from "./api.js";
 import { refresh, step, stopStep } from "./step.js";
 import { render } from "./render.js";
@@ -16,10 +16,12 @@ const $ = (id) => document.getElementById(id);
 
 // Steps back or forward a move, as the game's history allows.
 function undo() {
+  $("move-note").textContent = "";
   if (goBack()) refresh();
 }
 
 function redo() {
+  $("move-note").textContent = "";
   if (goForward()) refresh();
 }
 
@@ -52,7 +54,7 @@ function clearBoard() {
 // Reads a pasted text on the server, with the reader the command line uses, and loads the
 // game it describes (on the board size it is written for); a text the server refuses shows
 // its message and changes nothing.
-async function loadPaste(text) {
+async function loadPaste(text, at = null) {
   const err = $("paste-error");
   err.textContent = "";
   const onBusy = (message) => { err.textContent = message; };
@@ -72,6 +74,8 @@ async function loadPaste(text) {
       input.paint = "play";
       const history = body.positions.map((q) => ({ game: "othello", size: body.size, cells: [...q.position].map((c) => (c === "-" ? "." : c)), turn: q.turn }));
       setGame(history, body.moves);
+      // A game picked in the explorer opens where the board was, not at its end.
+      if (at !== null && goTo(at)) refresh();
     }
   } catch (e) {
     err.textContent = e.message;
@@ -96,7 +100,32 @@ function clickCell(i) {
     refresh();
     return;
   }
-  if (isOver(p) || plyToMove(p) || analyses.invalid.has(key(p))) return;
+  play(i);
+}
+
+// Plays the move on square `i` of the position on the board, or says why it cannot.
+function play(i) {
+  const p = pos();
+  const note = $("move-note");
+  note.textContent = "";
+  const name = p.game === "ttt" ? Ttt.name(i) : Oth.name(p, i);
+  let why = null;
+  if (isOver(p)) why = "the game is over";
+  else if (plyToMove(p)) why = "it is ply's move";
+  else if (analyses.invalid.has(key(p))) why = "the position on the board is not a legal one";
+  else if (!legalMoves(p).includes(i)) {
+    why = p.cells[i] !== "." ? `${name} is taken` : `${name} is not a legal move for ${p.game === "ttt" ? p.turn : p.turn === "X" ? "Black" : "White"}`;
+  }
+  if (why) {
+    note.textContent = p.game === "ttt" || !why.startsWith(name) ? `Cannot play ${name}: ${why}` : why;
+    const cell = document.querySelector(`.cell[data-index="${i}"]`);
+    if (cell) {
+      cell.classList.remove("refused");
+      void cell.offsetWidth; // restart the shake
+      cell.classList.add("refused");
+    }
+    return;
+  }
   if (playIndex(i)) refresh();
 }
 
@@ -153,7 +182,7 @@ function wire() {
   for (const id of ["chart", "moves"]) {
     $(id).addEventListener("click", (e) => {
       const pt = e.target.closest("[data-ply]");
-      if (pt) { game.at = Number(pt.dataset.ply); refresh(); }
+      if (pt && goTo(Number(pt.dataset.ply))) refresh();
     });
   }
   $("paste-form").addEventListener("submit", (e) => {
@@ -161,6 +190,12 @@ function wire() {
     loadPaste($("paste").value);
   });
   document.addEventListener("keydown", onKey);
+  // The explorer's rows play their move; its games load onto the board.
+  document.addEventListener("ply:play", (e) => {
+    const p = pos();
+    if (p.game === "othello") play(Oth.index(p, e.detail.move));
+  });
+  document.addEventListener("ply:load", (e) => loadPaste(e.detail.moves, e.detail.at));
 }
 
 function onKey(e) {
@@ -171,8 +206,16 @@ function onKey(e) {
   const k = e.key;
   const ctrl = e.ctrlKey || e.metaKey;
   let handled = true;
+  // On the board (a square has the keyboard's focus) the arrows move the cursor; elsewhere
+  // ←/→ step through the game and Home/End go to its start and its end, as in any game
+  // viewer.
+  const onBoard = input.keyboard && document.activeElement && document.activeElement.closest && document.activeElement.closest("#board");
   if ((ctrl && k === "z") || (!ctrl && k === "u")) undo();
   else if ((ctrl && k === "y") || (!ctrl && k === "r")) redo();
+  else if (!onBoard && !ctrl && k === "ArrowLeft") undo();
+  else if (!onBoard && !ctrl && k === "ArrowRight") redo();
+  else if (!ctrl && k === "Home") { if (goTo(0)) refresh(); }
+  else if (!ctrl && k === "End") { if (goTo(game.history.length - 1)) refresh(); }
   else if (!ctrl && k === "n") newGame();
   else if (!ctrl && k === "v") { settings.showValues = !settings.showValues; $("show-values").checked = settings.showValues; refresh(); }
   else if (k.startsWith("Arrow")) {
@@ -189,7 +232,13 @@ function onKey(e) {
     clickCell(input.cursor);
     const cell = document.querySelector(`.cell[data-index="${input.cursor}"]`);
     if (cell) cell.focus();
-  } else if (p.game === "ttt" && /^[1-9]$/.test(k) && !ctrl) clickCell(Number(k) - 1);
+  } else if (p.game === "ttt" && /^[1-9]$/.test(k) && !ctrl) {
+    // A square named by its digit: the keyboard is on the board from here on.
+    input.keyboard = true;
+    clickCell(Number(k) - 1);
+    const cell = document.querySelector(`.cell[data-index="${input.cursor}"]`);
+    if (cell) cell.focus();
+  }
   else handled = false;
   if (handled) e.preventDefault();
 }

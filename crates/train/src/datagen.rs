@@ -28,8 +28,8 @@
 //! ```
 
 use std::{
-    fs::{self, File, OpenOptions},
-    io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write},
+    fs::{File, OpenOptions},
+    io::{BufReader, Read, Seek, SeekFrom, Write},
     ops::ControlFlow,
     path::{Path, PathBuf},
     time::{Duration, Instant},
@@ -216,18 +216,31 @@ pub struct Merged {
     pub left_out: u64,
 }
 
-/// Merges the files of every shard of one set into `out`, in game order, under the header of
-/// a one-shard run: the same bytes as one process playing those games. With `partial`,
+/// A merge of the files of every shard of one set, checked and ready to write
+/// ([`Merge::write_to`]).
+#[derive(Debug)]
+pub struct Merge<'a> {
+    header: Header,
+    /// The shards' files, in shard order.
+    shards: Vec<&'a PathBuf>,
+    /// Games every shard holds (all of them unless `partial`).
+    held: u64,
+    /// Games of the set left out.
+    left_out: u64,
+}
+
+/// Checks the files of every shard of one set, to be merged in game order under the header
+/// of a one-shard run: the same bytes as one process playing those games. With `partial`,
 /// shards not yet finished are merged as far as every shard holds its games (the merged
-/// set's `games` is then that number); without, an unfinished shard is an error.
-///
-/// `out` is written under a temporary name and renamed when whole.
+/// set's `games` is then that number); without, an unfinished shard is an error. Nothing is
+/// written: the caller gives [`Merge::write_to`] the file (the CLI writes it under a
+/// temporary name, renamed when whole).
 ///
 /// # Errors
 /// When a file cannot be read or is bad; when the files are not the shards of one set
 /// (another parameter, a shard missing or given twice); when a shard is unfinished and not
-/// `partial`, or no game is held by all; when `out` cannot be written.
-pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<Merged, DataError> {
+/// `partial`, or no game is held by all.
+pub fn merge(inputs: &[PathBuf], partial: bool) -> Result<Merge<'_>, DataError> {
     // First pass: every file read and checked whole, before anything is written.
     let mut shards: Vec<(Header, Counts, &PathBuf)> = Vec::with_capacity(inputs.len());
     for path in inputs {
@@ -321,45 +334,48 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<Merged, Da
         shard: Shard::WHOLE,
         engine: first.engine,
     };
-    // Second pass: the games in order, into a temporary file renamed when whole.
-    let out_name = out.display().to_string();
-    let mut tmp_name = out.as_os_str().to_owned();
-    tmp_name.push(".part");
-    let tmp = PathBuf::from(tmp_name);
-    let tmp_io = |e| DataError::io(&tmp.display().to_string(), e);
-    let mut readers = shards
-        .iter()
-        .map(|s| open(s.2))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut w = BufWriter::new(File::create(&tmp).map_err(tmp_io)?);
-    let mut counts = Counts::empty_file();
-    let mut record = Vec::with_capacity(128);
-    let result = (|| {
-        w.write_all(&header.to_bytes()).map_err(tmp_io)?;
-        for k in 0..held {
-            let r = &mut readers[(k % u64::from(n)) as usize];
+    Ok(Merge {
+        header,
+        shards: shards.iter().map(|s| s.2).collect(),
+        held,
+        left_out: games - held,
+    })
+}
+
+impl Merge<'_> {
+    /// Writes the merged file to `out` (named `name` in errors): the header, then the games
+    /// in order, read again from the shards' files.
+    ///
+    /// # Errors
+    /// When a shard's file cannot be read again or changed since [`merge`] read it; when `out`
+    /// cannot be written.
+    pub fn write_to(&self, out: &mut impl Write, name: &str) -> Result<Merged, DataError> {
+        let out_io = |e| DataError::io(name, e);
+        let n = self.shards.len() as u64;
+        let mut readers = self
+            .shards
+            .iter()
+            .map(|p| open(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut counts = Counts::empty_file();
+        let mut record = Vec::with_capacity(128);
+        out.write_all(&self.header.to_bytes()).map_err(out_io)?;
+        for k in 0..self.held {
+            let r = &mut readers[(k % n) as usize];
             let game = r.next_game()?.ok_or_else(|| DataError::Params {
                 field: "games",
                 message: format!("game {k} vanished from its shard's file while merging"),
             })?;
             record.clear();
             game.encode(&mut record);
-            w.write_all(&record).map_err(tmp_io)?;
-            counts.add(&game, &header.params);
+            out.write_all(&record).map_err(out_io)?;
+            counts.add(&game, &self.header.params);
         }
-        w.into_inner()
-            .map_err(|e| tmp_io(e.into_error()))?
-            .sync_all()
-            .map_err(tmp_io)
-    })();
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
+        out.flush().map_err(out_io)?;
+        Ok(Merged {
+            header: self.header,
+            counts,
+            left_out: self.left_out,
+        })
     }
-    fs::rename(&tmp, out).map_err(|e| DataError::io(&out_name, e))?;
-    Ok(Merged {
-        header,
-        counts,
-        left_out: games - held,
-    })
 }

@@ -207,6 +207,7 @@ fn scored(position: Position, mv: Move, score: i32) -> ObfLine {
     ObfLine {
         position,
         moves: vec![ScoredMove { mv, score }],
+        comment: None,
     }
 }
 

@@ -95,19 +95,23 @@ fn shards_merged_are_the_bytes_of_one_run() {
     }
     // In any order.
     let order = vec![shards[2].clone(), shards[0].clone(), shards[1].clone()];
-    let merged = dir.join("merged");
-    let m = datagen::merge(&order, &merged, false).unwrap();
+    let merged = |inputs: &[PathBuf], partial| -> Result<(datagen::Merged, Vec<u8>), _> {
+        let mut out = Vec::new();
+        let m = datagen::merge(inputs, partial)?.write_to(&mut out, "merged")?;
+        Ok::<_, ply_train::error::DataError>((m, out))
+    };
+    let (m, bytes) = merged(&order, false).unwrap();
     assert_eq!((m.counts.games, m.left_out), (7, 0));
-    assert_eq!(fs::read(&merged).unwrap(), fs::read(&whole).unwrap());
+    assert_eq!(bytes, fs::read(&whole).unwrap());
 
     // A shard missing, or given twice, or from another set, is refused by name.
-    let e = datagen::merge(&shards[..2], &merged, false).unwrap_err();
+    let e = merged(&shards[..2], false).unwrap_err();
     assert!(
         e.to_string().contains("no file given holds shard 2/3"),
         "{e}"
     );
     let twice = vec![shards[0].clone(), shards[1].clone(), shards[1].clone()];
-    let e = datagen::merge(&twice, &merged, false).unwrap_err();
+    let e = merged(&twice, false).unwrap_err();
     assert!(e.to_string().contains("both hold shard 1/3"), "{e}");
     let other = dir.join("other");
     generate(
@@ -119,7 +123,7 @@ fn shards_merged_are_the_bytes_of_one_run() {
         Shard::new(2, 3).unwrap(),
     );
     let mixed = vec![shards[0].clone(), shards[1].clone(), other.clone()];
-    let e = datagen::merge(&mixed, &merged, false).unwrap_err();
+    let e = merged(&mixed, false).unwrap_err();
     assert!(
         e.to_string().contains("header field `depth` is 3, not 2"),
         "{e}"
@@ -133,13 +137,13 @@ fn shards_merged_are_the_bytes_of_one_run() {
     bytes.truncate(HEADER_LEN + first.encoded_len());
     fs::write(&unfinished, &bytes).unwrap();
     let partial = vec![shards[0].clone(), unfinished, shards[2].clone()];
-    let e = datagen::merge(&partial, &merged, false).unwrap_err();
+    let e = merged(&partial, false).unwrap_err();
     assert!(e.to_string().contains("holds 1 of its 2 games"), "{e}");
-    let m = datagen::merge(&partial, &merged, true).unwrap();
+    let (m, bytes) = merged(&partial, true).unwrap();
     assert_eq!((m.counts.games, m.left_out), (4, 3));
     let four = dir.join("four");
     generate(&four, small(4), Shard::WHOLE);
-    assert_eq!(fs::read(&merged).unwrap(), fs::read(&four).unwrap());
+    assert_eq!(bytes, fs::read(&four).unwrap());
     fs::remove_dir_all(&dir).unwrap();
 }
 

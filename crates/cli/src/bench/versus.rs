@@ -36,7 +36,7 @@ use ply_othello::{
     transcript, BoardSize, Color, Move, Position, Square,
 };
 
-use super::gtp_client::{GtpEngine, Reply};
+use super::gtp_client::GtpEngine;
 use crate::{error::bad, othello::common::move_options};
 
 /// Arguments of `ply bench match`.
@@ -222,14 +222,7 @@ fn play(
                 Other::Gtp(engine) => {
                     // A slow engine is measured; one that does not answer at all ends it.
                     let wait = budget * 10 + Duration::from_secs(5);
-                    match engine.genmove(pos.turn(), wait)? {
-                        Reply::Play(sq) => sq,
-                        Reply::Pass => {
-                            return Err(anyhow!(
-                                "the other engine passed in {pos}, where it has a move"
-                            ))
-                        }
-                    }
+                    engine.genmove(&pos, wait)?
                 }
             };
             times.theirs.push(started.elapsed().as_secs_f64() * 1000.0);

@@ -366,4 +366,56 @@ mod tests {
         );
         assert_eq!(ok("komi -2.5").1, Command::Komi(-2.5));
     }
+
+    /// Lines a client sends, to damage.
+    const LINES: [&str; 12] = [
+        "protocol_version",
+        "1 boardsize 8",
+        "2 clear_board",
+        "play b d3",
+        "12 genmove w",
+        "time_settings 300 10 1",
+        "kgs-time_settings byoyomi 300 10 3",
+        "reg_genmove b",
+        "known_command play",
+        "play w pass",
+        "komi -2.5",
+        "undo # a comment",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::with_cases(512)
+        })]
+
+        /// Any line, and any damage to a good one (characters set, inserted, cut): a
+        /// command or a message, never a panic; an id is kept as the client wrote it.
+        #[test]
+        fn damaged_lines_never_panic(
+            k in 0..LINES.len(),
+            edits in proptest::collection::vec(
+                (proptest::prelude::any::<usize>(), proptest::prelude::any::<char>(), 0..3u8),
+                0..6,
+            ),
+            raw in proptest::prelude::any::<String>(),
+        ) {
+            let _ = parse(&raw);
+            let mut line: Vec<char> = LINES[k].chars().collect();
+            for (at, c, how) in edits {
+                let i = at % (line.len() + 1);
+                match how {
+                    0 if i < line.len() => line[i] = c,
+                    1 => line.insert(i, c),
+                    _ => line.truncate(i),
+                }
+            }
+            let line: String = line.into_iter().collect();
+            if let Some(l) = parse(&line) {
+                if let Some(id) = &l.id {
+                    proptest::prop_assert!(id.bytes().all(|b| b.is_ascii_digit()), "{line:?}");
+                }
+            }
+        }
+    }
 }

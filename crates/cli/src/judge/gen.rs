@@ -64,7 +64,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             })?;
             for (ext, body) in [("in", &text), ("out", &expected)] {
                 let path = dir.join(format!("random-{i:03}.{ext}"));
-                fs::write(&path, body).with_context(|| format!("writing {}", path.display()))?;
+                crate::files::write_whole(&path, &[], body)?;
             }
         }
         return Ok(());

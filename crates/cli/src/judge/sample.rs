@@ -25,7 +25,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         for (i, s) in p.samples().iter().enumerate() {
             for (ext, body) in [("in", s.input), ("out", s.output)] {
                 let path = dir.join(format!("sample-{}.{ext}", i + 1));
-                fs::write(&path, body).with_context(|| format!("writing {}", path.display()))?;
+                crate::files::write_whole(&path, &[], body.as_bytes())?;
             }
         }
         return Ok(());

@@ -256,4 +256,63 @@ mod tests {
         );
         assert!(!searches("move f5") && !searches("ping 1") && !searches(""));
     }
+
+    /// Lines a GUI sends, to damage.
+    const LINES: [&str; 11] = [
+        "nboard 2",
+        "set depth 12",
+        "set game (;GM[Othello]PC[NBoard]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5//1.2]W[d6];)",
+        "move F5/1.50/0.3",
+        "move PA",
+        "go",
+        "hint 3",
+        "analyze",
+        "ping 7",
+        "set contempt 0.5",
+        "quit",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::with_cases(512)
+        })]
+
+        /// Any line, and any damage to a good one (characters set, inserted, cut): a
+        /// command or a message, never a panic; a game that is read replays from its start.
+        #[test]
+        fn damaged_lines_never_panic(
+            k in 0..LINES.len(),
+            edits in proptest::collection::vec(
+                (proptest::prelude::any::<usize>(), proptest::prelude::any::<char>(), 0..3u8),
+                0..6,
+            ),
+            raw in proptest::prelude::any::<String>(),
+        ) {
+            let _ = parse(&raw);
+            let _ = (interrupts(&raw), searches(&raw));
+            let mut line: Vec<char> = LINES[k].chars().collect();
+            for (at, c, how) in edits {
+                let i = at % (line.len() + 1);
+                match how {
+                    0 if i < line.len() => line[i] = c,
+                    1 => line.insert(i, c),
+                    _ => line.truncate(i),
+                }
+            }
+            let line: String = line.into_iter().collect();
+            match parse(&line) {
+                Ok(Some(Command::SetGame(g))) => {
+                    let mut replay = GameRecord::new(g.start());
+                    for &m in g.moves() {
+                        proptest::prop_assert!(replay.play(m).is_ok(), "{line:?}");
+                    }
+                    proptest::prop_assert_eq!(replay.position(), g.position());
+                }
+                Ok(Some(Command::SetDepth(d))) => proptest::prop_assert!((1..=60).contains(&d)),
+                Ok(Some(Command::Hint(n))) => proptest::prop_assert!(n > 0),
+                _ => {}
+            }
+        }
+    }
 }

@@ -3,17 +3,17 @@
 //! line on a terminal that updates on a timer.
 
 use std::{
-    io::{self, IsTerminal, Write},
+    io::{self, Write},
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 
 use ply_othello::{
     analyze::{self, Analysis, Engine, Options, Report, Shown, Status},
-    text, BoardSize, Position,
+    opening, text, BoardSize, Position,
 };
 
-use crate::error::bad;
+use crate::{error::bad, othello::common::StatusLine};
 
 /// Arguments of `ply othello analyze`.
 #[derive(clap::Args, Debug)]
@@ -59,8 +59,8 @@ pub struct Args {
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
     crate::othello::common::check_threads(a.threads)?;
-    let pos =
-        crate::othello::common::read_position_or_transcript(&a.position, a.size, "POS")?.position();
+    let game = crate::othello::common::read_position_or_transcript(&a.position, a.size, "POS")?;
+    let pos = game.position();
     let mut opts = match (a.time, a.depth) {
         (_, Some(d)) => {
             if d == 0 || d > 64 {
@@ -95,16 +95,17 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
 
     let started = Instant::now();
     let latest: Arc<Mutex<Option<Analysis>>> = Arc::default();
-    let ticker = io::stderr()
-        .is_terminal()
-        .then(|| Ticker::start(latest.clone()));
+    let line = StatusLine::start({
+        let latest = latest.clone();
+        move |elapsed| progress_line(latest.lock().expect("progress lock").as_ref(), elapsed)
+    });
     let result = analyze::analyze_with(&pos, &opts, &mut |an| {
         *latest.lock().expect("progress lock") = Some(an.clone());
     });
-    if let Some(t) = ticker {
-        t.stop();
-    }
-    let report = Report::new(&pos, &result, started.elapsed());
+    drop(line);
+    let mut report = Report::new(&pos, &result, started.elapsed());
+    // The game's moves name its opening even once it has left the named lines.
+    report.opening = opening::name_of_game(&game);
     let mut out = io::stdout().lock();
     if a.json {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
@@ -117,6 +118,9 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
 
 fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()> {
     writeln!(out, "position   {}", text::format_position(pos))?;
+    if let Some(name) = r.opening {
+        writeln!(out, "opening    {name}")?;
+    }
     let kind = if r.all_exact {
         "exact".to_string()
     } else if r.proven {
@@ -164,43 +168,21 @@ fn print_text(out: &mut impl Write, pos: &Position, r: &Report) -> io::Result<()
     )
 }
 
-/// A progress line on stderr, redrawn four times a second from the latest analysis.
-struct Ticker {
-    done: Arc<std::sync::atomic::AtomicBool>,
-    handle: std::thread::JoinHandle<()>,
-}
-
-impl Ticker {
-    fn start(latest: Arc<Mutex<Option<Analysis>>>) -> Ticker {
-        let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let flag = done.clone();
-        let started = Instant::now();
-        let handle = std::thread::spawn(move || {
-            while !flag.load(std::sync::atomic::Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(250));
-                let line = match &*latest.lock().expect("progress lock") {
-                    Some(a) => format!(
-                        "depth {:>2}  best {}  {}  exact {}/{}  {} nodes  {:.1} s",
-                        a.depth,
-                        a.best.map_or("--".to_string(), |s| s.to_string()),
-                        Shown::new(a.score, a.proven),
-                        a.moves.iter().filter(|m| m.exact).count(),
-                        a.moves.len(),
-                        a.nodes,
-                        started.elapsed().as_secs_f64()
-                    ),
-                    None => format!("thinking  {:.1} s", started.elapsed().as_secs_f64()),
-                };
-                eprint!("\r\x1b[2K{line}");
-            }
-            eprint!("\r\x1b[2K");
-        });
-        Ticker { done, handle }
-    }
-
-    fn stop(self) {
-        self.done.store(true, std::sync::atomic::Ordering::Relaxed);
-        let _ = self.handle.join();
+/// The progress line of an analysis: the latest iteration's depth, best move and score, how
+/// many moves are exact, and the nodes so far.
+fn progress_line(latest: Option<&Analysis>, elapsed: Duration) -> String {
+    let seconds = elapsed.as_secs_f64();
+    match latest {
+        Some(a) => format!(
+            "depth {:>2}  best {}  {}  exact {}/{}  {} nodes  {seconds:.1} s",
+            a.depth,
+            a.best.map_or("--".to_string(), |s| s.to_string()),
+            Shown::new(a.score, a.proven),
+            a.moves.iter().filter(|m| m.exact).count(),
+            a.moves.len(),
+            a.nodes,
+        ),
+        None => format!("thinking  {seconds:.1} s"),
     }
 }
 

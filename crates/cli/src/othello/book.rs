@@ -30,7 +30,6 @@
 
 use std::{
     collections::{BTreeMap, HashMap, HashSet},
-    fs,
     io::{self, Write},
     path::{Path, PathBuf},
     sync::{
@@ -40,7 +39,6 @@ use std::{
     time::Instant,
 };
 
-use anyhow::Context;
 use clap::{Args, Subcommand};
 use ply_core::Shard;
 use ply_othello::{
@@ -51,9 +49,10 @@ use ply_othello::{
 
 use crate::{
     error::bad,
+    files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{check_threads, parse_size, plural, read_book, write_whole, StatusLine},
-        databases::{read_bytes, wthor_error},
+        common::{check_threads, parse_size, plural, read_book, StatusLine},
+        databases::wthor_error,
         results::{self, MoveScore, Row},
         solve::{check_done, ShardInput},
     },
@@ -330,7 +329,13 @@ fn print_level(level: &[Position]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The paths of `paths`, as [`write_book`]'s inputs.
+fn as_paths(paths: &[PathBuf]) -> Vec<&Path> {
+    paths.iter().map(PathBuf::as_path).collect()
+}
+
 fn build(a: &BuildArgs) -> anyhow::Result<()> {
+    refuse_inputs(&a.out, &as_paths(&a.results))?;
     let solved = read_results(&a.results, a.size)?;
     let searched = solved.iter().filter(|s| s.searched.is_some()).count();
     if searched > 0 && searched < solved.len() {
@@ -358,12 +363,12 @@ fn build(a: &BuildArgs) -> anyhow::Result<()> {
             text::format_position(&gap)
         )));
     }
-    write_book(&a.out, &book)
+    write_book(&a.out, &as_paths(&a.results), &book)
 }
 
-/// Writes `book` whole to `path` and says what it holds.
-fn write_book(path: &Path, book: &Book) -> anyhow::Result<()> {
-    write_whole(path, &book.write())?;
+/// Writes `book` whole to `path` (never one of `inputs`) and says what it holds.
+fn write_book(path: &Path, inputs: &[&Path], book: &Book) -> anyhow::Result<()> {
+    write_whole(path, inputs, &book.write())?;
     eprintln!(
         "{}: {}, {}x{} down to {} empty squares{}",
         path.display(),
@@ -391,7 +396,7 @@ fn build_searched(a: &BuildArgs, solved: Vec<Solved>) -> anyhow::Result<()> {
         })
         .collect();
     let book = book::build_searched(a.size, entries).map_err(|e| bad(e.to_string()))?;
-    write_book(&a.out, &book)
+    write_book(&a.out, &as_paths(&a.results), &book)
 }
 
 /// The searched results of `paths` by key, each with its moves (best first).
@@ -483,7 +488,7 @@ fn search(a: &SearchArgs) -> anyhow::Result<()> {
             "{name} line {line}: the side to move has no move: a book position has one"
         )));
     }
-    let (mut writer, entries) = results::Writer::open(&a.out)?;
+    let (mut writer, entries) = results::Writer::open(&a.out, &[&a.obf])?;
     let done = check_done(&a.out, &scope, &positions, &entries)?;
     let mut stdout = io::stdout().lock();
     for (line, pos) in positions {
@@ -524,9 +529,9 @@ fn search(a: &SearchArgs) -> anyhow::Result<()> {
 }
 
 fn import(a: &ImportArgs) -> anyhow::Result<()> {
-    let bytes = read_file(&a.edax)?;
+    let bytes = read_bytes(&a.edax)?;
     let book = Book::read_edax(&bytes).map_err(|e| bad(format!("{}: {e}", a.edax.display())))?;
-    write_book(&a.out, &book)
+    write_book(&a.out, &[&a.edax], &book)
 }
 
 fn export(a: &ExportArgs) -> anyhow::Result<()> {
@@ -534,7 +539,7 @@ fn export(a: &ExportArgs) -> anyhow::Result<()> {
     let bytes = book
         .write_edax()
         .map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
-    write_whole(&a.out, &bytes)?;
+    write_whole(&a.out, &[&a.book], &bytes)?;
     eprintln!(
         "{}: an Edax book of {} ({} in the ply book)",
         a.out.display(),
@@ -554,18 +559,8 @@ fn edax_positions(bytes: &[u8]) -> u32 {
         .map_or(0, |b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
 }
 
-/// A file's bytes; a missing file is bad input.
-fn read_file(path: &Path) -> anyhow::Result<Vec<u8>> {
-    match fs::read(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            Err(bad(format!("{}: no such file", path.display())))
-        }
-        r => r.with_context(|| format!("reading {}", path.display())),
-    }
-}
-
 fn info(a: &InfoArgs) -> anyhow::Result<()> {
-    let bytes = read_file(&a.book)?;
+    let bytes = read_bytes(&a.book)?;
     let book = Book::read_any(&bytes).map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
     let gap = book.first_gap().map(|p| text::format_position(&p));
     let mut by_empties: BTreeMap<u32, usize> = BTreeMap::new();
@@ -641,6 +636,10 @@ fn info(a: &InfoArgs) -> anyhow::Result<()> {
 /// book ([`book::add_searched`]).
 fn add(a: &AddArgs) -> anyhow::Result<()> {
     check_threads(a.threads)?;
+    // Refused before the searches, which may take long.
+    let mut inputs = as_paths(&a.games);
+    inputs.push(&a.book);
+    refuse_inputs(&a.out, &inputs)?;
     let old = read_book(&a.book)?;
     let name = a.book.display();
     if old.size() != BoardSize::Eight {
@@ -678,7 +677,7 @@ fn add(a: &AddArgs) -> anyhow::Result<()> {
     let scored = search_all(&todo, a.depth, a.threads);
     let book = book::add_searched(&old, todo.into_iter().zip(scored).collect())
         .map_err(|e| bad(format!("{name}: {e}")))?;
-    write_book(&a.out, &book)?;
+    write_book(&a.out, &inputs, &book)?;
     println!(
         "{} in {}; {} in their first {}: {} added (searched at depth {}), {} in the book already",
         plural(games, "game"),

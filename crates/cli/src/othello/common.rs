@@ -9,10 +9,7 @@ use std::{
     fs,
     io::{self, IsTerminal, Read},
     path::Path,
-    sync::{
-        atomic::{AtomicBool, Ordering},
-        Arc,
-    },
+    sync::mpsc,
     thread::JoinHandle,
     time::{Duration, Instant},
 };
@@ -101,14 +98,6 @@ pub fn move_options(depth: u32, budget: Duration, threads: usize) -> Options {
     }
 }
 
-/// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so that
-/// `path` is whole or untouched.
-pub fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let tmp = path.with_extension("tmp");
-    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    fs::rename(&tmp, path).with_context(|| format!("renaming onto {}", path.display()))
-}
-
 /// The evaluation of a weight file of `size` (`ply train fit --out`'s, `ply train pack`'s),
 /// raw: no side-to-move handicap; with `None`, the shipped weights without theirs. A file
 /// that cannot be read or is not such weights is bad input, named.
@@ -144,6 +133,9 @@ pub fn read_input(path: &Path) -> anyhow::Result<String> {
     };
     match read {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Err(bad(format!("{name}: no such file"))),
+        Err(e) if e.kind() == io::ErrorKind::IsADirectory => {
+            Err(bad(format!("{name}: a folder, not a file")))
+        }
         Err(e) if e.kind() == io::ErrorKind::InvalidData => {
             Err(bad(format!("{name}: not UTF-8 text")))
         }
@@ -154,12 +146,7 @@ pub fn read_input(path: &Path) -> anyhow::Result<String> {
 /// Reads a book file, ply's own or Edax's (`Book::read_any`): a missing or broken one is
 /// bad input, named.
 pub fn read_book(path: &Path) -> anyhow::Result<Book> {
-    let bytes = match fs::read(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(bad(format!("{}: no such file", path.display())))
-        }
-        r => r.with_context(|| format!("reading {}", path.display()))?,
-    };
+    let bytes = crate::files::read_bytes(path)?;
     Book::read_any(&bytes).map_err(|e| bad(format!("{}: {e}", path.display())))
 }
 
@@ -184,40 +171,72 @@ pub fn plural(count: usize, noun: &str) -> String {
 /// A line on stderr that a long command redraws four times a second, from the first second
 /// on, while stderr is a terminal; erased when it is dropped. `render` gets the time since
 /// the start and says what the line shows.
+///
+/// The line is drawn by a thread of its own that waits on a channel, not in a sleep: dropping
+/// the line wakes it at once, so a command that finishes in a millisecond is not held back to
+/// the next redraw.
 pub struct StatusLine {
-    done: Arc<AtomicBool>,
+    /// Dropping the sender is the signal to stop: the thread's `recv_timeout` returns at once.
+    stop: Option<mpsc::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl StatusLine {
+    /// How often the line is redrawn.
+    pub const INTERVAL: Duration = Duration::from_millis(250);
+    /// How long a command runs before the line first appears.
+    pub const FIRST_AFTER: Duration = Duration::from_secs(1);
+
     /// Starts the line (nothing is drawn when stderr is not a terminal).
     pub fn start(render: impl Fn(Duration) -> String + Send + 'static) -> StatusLine {
-        let done = Arc::new(AtomicBool::new(false));
-        let thread = io::stderr().is_terminal().then(|| {
-            let done = done.clone();
-            let started = Instant::now();
-            std::thread::spawn(move || {
-                let mut drawn = false;
-                while !done.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(250));
-                    let elapsed = started.elapsed();
-                    if elapsed >= Duration::from_secs(1) && !done.load(Ordering::Relaxed) {
-                        eprint!("\r\x1b[K{}", render(elapsed));
-                        drawn = true;
-                    }
+        StatusLine::start_with(
+            io::stderr().is_terminal(),
+            StatusLine::INTERVAL,
+            StatusLine::FIRST_AFTER,
+            render,
+        )
+    }
+
+    /// [`StatusLine::start`] with the terminal test and the timings given: the tests draw
+    /// with an interval of an hour to show that stopping never waits for it.
+    fn start_with(
+        terminal: bool,
+        interval: Duration,
+        first_after: Duration,
+        render: impl Fn(Duration) -> String + Send + 'static,
+    ) -> StatusLine {
+        if !terminal {
+            return StatusLine {
+                stop: None,
+                thread: None,
+            };
+        }
+        let (stop, stopped) = mpsc::channel::<()>();
+        let started = Instant::now();
+        let thread = std::thread::spawn(move || {
+            let mut drawn = false;
+            // Anything but a timeout (the sender dropped) means the command is done.
+            while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(interval) {
+                let elapsed = started.elapsed();
+                if elapsed >= first_after {
+                    eprint!("\r\x1b[K{}", render(elapsed));
+                    drawn = true;
                 }
-                if drawn {
-                    eprint!("\r\x1b[K");
-                }
-            })
+            }
+            if drawn {
+                eprint!("\r\x1b[K");
+            }
         });
-        StatusLine { done, thread }
+        StatusLine {
+            stop: Some(stop),
+            thread: Some(thread),
+        }
     }
 }
 
 impl Drop for StatusLine {
     fn drop(&mut self) {
-        self.done.store(true, Ordering::Relaxed);
+        drop(self.stop.take());
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
@@ -235,6 +254,35 @@ impl std::fmt::Debug for StatusLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Stopping the line wakes its thread at once: with a redraw interval of an hour, a line
+    /// on a terminal is dropped well within the watchdog's minute (a thread that slept out its
+    /// interval, as the line once did, would hold the command for the whole hour).
+    #[test]
+    fn dropping_the_line_never_waits_for_the_next_redraw() {
+        let (done, finished) = mpsc::channel();
+        std::thread::spawn(move || {
+            let hour = Duration::from_secs(3600);
+            let line = StatusLine::start_with(true, hour, Duration::ZERO, |_| String::new());
+            assert!(
+                line.thread.is_some(),
+                "a terminal's line has a drawing thread"
+            );
+            drop(line);
+            done.send(()).expect("the test is waiting");
+        });
+        finished
+            .recv_timeout(Duration::from_secs(60))
+            .expect("dropping the status line waited for its redraw interval");
+    }
+
+    #[test]
+    fn no_thread_when_stderr_is_not_a_terminal() {
+        let line = StatusLine::start_with(false, StatusLine::INTERVAL, Duration::ZERO, |_| {
+            unreachable!("nothing is drawn off a terminal")
+        });
+        assert!(line.thread.is_none());
+    }
 
     #[test]
     fn a_move_takes_half_a_second_a_ply() {

@@ -8,27 +8,29 @@ use std::{
     time::{Duration, Instant},
 };
 
-use anyhow::Context;
 use ply_othello::{
-    explore::{GamesIndex, IndexError, Source},
-    wthor::{self, NameKind, Names},
+    explore::{GamesIndex, IndexError, Source, MAGIC},
+    wthor::{self, Database, NameKind, Names},
 };
 
-use crate::{error::bad, othello::common::write_whole};
-
-/// Reads a whole file; a missing one is bad input.
-pub fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
-    match fs::read(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            Err(bad(format!("{}: no such file", path.display())))
-        }
-        r => r.with_context(|| format!("reading {}", path.display())),
-    }
-}
+use crate::{
+    error::bad,
+    files::{read_bytes, refuse_inputs, write_whole},
+};
 
 /// The game files, read (not yet replayed).
 pub fn read_databases(paths: &[PathBuf]) -> anyhow::Result<Vec<Vec<u8>>> {
     paths.iter().map(|p| read_bytes(p)).collect()
+}
+
+/// Every game of the files `paths` (their bytes, `databases`), replayed; a game that breaks
+/// the rules is bad input naming its file.
+pub fn replay_databases(paths: &[PathBuf], databases: &[Vec<u8>]) -> anyhow::Result<Vec<Database>> {
+    databases
+        .iter()
+        .zip(paths)
+        .map(|(bytes, path)| Database::read(bytes).map_err(|e| wthor_error(path, &e)))
+        .collect()
 }
 
 /// A names file (`WTHOR.JOU` or `WTHOR.TRN`), or bad input naming the file and the record.
@@ -37,6 +39,30 @@ pub fn read_names(path: &Path, kind: NameKind) -> anyhow::Result<Vec<String>> {
     Names::read(&bytes, kind)
         .map(|n| n.names)
         .map_err(|e| bad(format!("{}: {e}", path.display())))
+}
+
+/// A name by number from a names file (`read_names`), or `#number` when no file was given;
+/// a number the file does not hold is bad input naming the database, the record and the field
+/// (`at`).
+pub fn name_of(
+    names: Option<&[String]>,
+    number: u16,
+    file: Option<&Path>,
+    at: (&Path, usize, &str),
+) -> anyhow::Result<String> {
+    let Some(names) = names else {
+        return Ok(format!("#{number}"));
+    };
+    names.get(usize::from(number)).cloned().ok_or_else(|| {
+        bad(format!(
+            "{}: record {}, field `{}`: {number} is not in {} (it holds {} names)",
+            at.0.display(),
+            at.1,
+            at.2,
+            file.map_or(String::new(), |f| f.display().to_string()),
+            names.len()
+        ))
+    })
 }
 
 /// A WTHOR error in `path` as bad input.
@@ -68,7 +94,9 @@ pub enum Loaded {
 
 /// The index of `databases` (their bytes, read from `paths`): read from `index` when it was
 /// built from exactly these bytes, otherwise built and written there (under a temporary
-/// name, then renamed). A database that cannot be read is bad input naming its file; an
+/// name, then renamed). An index path that is one of the databases, or a file that is not
+/// an index (a database, say), is bad input, refused before anything is written. A database that cannot be read is bad input
+/// naming its file; an
 /// index that cannot be written is reported in [`Loaded::Built`] and the index is used all
 /// the same.
 pub fn load_index(
@@ -76,10 +104,21 @@ pub fn load_index(
     databases: &[Vec<u8>],
     index: &Path,
 ) -> anyhow::Result<(GamesIndex, Loaded)> {
+    let inputs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+    // Before anything is read or written: the index is never one of the databases.
+    refuse_inputs(index, &inputs)?;
     let sources: Vec<Source> = databases.iter().map(|b| Source::of(b)).collect();
     let why = match fs::read(index) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => "there was none".to_string(),
         Err(e) => format!("it could not be read: {e}"),
+        // A file that is no index, not even a damaged one, is not ply's to replace.
+        Ok(bytes) if !bytes.starts_with(MAGIC) && !MAGIC.starts_with(&bytes) => {
+            return Err(bad(format!(
+                "{}: not a ply games index (no `plyindex` at its start), so it is not written \
+                 over: give another --index, or remove the file",
+                index.display()
+            )))
+        }
         Ok(bytes) => match GamesIndex::read(bytes) {
             Ok(found) if found.is_for(&sources) => return Ok((found, Loaded::Read)),
             Ok(_) => "it was built from other databases (or older versions of these)".into(),
@@ -93,7 +132,7 @@ pub fn load_index(
         other => bad(other.to_string()),
     })?;
     let took = started.elapsed();
-    let written = write_whole(index, built.as_bytes()).err();
+    let written = write_whole(index, &inputs, built.as_bytes()).err();
     Ok((built, Loaded::Built { why, took, written }))
 }
 

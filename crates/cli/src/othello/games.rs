@@ -21,10 +21,11 @@ use serde_json::json;
 
 use crate::{
     error::bad,
+    files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{read_input, read_position_or_transcript, write_whole},
+        common::{plural, read_input, read_position_or_transcript},
         databases::{
-            default_index_path, load_index, read_bytes, read_databases, read_names, wthor_error,
+            default_index_path, load_index, name_of, read_databases, read_names, wthor_error,
             Loaded,
         },
     },
@@ -134,28 +135,6 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
 }
 
-/// A name by number from a names file, or the number when no file was given.
-fn name_of(
-    names: Option<&[String]>,
-    number: u16,
-    file: Option<&Path>,
-    at: (&Path, usize, &str),
-) -> anyhow::Result<String> {
-    let Some(names) = names else {
-        return Ok(format!("#{number}"));
-    };
-    names.get(usize::from(number)).cloned().ok_or_else(|| {
-        bad(format!(
-            "{}: record {}, field `{}`: {number} is not in {} (it holds {} names)",
-            at.0.display(),
-            at.1,
-            at.2,
-            file.map_or(String::new(), |f| f.display().to_string()),
-            names.len()
-        ))
-    })
-}
-
 fn list(a: &ListArgs) -> anyhow::Result<()> {
     let players = a
         .players
@@ -182,16 +161,27 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
         })
         .transpose()?;
     let wanted = a.player.as_deref().map(str::to_lowercase);
-    let mut out = io::stdout().lock();
+    // Every file is read and every game replayed before a line is printed, whatever the
+    // filters: a damaged or missing file is refused with nothing half-written on stdout.
+    let mut files = Vec::with_capacity(a.files.len());
+    for path in &a.files {
+        let bytes = read_bytes(path)?;
+        let (header, games) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
+        let games = games
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| wthor_error(path, &e))?;
+        files.push((path, header, games));
+    }
+    // The listing is made whole before it is printed: a game whose player or tournament
+    // the names files lack is refused with nothing on stdout.
+    let mut out = Vec::new();
     if !a.json && !a.ggf {
         writeln!(
             out,
             "game\tyear\ttournament\tblack\twhite\tdiscs\ttheoretical\tmoves"
         )?;
     }
-    for path in &a.files {
-        let bytes = read_bytes(path)?;
-        let (header, games) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
+    for (path, header, games) in files {
         if a.year.is_some_and(|y| y != header.game_year) {
             continue;
         }
@@ -199,8 +189,7 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
             // Game numbers start again with each file: say which file follows.
             writeln!(out, "# {}", path.display())?;
         }
-        for (k, g) in games.enumerate() {
-            let g = g.map_err(|e| wthor_error(path, &e))?;
+        for (k, g) in games.into_iter().enumerate() {
             let number = k + 1;
             let black = name_of(
                 players.as_deref(),
@@ -259,6 +248,7 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
                         ("RE".into(), format!("{:+}.000", g.black_score())),
                     ],
                     game: g.game,
+                    comments: Vec::new(),
                 };
                 writeln!(out, "{rec}")?;
             } else {
@@ -273,7 +263,9 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
             }
         }
     }
-    out.flush()?;
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(&out)?;
+    stdout.flush()?;
     Ok(())
 }
 
@@ -389,6 +381,21 @@ fn number_of(names: &mut Vec<String>, name: &str) -> anyhow::Result<u16> {
 }
 
 fn make(a: &MakeArgs) -> anyhow::Result<()> {
+    // The files to write: none of them the input, nor two of them one file.
+    let outputs: Vec<&Path> = [Some(&a.out), a.players.as_ref(), a.tournaments.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .collect();
+    for (k, out) in outputs.iter().enumerate() {
+        refuse_inputs(out, &[&a.from])?;
+        if outputs[..k].iter().any(|o| o == out) {
+            return Err(bad(format!(
+                "{}: given as two of the files to write",
+                out.display()
+            )));
+        }
+    }
     let (sources, perfect_from) = read_sources(&a.from)?;
     let depth = a.depth.or(perfect_from).unwrap_or(14);
     if depth == 0 || depth > 60 {
@@ -443,7 +450,7 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
     let bytes = db
         .to_bytes()
         .map_err(|e| bad(format!("{}: {e}", a.out.display())))?;
-    write_whole(&a.out, &bytes)?;
+    write_whole(&a.out, &[&a.from], &bytes)?;
     for (path, kind, names) in [
         (&a.players, NameKind::Players, players),
         (
@@ -461,7 +468,7 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
             let b = file
                 .to_bytes()
                 .map_err(|e| bad(format!("{}: {e}", path.display())))?;
-            write_whole(path, &b)?;
+            write_whole(path, &[&a.from, &a.out], &b)?;
         }
     }
     eprintln!(
@@ -510,10 +517,10 @@ fn index(a: &IndexArgs) -> anyhow::Result<()> {
     } else {
         writeln!(
             out,
-            "{}: {state}: {} games in {} databases, {} entries, {} bytes{}",
+            "{}: {state}: {} in {}, {} entries, {} bytes{}",
             path.display(),
-            idx.games(),
-            a.files.len(),
+            plural(usize::try_from(idx.games()).unwrap_or(usize::MAX), "game"),
+            plural(a.files.len(), "database"),
             idx.entries(),
             idx.as_bytes().len(),
             seconds.map_or(String::new(), |s| format!(", built in {s:.2} s"))

@@ -191,13 +191,14 @@ pub struct Writer<S: Store = File> {
 
 impl Writer<File> {
     /// Opens a results file to resume it: creates it if missing, refuses a path that is not a
-    /// regular file, reads its rows (dropping a torn last line, which it cuts off the file),
+    /// regular file or is one of the command's `inputs`, reads its rows (dropping a torn last line, which it cuts off the file),
     /// and returns them with a writer that appends after them.
     ///
     /// # Errors
     /// Bad input for a path that is not a regular file or a line that is not a row; any other
     /// failure to open, read or cut the file.
-    pub fn open(path: &Path) -> anyhow::Result<(Writer<File>, Vec<Entry>)> {
+    pub fn open(path: &Path, inputs: &[&Path]) -> anyhow::Result<(Writer<File>, Vec<Entry>)> {
+        crate::files::refuse_inputs(path, inputs)?;
         let name = path.display();
         match fs::metadata(path) {
             Ok(m) if !m.is_file() => {

@@ -65,6 +65,10 @@ pub struct Args {
     /// input (0-based, positions only) has k mod N = I.
     #[arg(long, value_name = "I/N", requires = "obf")]
     pub shard: Option<Shard>,
+    /// With --obf: solve positions with more than 36 empty squares too, which a batch
+    /// otherwise refuses before it starts (their exact solves will not finish).
+    #[arg(long, requires = "obf")]
+    pub force: bool,
     /// Give the exact score of every legal move.
     #[arg(long)]
     pub all_moves: bool,
@@ -329,23 +333,41 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         scope,
         positions,
     } = ShardInput::read(path, a.shard)?;
-    let far = positions.iter().filter(|(_, p)| out_of_reach(p)).count();
-    if far > 0 {
-        eprintln!(
-            "ply: {name}: {} more than {REACH} empty squares: their exact solves will not \
-             finish; `ply othello analyze` estimates such positions",
-            if far == 1 {
+    let far: Vec<usize> = positions
+        .iter()
+        .filter(|(_, p)| out_of_reach(p))
+        .map(|&(line, _)| line)
+        .collect();
+    if !far.is_empty() {
+        let lines = far
+            .iter()
+            .take(5)
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let more = if far.len() > 5 { ", ..." } else { "" };
+        let what = format!(
+            "{name}: {} more than {REACH} empty squares (line {lines}{more}): their exact \
+             solves will not finish",
+            if far.len() == 1 {
                 String::from("1 position has")
             } else {
-                format!("{far} positions have")
+                format!("{} positions have", far.len())
             }
         );
+        if !a.force {
+            return Err(bad(format!(
+                "{what}; `ply othello analyze` estimates such positions, and --force solves \
+                 them all the same"
+            )));
+        }
+        eprintln!("ply: {what} (--force: solving them all the same)");
     }
     let (mut sink, done) = match &a.out {
         None => (Sink::None, HashSet::new()),
         Some(_) if to_stdout => (Sink::Stdout, HashSet::new()),
         Some(out) => {
-            let (writer, entries) = results::Writer::open(out)?;
+            let (writer, entries) = results::Writer::open(out, &[path])?;
             let done = check_done(out, &scope, &positions, &entries)?;
             if !done.is_empty() {
                 let left = positions.len() - done.len();

@@ -3,7 +3,13 @@
 
 /// FNV-1a 64 of `bytes`: the checksum of the data files.
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+    fnv1a_from(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+/// FNV-1a 64 continued from `hash` over `bytes`: `fnv1a_from(fnv1a(a), b)` is the hash of `a`
+/// then `b`.
+pub(crate) fn fnv1a_from(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }

@@ -9,14 +9,16 @@
 //! white, `-` empty, then the side to move); `B[…]` and `W[…]` are the moves, a value being a
 //! square, `PA` for a pass, optionally followed by `/eval/time`. A move by the colour that is
 //! not to move is accepted only where that colour's opponent has to pass (some writers leave
-//! such passes out); the pass is then stored. Other tags are kept as they are and written
-//! back in their order.
+//! such passes out); the pass is then stored. A comment `C[…]` after a move belongs to that
+//! move (a game review writes one after each move it marks); other tags, and comments before
+//! the first move, are kept as they are and written back in their order.
 
 use std::fmt;
 
 use crate::{BoardSize, Color, GameRecord, Move, ParseError, Position, Square};
 
-/// A game record: its tags (other than `GM`, `BO`, `B` and `W`) and the game.
+/// A game record: its tags (other than `GM`, `BO`, `B` and `W`), the game, and the comments
+/// on its moves.
 ///
 /// ```
 /// use ply_othello::ggf::GgfGame;
@@ -31,6 +33,10 @@ pub struct GgfGame {
     pub tags: Vec<(String, String)>,
     /// The start position and the moves.
     pub game: GameRecord,
+    /// Comments on moves, as `(plies, text)`: the comment after the first `plies` plies of
+    /// the game (1 for the first move), in the game's order, written as `C[text]` after that
+    /// ply's move.
+    pub comments: Vec<(usize, String)>,
 }
 
 impl GgfGame {
@@ -47,7 +53,11 @@ impl GgfGame {
             };
             tags.push(("RE".to_owned(), format!("{black:+}.000")));
         }
-        GgfGame { tags, game }
+        GgfGame {
+            tags,
+            game,
+            comments: Vec::new(),
+        }
     }
 
     /// Reads the first game of `text` (anything before its `(;` is ignored).
@@ -159,6 +169,7 @@ fn parse_records(text: &str, max: usize) -> Result<Vec<GgfGame>, ParseError> {
 
 fn parse_body(r: &mut Reader<'_>, open: usize) -> Result<GgfGame, ParseError> {
     let mut tags = Vec::new();
+    let mut comments = Vec::new();
     let mut game: Option<GameRecord> = None;
     while let Some((name, value, at)) = r.tag()? {
         match name.as_str() {
@@ -191,11 +202,19 @@ fn parse_body(r: &mut Reader<'_>, open: usize) -> Result<GgfGame, ParseError> {
                     )
                 })?;
             }
+            "C" => match game.as_ref().map(|g| g.moves().len()) {
+                Some(plies) if plies > 0 => comments.push((plies, value)),
+                _ => tags.push((name, value)),
+            },
             _ => tags.push((name, value)),
         }
     }
     match game {
-        Some(game) => Ok(GgfGame { tags, game }),
+        Some(game) => Ok(GgfGame {
+            tags,
+            game,
+            comments,
+        }),
         None => Err(r.fail(open, "the game has no board (BO tag)")),
     }
 }
@@ -247,14 +266,7 @@ impl fmt::Display for GgfGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("(;GM[Othello]")?;
         for (name, value) in &self.tags {
-            write!(f, "{name}[")?;
-            for c in value.chars() {
-                if c == ']' || c == '\\' {
-                    f.write_str("\\")?;
-                }
-                write!(f, "{c}")?;
-            }
-            f.write_str("]")?;
+            write_tag(f, name, value)?;
         }
         let start = self.game.start();
         let n = start.size().n();
@@ -279,15 +291,31 @@ impl fmt::Display for GgfGame {
             'O'
         };
         write!(f, " {side}]")?;
-        for (pos, m) in self.game.plies() {
+        let mut comments = self.comments.iter().peekable();
+        for (k, (pos, m)) in self.game.plies().enumerate() {
             let tag = if pos.turn() == Color::Black { 'B' } else { 'W' };
             match m {
                 Move::Play(sq) => write!(f, "{tag}[{sq}]")?,
                 Move::Pass => write!(f, "{tag}[PA]")?,
             }
+            while let Some((_, text)) = comments.next_if(|(plies, _)| *plies == k + 1) {
+                write_tag(f, "C", text)?;
+            }
         }
         f.write_str(";)")
     }
+}
+
+/// `NAME[value]`, with `]` and `\` escaped.
+fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result {
+    write!(f, "{name}[")?;
+    for c in value.chars() {
+        if c == ']' || c == '\\' {
+            f.write_str("\\")?;
+        }
+        write!(f, "{c}")?;
+    }
+    f.write_str("]")
 }
 
 impl std::str::FromStr for GgfGame {
@@ -311,6 +339,16 @@ mod tests {
         let text = rec.to_string();
         assert!(text.starts_with("(;GM[Othello]PC[ply]PB[a [strange\\] \\\\ name]BO[8 "));
         assert_eq!(GgfGame::parse(&text).unwrap(), rec);
+    }
+
+    #[test]
+    fn comments_after_moves_belong_to_them_and_round_trip() {
+        let text =
+            "(;GM[Othello]C[a game]BO[4 ---- -O*- -*O- ---- *]B[b1]C[?! loss 2 \\] x]W[a1];)";
+        let rec = GgfGame::parse(text).unwrap();
+        assert_eq!(rec.tags, vec![("C".to_owned(), "a game".to_owned())]);
+        assert_eq!(rec.comments, vec![(1, "?! loss 2 ] x".to_owned())]);
+        assert_eq!(rec.to_string(), text);
     }
 
     #[test]

@@ -21,9 +21,16 @@ MCTS, AlphaZero and evaluation tools run on every size.
 (1, [8])
 """
 
-import numpy as np
-import pyspiel
-from open_spiel.python.observation import IIGObserverForPublicInfoGame
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.observation import IIGObserverForPublicInfoGame
+except ImportError as e:  # OpenSpiel (and numpy) are optional: only this module needs them.
+    raise ImportError(
+        f"ply.openspiel needs OpenSpiel and numpy ({e.name or e} is missing): "
+        "pip install open_spiel numpy",
+        name=e.name,
+    ) from e
 
 from .othello import Board
 

@@ -18,9 +18,53 @@ on 8x8, 0-35 and 36 on 6x6, 0-15 and 16 on 4x4.
 8200
 >>> solve(Board(size=4)).score
 -10
+
+A transcript (or a position, an OBF line) is a board wherever one is taken; exact scores are
+``int``, estimates ``float``; ``all_moves=True`` scores every move exactly:
+
+>>> from ply.othello import analyze
+>>> [m.score for m in solve("b1", all_moves=True).moves]   # 4x4, after b1
+[10, -12, -14]
+>>> type(analyze(Board(size=4)).score), type(analyze(Board(), depth=2, book=False).score)
+(<class 'int'>, <class 'float'>)
+
+A forced pass is a move like any other, so ``push(best)`` plays a game to its end:
+
+>>> b = Board("OOOO" "OOOO" "OOOX" "OOO-", "X")   # black must pass
+>>> solve(b).best_move, analyze(b).best, analyze(b).moves[0].index
+('pass', 'pass', 16)
+>>> while not b.is_game_over(): b.push(solve(b).best_move)
+>>> b.move_stack
+['pass', 'd4']
+
+``Board.from_obf`` reads an OBF line as ``ply othello solve --obf`` does, Edax's unused
+slots (``--:-127``) and a ``%`` comment included, and keeps the line's scores and comment:
+
+>>> e = Board.from_obf("-----OX--XO----- X; B1:-10; A2:-10; --:-127; % the 4x4 start")
+>>> e.scores, e.comment
+({'b1': -10, 'a2': -10}, 'the 4x4 start')
+
+``games(path)`` reads a WTHOR database and ``Book(path).moves(board)`` looks a position up in
+an opening book file (see the README for both).
 """
 
 from ._ply import othello as _native
 
-__all__ = ["Analysis", "Board", "Book", "MoveScore", "Outcome", "SolveResult", "analyze", "perft", "solve"]
+__all__ = [
+    "Analysis",
+    "Board",
+    "Book",
+    "Game",
+    "MoveScore",
+    "Outcome",
+    "SolveResult",
+    "analyze",
+    "games",
+    "perft",
+    "solve",
+]
 globals().update({n: getattr(_native, n) for n in __all__})
+
+# The standard opening names (src/othello/opening.rs).
+__all__.append("opening_name")
+opening_name = _native.opening_name

@@ -8,6 +8,13 @@ _B = TypeVar("_B", bound="Board")
 Move = Union[str, int]
 """A move: a name (``"d3"``, ``"pass"``) or an index (``row * n + col``; ``n * n`` is a pass)."""
 
+BoardLike = Union["Board", str]
+"""A board, or text read as the command line reads a position: a transcript (``"f5d6"``),
+cells and side to move, an OBF line or a GGF game."""
+
+Score = Union[int, float]
+"""A score in discs: an ``int`` when exact, a ``float`` when estimated."""
+
 class Board:
     """An Othello position and the moves that led to it (python-chess style), with
     OpenSpiel's state methods. Boards pickle (moves included) and may be subclassed."""
@@ -16,7 +23,16 @@ class Board:
         self, cells: Optional[str] = None, turn: Optional[str] = None, *, size: Optional[int] = None
     ) -> None: ...
     @classmethod
-    def from_obf(cls: type[_B], line: str) -> _B: ...
+    def from_obf(cls: type[_B], line: str) -> _B:
+        """The position of an OBF line (a ``%`` comment and Edax's unused ``--:-127`` slots
+        allowed); the board keeps the line's ``scores`` and ``comment``."""
+    @property
+    def scores(self) -> dict[str, int]:
+        """The OBF line's scored moves (move name to exact score) for its position, the
+        board's first; ``{}`` for a board not read from OBF."""
+    @property
+    def comment(self) -> Optional[str]:
+        """The OBF line's comment (after its ``%``), or ``None``."""
     @classmethod
     def from_transcript(cls: type[_B], transcript: str, *, size: Optional[int] = None) -> _B:
         """The game of a transcript (``"f5d6c3"``) from the start; its moves are the
@@ -81,21 +97,27 @@ class SolveResult:
     @property
     def score(self) -> int: ...
     @property
-    def best_move(self) -> Optional[str]: ...
+    def best_move(self) -> Optional[str]:
+        """A square, ``"pass"`` when the side to move must pass, ``None`` at the end."""
     @property
     def line(self) -> list[str]: ...
     @property
     def nodes(self) -> int: ...
+    @property
+    def moves(self) -> Optional[list[MoveScore]]:
+        """With ``all_moves=True``: every legal move's exact score, best first."""
 
 class MoveScore:
     """One move's score in discs for the side that plays it: exact, estimated, or from the book."""
 
     @property
-    def move(self) -> str: ...
+    def move(self) -> str:
+        """A square, or ``"pass"``."""
     @property
     def index(self) -> int: ...
     @property
-    def score(self) -> float: ...
+    def score(self) -> Score:
+        """An ``int`` when exact, a ``float`` when estimated."""
     @property
     def exact(self) -> bool: ...
     @property
@@ -116,7 +138,58 @@ class Book:
     def kind(self) -> str:
         """``"exact"``, ``"searched"`` or ``"partial"`` (some moves of each position, as
         Edax's)."""
+    def moves(self, board: BoardLike) -> list[MoveScore]:
+        """The moves the book scores in the position (or a mirror image), best first; ``[]``
+        when it does not hold it."""
+    def lookup(self, board: BoardLike) -> Optional[MoveScore]:
+        """The book's best move with the position's value; ``None`` when it does not hold it."""
+    def __contains__(self, board: BoardLike) -> bool: ...
     def __len__(self) -> int: ...
+
+class Game:
+    """One game of a WTHOR database, with the fields of ``ply othello games --json``."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def year(self) -> int: ...
+    @property
+    def tournament(self) -> Optional[str]: ...
+    @property
+    def tournament_number(self) -> int: ...
+    @property
+    def black(self) -> Optional[str]:
+        """Black's name; ``None`` without the players' file."""
+    @property
+    def black_number(self) -> int: ...
+    @property
+    def white(self) -> Optional[str]: ...
+    @property
+    def white_number(self) -> int: ...
+    @property
+    def black_discs(self) -> int: ...
+    @property
+    def black_score(self) -> int:
+        """Black's result as a disc difference, empties to the winner."""
+    @property
+    def theoretical(self) -> int: ...
+    @property
+    def theoretical_depth(self) -> int: ...
+    @property
+    def moves(self) -> list[str]:
+        """The moves from the start, passes included."""
+    @property
+    def transcript(self) -> str: ...
+    def board(self) -> Board:
+        """The game's end position, its moves in ``move_stack``."""
+
+def games(
+    path: Union[str, os.PathLike[str]],
+    *,
+    players: Union[None, str, os.PathLike[str]] = None,
+    tournaments: Union[None, str, os.PathLike[str]] = None,
+) -> list[Game]:
+    """Every game of a WTHOR database, replayed; names from ``WTHOR.JOU``/``WTHOR.TRN``."""
 
 class Analysis:
     """Every legal move's score (best first), the position's score and the expected line: every
@@ -138,7 +211,8 @@ class Analysis:
     def discs(self) -> dict[str, int]:
         """``{"X": black, "O": white}``."""
     @property
-    def score(self) -> float: ...
+    def score(self) -> Score:
+        """An ``int`` when proven, a ``float`` when estimated."""
     @property
     def proven(self) -> bool: ...
     @property
@@ -147,7 +221,8 @@ class Analysis:
     def confidence(self) -> Optional[int]:
         """The solver's selective pass's confidence in percent when it gave the best move."""
     @property
-    def best(self) -> Optional[str]: ...
+    def best(self) -> Optional[str]:
+        """A square, ``"pass"`` when the side to move must pass, ``None`` at the end."""
     @property
     def line(self) -> list[str]: ...
     @property
@@ -161,15 +236,22 @@ class Analysis:
     @property
     def engine(self) -> str:
         """``"solver"``, ``"midgame"``, ``"mixed"``, ``"book"`` or ``"selective"``."""
+    @property
+    def opening(self) -> Optional[str]:
+        """The standard name of the position's opening (``"Tiger"``), ``None`` outside the
+        named lines."""
 
-def solve(board: Board, *, threads: int = 1, hash_mb: int = 16) -> SolveResult:
-    """The exact score, a best move and a line. Releases the GIL; Ctrl-C stops it.
+def solve(
+    board: BoardLike, *, threads: int = 1, hash_mb: int = 16, all_moves: bool = False
+) -> SolveResult:
+    """The exact score, a best move and a line; with ``all_moves`` every move's exact score.
+    Releases the GIL; Ctrl-C stops it.
 
     ``hash_mb`` is the table the threads share (each adds one of 1 MB of its own), with the
     same default as ``ply othello solve``."""
 
 def analyze(
-    board: Board,
+    board: BoardLike,
     *,
     time: Optional[float] = None,
     depth: Optional[int] = None,
@@ -182,5 +264,11 @@ def analyze(
     ``None`` for the shipped opening book, ``False`` for none, a ``Book`` or a path to a
     book file (ply's, or Edax's ``.dat``) to answer from instead."""
 
-def perft(board: Board, depth: int) -> int:
+def perft(board: BoardLike, depth: int) -> int:
     """Leaves of the game tree to ``depth`` plies (a pass is a ply)."""
+
+def opening_name(board: Board) -> Optional[str]:
+    """The standard name of the opening of ``board``'s game (``"Tiger"``, ``"Rose"``, ...):
+    that of the last position of its moves that has one, found up to the board's symmetries,
+    so mirror images and transpositions are named too; ``None`` before the first named
+    position, off the named lines and on 4x4 and 6x6 boards."""

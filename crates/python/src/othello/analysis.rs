@@ -1,5 +1,12 @@
-//! `ply.othello`'s analysis: `analyze`, the report it returns (`Analysis`, `MoveScore`) and
-//! the book files it may answer from (`Book`).
+//! `ply.othello`'s analysis: `analyze` and the report it returns (`Analysis`, `MoveScore`),
+//! read from the library's one report ([`Report`]).
+//!
+//! Scores are `int` where they are exact and `float` where they are estimates, as the JSON
+//! of `ply othello analyze --json` writes them. A forced pass is a move like any other: where
+//! the side to move must pass, the report's moves are the pass alone, with the position's
+//! score, and `best` is `"pass"` (the library reports the pass as the position's status and
+//! the first move of its line, and scores squares only), so a game loop
+//! `board.push(analyze(board).best)` plays through passes to the end.
 
 use std::{
     collections::BTreeMap,
@@ -8,46 +15,107 @@ use std::{
 };
 
 use ply_othello::{
-    analyze::{Options, Report},
+    analyze::{Options, Report, Status},
     BoardSize, Move, Square,
 };
-use pyo3::{
-    exceptions::{PyFileNotFoundError, PyOSError},
-    prelude::*,
-};
+use pyo3::prelude::*;
 
-use super::{move_index, threads_arg, Board};
+use super::{board_arg, book::Book, move_index, threads_arg};
 use crate::{
     args::{int_in, seconds, type_error, value_error},
     interrupt, repr_bool, repr_opt,
 };
 
+/// A score in discs as Python gets it: an `int` when exact, a `float` when estimated.
+pub(super) fn score_object(py: Python<'_>, discs: f64, exact: bool) -> PyResult<PyObject> {
+    if exact {
+        // Exact scores are whole numbers of discs, at most the board's squares.
+        Ok((discs as i64).into_pyobject(py)?.into_any().unbind())
+    } else {
+        Ok(discs.into_pyobject(py)?.into_any().unbind())
+    }
+}
+
+/// A score as Python's `repr` writes it: `14` when exact, `2.5` or `3.0` when estimated.
+fn score_repr(discs: f64, exact: bool) -> String {
+    if exact {
+        format!("{}", discs as i64)
+    } else {
+        format!("{discs:?}")
+    }
+}
+
 /// One move's score.
-#[pyclass(module = "ply.othello", frozen, get_all)]
+#[pyclass(module = "ply.othello", frozen)]
 #[derive(Clone, Debug)]
 pub struct MoveScore {
-    /// The square's name.
-    #[pyo3(name = "move")]
+    /// The move's name: a square, or `"pass"`.
+    #[pyo3(get, name = "move")]
     mv: String,
-    /// The move's index (`row * n + col`).
+    /// The move's index (`row * n + col`, `n * n` for a pass).
+    #[pyo3(get)]
     index: usize,
     /// The score after the move for the side that plays it, in discs.
     score: f64,
     /// True when the score is exact, false for an estimate.
+    #[pyo3(get)]
     exact: bool,
     /// True when the score comes from the opening book.
+    #[pyo3(get)]
     book: bool,
     /// Plies the score rests on (the empty squares when exact).
+    #[pyo3(get)]
     depth: u32,
+}
+
+impl MoveScore {
+    /// A move's exact score, `discs` for the side that plays it, on a board with `empties`
+    /// empty squares.
+    pub(super) fn exact(m: Move, size: BoardSize, discs: i32, empties: u32) -> MoveScore {
+        MoveScore {
+            mv: m.to_string(),
+            index: move_index(m, size),
+            score: f64::from(discs),
+            exact: true,
+            book: false,
+            depth: empties,
+        }
+    }
+
+    /// A move's score from an opening book: exact in an exact book, an estimate searched
+    /// `depth` plies otherwise.
+    pub(super) fn from_book(
+        sq: Square,
+        size: BoardSize,
+        discs: i32,
+        exact: bool,
+        depth: u32,
+    ) -> MoveScore {
+        MoveScore {
+            mv: sq.to_string(),
+            index: move_index(Move::Play(sq), size),
+            score: f64::from(discs),
+            exact,
+            book: true,
+            depth,
+        }
+    }
 }
 
 #[pymethods]
 impl MoveScore {
+    /// The score after the move for the side that plays it, in discs: an `int` when exact,
+    /// a `float` when estimated.
+    #[getter]
+    fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
+        score_object(py, self.score, self.exact)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "MoveScore(move='{}', score={}, exact={}, book={}, depth={})",
             self.mv,
-            self.score,
+            score_repr(self.score, self.exact),
             repr_bool(self.exact),
             repr_bool(self.book),
             self.depth
@@ -56,52 +124,75 @@ impl MoveScore {
 }
 
 /// What `analyze` found: the library's one report ([`Report`]), every field of the JSON
-/// that `ply othello analyze --json` and the web API print, under the same names.
-#[pyclass(module = "ply.othello", frozen, get_all)]
+/// that `ply othello analyze --json` and the web API print, under the same names (but for a
+/// forced pass, which is a move here: see the module's docs).
+#[pyclass(module = "ply.othello", frozen)]
 #[derive(Clone, Debug)]
 pub struct Analysis {
     /// Squares on a side.
+    #[pyo3(get)]
     size: u8,
     /// The board as `size * size` cells row by row, `X` black, `O` white, `-` empty.
+    #[pyo3(get)]
     position: String,
     /// The side to move, `"X"` or `"O"`.
+    #[pyo3(get)]
     turn: String,
     /// `"play"`, `"pass"` (the side to move must pass) or `"over"`.
+    #[pyo3(get)]
     status: &'static str,
     /// Empty squares.
+    #[pyo3(get)]
     empties: u32,
     /// Discs per colour: `{"X": black, "O": white}`.
+    #[pyo3(get)]
     discs: BTreeMap<&'static str, u32>,
-    /// The position's score for the side to move, in discs: whole when proven, to a tenth
-    /// when estimated.
+    /// The position's score for the side to move, in discs: an `int` when proven, a `float`
+    /// to a tenth when estimated.
     score: f64,
     /// True when `score` is the position's exact value.
+    #[pyo3(get)]
     proven: bool,
     /// True when every move's score is exact.
+    #[pyo3(get)]
     all_exact: bool,
     /// When the best move and the score come from a selective pass of the exact solver: its
     /// confidence in percent (`selective @ 73%`); `None` otherwise.
+    #[pyo3(get)]
     confidence: Option<u8>,
-    /// The move to play; `None` for a pass or when the game is over.
+    /// The move to play: a square, `"pass"` when the side to move must pass, `None` when the
+    /// game is over.
+    #[pyo3(get)]
     best: Option<String>,
     /// The expected line, passes included.
+    #[pyo3(get)]
     line: Vec<String>,
-    /// Every legal move, best first.
+    /// Every legal move, best first (the pass alone when it is forced).
+    #[pyo3(get)]
     moves: Vec<MoveScore>,
     /// Plies the best move's estimate was searched to (the empty squares once exact).
+    #[pyo3(get)]
     depth: u32,
     /// Positions searched.
+    #[pyo3(get)]
     nodes: u64,
     /// Wall time the analysis took, in milliseconds.
+    #[pyo3(get)]
     elapsed_ms: u64,
     /// `"solver"`, `"midgame"`, `"mixed"`, `"book"` or `"selective"`.
+    #[pyo3(get)]
     engine: &'static str,
+    /// The standard name of the opening the position is in (`"Tiger"`), `None` outside the
+    /// named lines.
+    #[pyo3(get)]
+    opening: Option<&'static str>,
 }
 
 impl Analysis {
-    /// The report as Python presents it: the same fields, the moves with their indices too.
+    /// The report as Python presents it: the same fields, the moves with their indices too,
+    /// and a forced pass as the one move, scored as the position.
     fn of(report: Report, size: BoardSize) -> Analysis {
-        let moves = report
+        let mut moves: Vec<MoveScore> = report
             .moves
             .into_iter()
             .map(|m| {
@@ -116,6 +207,18 @@ impl Analysis {
                 }
             })
             .collect();
+        let mut best = report.best;
+        if report.status == Status::Pass {
+            moves = vec![MoveScore {
+                mv: Move::Pass.to_string(),
+                index: move_index(Move::Pass, size),
+                score: report.score.discs,
+                exact: report.proven,
+                book: false,
+                depth: report.depth,
+            }];
+            best = Some(Move::Pass.to_string());
+        }
         Analysis {
             size: report.size,
             position: report.position,
@@ -127,26 +230,34 @@ impl Analysis {
             proven: report.proven,
             all_exact: report.all_exact,
             confidence: report.confidence,
-            best: report.best,
+            best,
             line: report.line,
             moves,
             depth: report.depth,
             nodes: report.nodes,
             elapsed_ms: report.elapsed_ms,
             engine: report.engine.name(),
+            opening: report.opening,
         }
     }
 }
 
 #[pymethods]
 impl Analysis {
+    /// The position's score for the side to move, in discs: an `int` when proven, a `float`
+    /// to a tenth when estimated.
+    #[getter]
+    fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
+        score_object(py, self.score, self.proven)
+    }
+
     fn __repr__(&self) -> String {
         let confidence = self
             .confidence
             .map_or_else(String::new, |c| format!(", confidence={c}"));
         format!(
             "Analysis(score={}, proven={}, all_exact={}, best={}, engine='{}'{confidence}, depth={}, moves={})",
-            self.score,
+            score_repr(self.score, self.proven),
             repr_bool(self.proven),
             repr_bool(self.all_exact),
             repr_opt(self.best.as_deref()),
@@ -157,76 +268,8 @@ impl Analysis {
     }
 }
 
-/// An opening book read from a file: ply's own (`ply othello book build`, `book import`) or
-/// an Edax book (`.dat`). `analyze(board, book=Book(path))` answers from it in place of the
-/// shipped book of its board size.
-#[pyclass(module = "ply.othello", frozen)]
-#[derive(Clone, Debug)]
-pub struct Book {
-    inner: Arc<ply_othello::book::Book>,
-    path: String,
-}
-
-/// Reads a book file of either kind: `FileNotFoundError`/`OSError` when it cannot be read,
-/// `ValueError` naming the file and what is wrong when it is not a book.
-fn read_book(path: &std::path::Path) -> PyResult<Book> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => {
-            PyFileNotFoundError::new_err(format!("{name}: no such file"))
-        }
-        _ => PyOSError::new_err(format!("{name}: {e}")),
-    })?;
-    let inner = ply_othello::book::Book::read_any(&bytes)
-        .map_err(|e| value_error(format!("{name}: {e}")))?;
-    Ok(Book {
-        inner: Arc::new(inner),
-        path: name,
-    })
-}
-
-#[pymethods]
-impl Book {
-    /// Reads the book file at `path` (a `str` or a path).
-    #[new]
-    fn new(path: std::path::PathBuf) -> PyResult<Book> {
-        read_book(&path)
-    }
-
-    /// The board side: 4, 6 or 8.
-    #[getter]
-    fn size(&self) -> u8 {
-        self.inner.size().n()
-    }
-
-    /// `"exact"`, `"searched"` (every move of a position scored) or `"partial"` (some, as an
-    /// Edax book's).
-    #[getter]
-    fn kind(&self) -> &'static str {
-        match (self.inner.is_exact(), self.inner.is_partial()) {
-            (true, _) => "exact",
-            (false, false) => "searched",
-            (false, true) => "partial",
-        }
-    }
-
-    /// Positions held, one per symmetry class.
-    fn __len__(&self) -> usize {
-        self.inner.len()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Book(path='{}', size={}, kind='{}', positions={})",
-            self.path,
-            self.size(),
-            self.kind(),
-            self.inner.len()
-        )
-    }
-}
-
-/// Every legal move's score, with the options of `ply othello analyze`: within `time`
+/// Every legal move's score of `board` (a `Board`, or a transcript or position as text),
+/// with the options of `ply othello analyze`: within `time`
 /// seconds (1 by default), or with the midgame engine `depth` plies deep and no clock;
 /// `threads`; `book`: `None` for the shipped opening book (6x6 exact, 8x8 searched),
 /// `False` for none, a [`Book`] or a path to a book file (ply's or Edax's) to answer from
@@ -236,13 +279,14 @@ impl Book {
 #[pyo3(signature = (board, *, time = None, depth = None, threads = None, book = None, solver = true))]
 fn analyze(
     py: Python<'_>,
-    board: &Board,
+    board: &Bound<'_, PyAny>,
     time: Option<&Bound<'_, PyAny>>,
     depth: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
     book: Option<&Bound<'_, PyAny>>,
     solver: bool,
 ) -> PyResult<Analysis> {
+    let pos = board_arg(board)?;
     let mut opts = match (time, depth) {
         (Some(_), Some(_)) => return Err(value_error("give time or depth, not both")),
         (None, Some(d)) => {
@@ -257,9 +301,9 @@ fn analyze(
         Some(b) if b.is_instance_of::<pyo3::types::PyBool>() => opts.book = b.is_truthy()?,
         Some(b) => {
             let chosen = if let Ok(given) = b.downcast::<Book>() {
-                given.get().inner.clone()
+                given.get().inner()
             } else if let Ok(path) = b.extract::<std::path::PathBuf>() {
-                read_book(&path)?.inner
+                Book::read(&path)?.inner()
             } else {
                 return Err(type_error("book", "None, a bool, a Book or a path", b));
             };
@@ -267,7 +311,6 @@ fn analyze(
         }
     }
     opts.solver = solver;
-    let pos = board.pos();
     let size = pos.size();
     let stop = Arc::new(AtomicBool::new(false));
     opts.stop = Some(stop.clone());
@@ -283,7 +326,6 @@ fn analyze(
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MoveScore>()?;
     m.add_class::<Analysis>()?;
-    m.add_class::<Book>()?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     Ok(())
 }

@@ -5,28 +5,33 @@
 //! pgx number them: `row * n + col` with a1 = 0 (row 1 at the top), and `n * n` for a pass —
 //! 0..=63 and 64 on 8x8, 0..=35 and 36 on 6x6, 0..=15 and 16 on 4x4.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use ply_othello::{
-    obf::ObfLine,
-    perft as lib_perft,
-    solve::{SolveControl, SolveOptions, Solver},
+    input,
+    obf::{ObfLine, ScoredMove},
     text, transcript, BoardSize, Color, Move, Position, Square,
 };
 use pyo3::{
-    exceptions::{PyIndexError, PyMemoryError},
+    exceptions::PyIndexError,
     prelude::*,
     types::{PyDict, PyString, PyTuple, PyType},
 };
 
 use crate::{
     args::{
-        f32_array, int_in, integer, is_int, mask_array, opt_int_in, opt_text, text as text_arg,
-        type_error, value_error,
+        f32_array, int_in, integer, is_int, mask_array, opt_text, text as text_arg, type_error,
+        value_error,
     },
     board::{self, History, Replay},
-    interrupt, repr_list, repr_opt,
+    repr_opt,
 };
+
+mod analysis;
+mod book;
+mod games;
+mod opening;
+mod solve;
+
+use solve::threads_arg;
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
 const TERMINAL_PLAYER: i64 = -4;
@@ -133,6 +138,38 @@ fn checked(pos: Position) -> PyResult<Position> {
     Ok(pos)
 }
 
+/// The position of a board argument: a [`Board`] (or a subclass), or text read as the command
+/// line reads a position (the library's one reader, [`input::parse_position_or_transcript`]):
+/// a transcript from the start (`"f5d6"`), cells and side to move, an OBF line or a GGF game.
+fn board_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
+    if let Ok(b) = obj.downcast::<Board>() {
+        return Ok(b.borrow().pos());
+    }
+    if !obj.is_instance_of::<PyString>() {
+        return Err(type_error(
+            "board",
+            "a Board or a string (a transcript like \"f5d6\", a position, an OBF line)",
+            obj,
+        ));
+    }
+    let text: String = obj.extract()?;
+    let game = input::parse_position_or_transcript(&text, BoardSize::Eight)
+        .map_err(|e| value_error(format!("board: {e}")))?;
+    checked(game.position())
+}
+
+/// The pass, where the side to move must pass; `None` where it has a move or the game is over.
+fn forced_move(pos: &Position) -> Option<Move> {
+    (!pos.can_move() && !pos.is_game_over()).then_some(Move::Pass)
+}
+
+/// What an OBF line says besides its position: its scored moves and its comment.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct ObfNotes {
+    scores: Vec<ScoredMove>,
+    comment: Option<String>,
+}
+
 /// An Othello position and the moves that led to it (python-chess style), with OpenSpiel's
 /// state methods (`current_player`, `returns`, `history`, `observation_tensor`,
 /// `legal_actions_mask`).
@@ -146,6 +183,8 @@ fn checked(pos: Position) -> PyResult<Position> {
 #[derive(Clone, Debug)]
 pub struct Board {
     h: History<Position, Move>,
+    /// The OBF line's scores and comment, for a board read by `from_obf`.
+    notes: ObfNotes,
 }
 
 impl Board {
@@ -210,6 +249,40 @@ impl Replay for Board {
         self.h.push(m, next);
         Ok(())
     }
+
+    /// The OBF line's scores (as `(move, score)` pairs, in the line's order) and comment.
+    fn extra_state<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        if self.notes == ObfNotes::default() {
+            return Ok(None);
+        }
+        let scores: Vec<(String, i32)> = self
+            .notes
+            .scores
+            .iter()
+            .map(|m| (m.mv.to_string(), m.score))
+            .collect();
+        Ok(Some(
+            (scores, self.notes.comment.clone())
+                .into_pyobject(py)?
+                .into_any(),
+        ))
+    }
+
+    fn set_extra_state(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (scores, comment): (Vec<(Bound<'_, PyAny>, i32)>, Option<String>) = state.extract()?;
+        let size = self.h.root().size();
+        let scores = scores
+            .iter()
+            .map(|(mv, score)| {
+                Ok(ScoredMove {
+                    mv: parse_move(mv, size)?,
+                    score: *score,
+                })
+            })
+            .collect::<PyResult<_>>()?;
+        self.notes = ObfNotes { scores, comment };
+        Ok(())
+    }
 }
 
 #[pymethods]
@@ -246,18 +319,47 @@ impl Board {
         };
         Ok(Board {
             h: History::new(pos),
+            notes: ObfNotes::default(),
         })
     }
 
-    /// The position of an OBF line (`board turn;` and optional scored moves).
+    /// The position of an OBF line (`board turn;`, then optional scored moves `G8:+18;` and a
+    /// `% comment`), read as `ply othello solve --obf` reads it (Edax's unused slots
+    /// `--:-127` skipped). The board keeps the line's scores (`scores`) and comment
+    /// (`comment`).
     #[classmethod]
     fn from_obf<'py>(
         cls: &Bound<'py, PyType>,
         line: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, Board>> {
         let line = text_arg(line, "line")?;
-        let pos = checked(ObfLine::parse(&line).map_err(value_error)?.position)?;
-        board::new_of(cls, History::new(pos))
+        let obf = ObfLine::parse(&line).map_err(value_error)?;
+        let pos = checked(obf.position)?;
+        let board = board::new_of::<Board>(cls, History::new(pos))?;
+        board.borrow_mut().notes = ObfNotes {
+            scores: obf.moves,
+            comment: obf.comment,
+        };
+        Ok(board)
+    }
+
+    /// The scores of the OBF line the board was read from (`from_obf`), move name to exact
+    /// score in discs for the side to move, in the line's order; `{}` for any other board.
+    /// They score the line's position: the board's first, before any move pushed.
+    #[getter]
+    fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for m in &self.notes.scores {
+            d.set_item(m.mv.to_string(), m.score)?;
+        }
+        Ok(d)
+    }
+
+    /// The comment of the OBF line the board was read from (the text after its `%`);
+    /// `None` when it had none, or the board was not read from one.
+    #[getter]
+    fn comment(&self) -> Option<String> {
+        self.notes.comment.clone()
     }
 
     /// The game of a transcript (`"f5d6c3"`, passes implicit or written `pass`/`PA`) from
@@ -456,6 +558,7 @@ impl Board {
         ObfLine {
             position: self.pos(),
             moves: Vec::new(),
+            comment: None,
         }
         .to_string()
     }
@@ -498,129 +601,16 @@ impl Outcome {
     }
 }
 
-/// The exact result of a position.
-#[pyclass(module = "ply.othello", frozen, get_all)]
-#[derive(Clone, Debug)]
-pub struct SolveResult {
-    /// The exact score for the side to move (disc difference, empties to the winner).
-    score: i32,
-    /// A best move, or `None` when the side to move must pass or the game is over.
-    best_move: Option<String>,
-    /// A principal variation from the position, passes included.
-    line: Vec<String>,
-    /// Positions searched.
-    nodes: u64,
-}
-
-#[pymethods]
-impl SolveResult {
-    fn __repr__(&self) -> String {
-        format!(
-            "SolveResult(score={}, best_move={}, line={}, nodes={})",
-            self.score,
-            repr_opt(self.best_move.as_deref()),
-            repr_list(&self.line),
-            self.nodes
-        )
-    }
-}
-
-/// `threads` (1 by default) within the solver's range.
-fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
-    let max = i64::try_from(SolveOptions::MAX_THREADS).expect("small");
-    let t = opt_int_in(threads, "threads", 1, max, 1)?;
-    Ok(usize::try_from(t).expect("positive"))
-}
-
-/// Solves `board` exactly: score, best move and line. Releases the GIL; Ctrl-C stops it.
-#[pyfunction]
-#[pyo3(signature = (board, *, threads = None, hash_mb = None))]
-fn solve(
-    py: Python<'_>,
-    board: &Board,
-    threads: Option<&Bound<'_, PyAny>>,
-    hash_mb: Option<&Bound<'_, PyAny>>,
-) -> PyResult<SolveResult> {
-    let max_mb = i64::try_from(SolveOptions::MAX_HASH_MB).expect("small");
-    // The same default as `ply othello solve` (it was 64 here while the solver's own fell to 16).
-    let default_mb = i64::try_from(SolveOptions::default().hash_mb).expect("small");
-    let hash_mb =
-        usize::try_from(opt_int_in(hash_mb, "hash_mb", 1, max_mb, default_mb)?).expect("positive");
-    let options = SolveOptions {
-        threads: threads_arg(threads)?,
-        hash_mb,
-    };
-    let pos = board.pos();
-    let stop = AtomicBool::new(false);
-    // The table is made on the worker too: a large one takes a while to clear, and the GIL
-    // stays free meanwhile.
-    let found = interrupt::run(py, &stop, || {
-        Solver::try_new(options).map(|mut solver| {
-            solver.solve_with(
-                &pos,
-                SolveControl {
-                    stop: Some(&stop),
-                    ..SolveControl::default()
-                },
-            )
-        })
-    })?;
-    let r = found
-        .map_err(|e| PyMemoryError::new_err(format!("hash_mb={hash_mb}: {e}")))?
-        .map_err(|_| value_error("the solve was stopped"))?;
-    Ok(SolveResult {
-        score: r.score,
-        best_move: r.best_move.map(|s| s.to_string()),
-        line: r.pv.iter().map(ToString::to_string).collect(),
-        nodes: r.nodes,
-    })
-}
-
-/// Subtrees at most this deep are counted by one library call (a fraction of a second on
-/// 8x8); deeper ones are split, so that the stop flag is seen between the calls.
-const PERFT_CHUNK: u32 = 9;
-
-/// The library's perft, split into subtrees of at most [`PERFT_CHUNK`] plies with a look at
-/// `stop` between them. `None` when stopped.
-fn perft_stoppable(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth <= PERFT_CHUNK {
-        return Some(lib_perft::perft(pos, depth));
-    }
-    let children = lib_perft::divide(pos, 1);
-    if children.is_empty() {
-        return Some(lib_perft::perft(pos, depth));
-    }
-    let mut total = 0;
-    for (m, _) in children {
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        let child = pos.play_move(m).expect("divide lists legal moves");
-        total += perft_stoppable(&child, depth - 1, stop)?;
-    }
-    Some(total)
-}
-
-/// Leaves of the game tree from `board` to `depth` plies (a pass is a ply; a finished game is
-/// one leaf at every depth past its end). Releases the GIL; Ctrl-C stops it.
-#[pyfunction]
-fn perft(py: Python<'_>, board: &Board, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let depth = u32::try_from(int_in(depth, "depth", 0, 64)?).expect("small");
-    let pos = board.pos();
-    let stop = AtomicBool::new(false);
-    interrupt::run(py, &stop, || perft_stoppable(&pos, depth, &stop))?
-        .ok_or_else(|| value_error("perft was stopped"))
-}
-
-mod analysis;
-
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Outcome>()?;
-    m.add_class::<SolveResult>()?;
+    m.add_class::<solve::SolveResult>()?;
     analysis::register(m)?;
-    m.add_function(wrap_pyfunction!(solve, m)?)?;
-    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    book::register(m)?;
+    games::register(m)?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::perft, m)?)?;
+    opening::register(m)?;
     Ok(())
 }
 

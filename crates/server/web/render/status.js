@@ -109,6 +109,13 @@ export function renderStatus() {
   const line = a && settings.showValues && a.line.length && !editing() ? a.line : [];
   $("line").hidden = !line.length;
   $("line").textContent = line.length ? `Best line: ${line.slice(0, 16).join(" ")}${line.length > 16 ? " …" : ""}` : "";
+  // The opening's standard name (the server names a position up to symmetry): the last
+  // position of the game up to the one shown that has one, as `ply othello review` names
+  // a game that has left the named lines.
+  const named = game.history.slice(0, game.at + 1).map((q) => (shown(q) || {}).opening).filter(Boolean);
+  const opening = p.game === "othello" && !editing() && named.length ? named[named.length - 1] : "";
+  $("opening").hidden = !opening;
+  $("opening").textContent = opening ? `Opening: ${opening}` : "";
 
   const legend = $("legend");
   legend.innerHTML = p.game === "ttt"

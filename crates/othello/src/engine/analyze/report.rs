@@ -21,7 +21,7 @@
 use std::{fmt, time::Duration};
 
 use super::{Analysis, Engine, DISC};
-use crate::{text, Color, Position};
+use crate::{opening, text, Color, Position};
 
 /// A score in discs as shown to people: whole when exact, to a tenth when estimated.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -178,6 +178,9 @@ pub struct Report {
     pub elapsed_ms: u64,
     /// Where the scores come from.
     pub engine: Engine,
+    /// The standard name of the opening ([`opening::name`] of the position; a front end
+    /// that knows the game's moves may put [`opening::name_of_game`] in its place).
+    pub opening: Option<&'static str>,
 }
 
 impl Report {
@@ -215,6 +218,7 @@ impl Report {
             nodes: a.nodes,
             elapsed_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
             engine: a.engine,
+            opening: opening::name(pos),
         }
     }
 }

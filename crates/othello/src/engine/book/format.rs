@@ -78,7 +78,8 @@ impl Book {
     /// # Errors
     /// When the file is not a book, is for another format version, is truncated or longer
     /// than its header says, fails its checksum, or holds an entry that is not a legal
-    /// position with legal moves (named by its index and field), or entries out of order.
+    /// position with legal moves (named by its index and field), not the least of its
+    /// images, or out of order.
     pub fn read(bytes: &[u8]) -> Result<Book, BadBook> {
         if !bytes.starts_with(MAGIC) {
             return Err(BadBook(
@@ -154,6 +155,13 @@ impl Book {
                 return Err(bad("not a position of the board".into()));
             }
             let pos = Position::from_raw(player, opponent, crate::Color::Black, size);
+            // Look-ups find a position by its least image: an entry stored under another
+            // could never be found, and would be exported as a record Edax refuses.
+            if super::lookup::key(&pos) != (player, opponent) {
+                return Err(bad(
+                    "not the least of the position's images, which the book stores".into(),
+                ));
+            }
             if pos.empties().count() < min_empties {
                 return Err(bad("fewer empty squares than the book's minimum".into()));
             }
@@ -295,6 +303,28 @@ mod tests {
         unsorted[first_move + 1] = 0x80; // -128: the best move scored below the next
         let e = why(&resum(unsorted));
         assert!(e.contains("entry 0: move 0: score out of range"), "{e}");
+        // An entry stored under another image than its least, which no look-up finds (and
+        // `book export` once wrote as a record Edax refuses): found by the mutation tests.
+        let mut image = bytes.clone();
+        let (p, o) = (
+            u64::from_le_bytes(bytes[body_at..body_at + 8].try_into().unwrap()),
+            u64::from_le_bytes(bytes[body_at + 8..body_at + 16].try_into().unwrap()),
+        );
+        let s = (1..crate::rules::symmetry::COUNT)
+            .find(|&s| {
+                let (ip, io) = (
+                    crate::rules::symmetry::apply(p, s, 4),
+                    crate::rules::symmetry::apply(o, s, 4),
+                );
+                (ip, io) != (p, o)
+            })
+            .unwrap();
+        image[body_at..body_at + 8]
+            .copy_from_slice(&crate::rules::symmetry::apply(p, s, 4).to_le_bytes());
+        image[body_at + 8..body_at + 16]
+            .copy_from_slice(&crate::rules::symmetry::apply(o, s, 4).to_le_bytes());
+        let e = why(&resum(image));
+        assert!(e.contains("entry 0: not the least"), "{e}");
         let mut flipped = bytes;
         let last = flipped.len() - 1;
         flipped[last] ^= 1;

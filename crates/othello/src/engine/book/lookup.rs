@@ -277,7 +277,7 @@ impl Book {
                 if !pos.is_legal(m.square) {
                     return Err(BadBook(format!("{name}: {} is not a legal move", m.square)));
                 }
-                if m.score.abs() > squares {
+                if !(-squares..=squares).contains(&m.score) {
                     return Err(BadBook(format!(
                         "{name}: {} is not a final disc difference on {1}x{1}",
                         m.score,

@@ -88,7 +88,8 @@ fn read_position(r: &mut Reader<'_>, k: usize) -> Result<Record, BadBook> {
         .enumerate()
     {
         let v = r.i16(what).map_err(bad)?;
-        if v.abs() > SCORE_INF {
+        // Widened: -32768 has no absolute value in an i16.
+        if i32::from(v).abs() > i32::from(SCORE_INF) {
             return Err(bad(format!(
                 "{what} (byte {}) is {v}, not -127 to 127",
                 at + 32 + 2 * j

@@ -205,6 +205,21 @@ fn a_torn_or_bad_position_is_refused_naming_the_position_field_and_byte() {
         e.contains(&format!("the value (byte {}) is 300", at + 32)),
         "{e}"
     );
+    // -32768 in each of the value and the bounds: an i16 with no absolute value, refused
+    // (the check once wrapped in release builds and overflowed in debug ones).
+    for (j, what) in ["the value", "the lower bound", "the upper bound"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut least = bytes.clone();
+        let off = at + 32 + 2 * j;
+        least[off..off + 2].copy_from_slice(&i16::MIN.to_le_bytes());
+        let e = why(&least);
+        assert!(
+            e.contains(&format!("{what} (byte {off}) is -32768, not -127 to 127")),
+            "{e}"
+        );
+    }
     // A level past 60.
     let mut level = bytes.clone();
     level[at + 39] = 61;

@@ -33,7 +33,11 @@
 //!
 //! Passes are not stored: the reader replays every game by the rules and inserts a pass
 //! where the side to move has no move, so a game that breaks the rules is found, with its
-//! number and the move. A names file holds N2 names of 20 bytes (players) or 26 bytes
+//! number and the move. A game replayed to its end must have the black disc count its final
+//! position has: with the empty squares given to the winner (as WTHOR's own files count
+//! them), or the discs on the board (as some writers do); a game that stops before its end
+//! (a resignation, a loss on time) keeps whatever count was recorded. A names file's N1 must
+//! be 0. A names file holds N2 names of 20 bytes (players) or 26 bytes
 //! (tournaments), each padded with zero bytes, read as Latin-1.
 //!
 //! Games are numbered from 1 in messages and listings. Every error ([`WthorError`]) names the
@@ -58,6 +62,10 @@
 use std::fmt;
 
 use crate::{BoardSize, Color, GameRecord, Move, Position, Square};
+
+mod names;
+
+pub use names::{NameKind, Names};
 
 /// Length of every file's header.
 pub const HEADER_LEN: usize = 16;
@@ -384,6 +392,27 @@ impl WthorGame {
         ((64 + black) / 2) as u8
     }
 
+    /// Whether `black_discs` can be the result of this game: any count when the game stops
+    /// before its end; at its end, black's discs with the empty squares given to the winner,
+    /// or black's discs on the board. `Err` says what the end holds.
+    fn check_result(&self) -> Result<(), String> {
+        let end = self.game.position();
+        if !end.is_game_over() {
+            return Ok(());
+        }
+        let with_empties = WthorGame::final_black_discs(&end);
+        let on_board = end.disc_count(Color::Black);
+        if self.black_discs == with_empties || u32::from(self.black_discs) == on_board {
+            return Ok(());
+        }
+        Err(format!(
+            "{}, but the game replayed ends {on_board}-{} (black {with_empties} with the empty \
+             squares to the winner)",
+            self.black_discs,
+            end.disc_count(Color::White)
+        ))
+    }
+
     /// Reads the game record `number` (from 1) starting at byte `at` of the file.
     fn read(record: &[u8], number: usize, at: usize) -> Result<WthorGame, WthorError> {
         let err = |field: &'static str, off: usize, message: String| WthorError {
@@ -458,21 +487,23 @@ impl WthorGame {
                 )
             })?;
         }
-        Ok(WthorGame {
+        let g = WthorGame {
             tournament: u16_at(0),
             black: u16_at(2),
             white: u16_at(4),
             black_discs,
             theoretical,
             game,
-        })
+        };
+        g.check_result().map_err(|m| err("black's discs", 6, m))?;
+        Ok(g)
     }
 
     /// The 68 bytes of this game's record.
     ///
     /// # Errors
-    /// When the game does not start from the 8x8 start position, or a disc count is over 64;
-    /// `number` names the record.
+    /// When the game does not start from the 8x8 start position, a disc count is over 64, or
+    /// the game is over and its end contradicts `black_discs`; `number` names the record.
     pub fn to_bytes(&self, number: usize) -> Result<[u8; GAME_LEN], WthorError> {
         let at = HEADER_LEN + (number - 1) * GAME_LEN;
         let err = |field: &'static str, off: usize, message: String| WthorError {
@@ -496,6 +527,8 @@ impl WthorGame {
                 return Err(err(field, off, format!("{v}: a board holds 64 discs")));
             }
         }
+        self.check_result()
+            .map_err(|m| err("black's discs", 6, m))?;
         let mut b = [0u8; GAME_LEN];
         b[0..2].copy_from_slice(&self.tournament.to_le_bytes());
         b[2..4].copy_from_slice(&self.black.to_le_bytes());
@@ -589,7 +622,8 @@ impl Database {
 /// # Errors
 /// At once, for the header: a file shorter than it, a field out of range, a count that
 /// disagrees with the file's length, a torn last record. Then each item: a move byte that is
-/// no square, a move after the end, a move that breaks the rules, a disc count over 64.
+/// no square, a move after the end, a move that breaks the rules, a disc count over 64 or
+/// one that a finished game's end contradicts.
 pub fn games(
     bytes: &[u8],
 ) -> Result<
@@ -614,156 +648,4 @@ pub fn games(
         .enumerate()
         .map(|(k, rec)| WthorGame::read(rec, k + 1, HEADER_LEN + k * GAME_LEN));
     Ok((header, games))
-}
-
-/// Which names a names file holds, and so its record width.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NameKind {
-    /// `WTHOR.JOU`: 20 bytes a name.
-    Players,
-    /// `WTHOR.TRN`: 26 bytes a name.
-    Tournaments,
-}
-
-impl NameKind {
-    /// The bytes of one name record.
-    #[must_use]
-    pub const fn width(self) -> usize {
-        match self {
-            NameKind::Players => 20,
-            NameKind::Tournaments => 26,
-        }
-    }
-
-    fn noun(self) -> &'static str {
-        match self {
-            NameKind::Players => "player",
-            NameKind::Tournaments => "tournament",
-        }
-    }
-}
-
-/// A names file: `WTHOR.JOU` (players) or `WTHOR.TRN` (tournaments).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Names {
-    /// The header; [`Names::to_bytes`] writes the number of names into it.
-    pub header: Header,
-    /// Which file this is.
-    pub kind: NameKind,
-    /// The names, numbered from 0 in the game records.
-    pub names: Vec<String>,
-}
-
-impl Names {
-    /// Reads a names file.
-    ///
-    /// # Errors
-    /// A header shorter than 16 bytes or with a bad date, a count that disagrees with the
-    /// file's length, a torn record, or a name that is not text: a control character, or
-    /// something after the zero bytes that end it.
-    pub fn read(bytes: &[u8], kind: NameKind) -> Result<Names, WthorError> {
-        let header = Header::read(bytes)?;
-        let width = kind.width();
-        check_count(
-            bytes,
-            usize::from(header.names),
-            width,
-            "names (N2)",
-            8,
-            kind.noun(),
-        )?;
-        let names = bytes[HEADER_LEN..]
-            .chunks_exact(width)
-            .enumerate()
-            .map(|(k, rec)| read_name(rec, k + 1, HEADER_LEN + k * width))
-            .collect::<Result<_, _>>()?;
-        Ok(Names {
-            header,
-            kind,
-            names,
-        })
-    }
-
-    /// The bytes of the file.
-    ///
-    /// # Errors
-    /// A name with a character outside Latin-1 or a control character, one longer than a
-    /// record leaves room for (19 bytes for a player, 25 for a tournament, one zero byte
-    /// ending it), or more names than the count field holds.
-    pub fn to_bytes(&self) -> Result<Vec<u8>, WthorError> {
-        let width = self.kind.width();
-        let count = u16::try_from(self.names.len()).map_err(|_| {
-            WthorError::header(
-                "names (N2)",
-                8,
-                format!(
-                    "{} names: the count field holds at most 65535",
-                    self.names.len()
-                ),
-            )
-        })?;
-        let header = Header {
-            names: count,
-            ..self.header
-        };
-        let mut out = Vec::with_capacity(HEADER_LEN + self.names.len() * width);
-        out.extend_from_slice(&header.to_bytes());
-        for (k, name) in self.names.iter().enumerate() {
-            let at = HEADER_LEN + k * width;
-            let err = |message: String| WthorError {
-                record: Some(k + 1),
-                field: "name",
-                offset: at,
-                message,
-            };
-            let mut rec = vec![0u8; width];
-            for (len, c) in name.chars().enumerate() {
-                let b = u8::try_from(u32::from(c))
-                    .ok()
-                    .filter(|&b| !is_control(b))
-                    .ok_or_else(|| err(format!("`{name}`: {c:?} cannot be written in Latin-1")))?;
-                if len + 1 >= width {
-                    return Err(err(format!(
-                        "`{name}` is longer than {} characters",
-                        width - 1
-                    )));
-                }
-                rec[len] = b;
-            }
-            out.extend_from_slice(&rec);
-        }
-        Ok(out)
-    }
-}
-
-/// A control character of Latin-1 (C0 and C1), which no name holds.
-fn is_control(b: u8) -> bool {
-    b < 0x20 || (0x7f..0xa0).contains(&b)
-}
-
-/// A name record: Latin-1 text up to the first zero byte, only zero bytes after it.
-fn read_name(rec: &[u8], number: usize, at: usize) -> Result<String, WthorError> {
-    let end = rec.iter().position(|&b| b == 0).unwrap_or(rec.len());
-    let err = |off: usize, message: String| WthorError {
-        record: Some(number),
-        field: "name",
-        offset: at + off,
-        message,
-    };
-    if let Some(k) = rec[..end].iter().position(|&b| is_control(b)) {
-        return Err(err(
-            k,
-            format!("byte {:#04x} is a control character, not text", rec[k]),
-        ));
-    }
-    if let Some(k) = rec[end..].iter().position(|&b| b != 0) {
-        return Err(err(
-            end + k,
-            format!(
-                "byte {:#04x} after the zero byte that ends the name (not a name record)",
-                rec[end + k]
-            ),
-        ));
-    }
-    Ok(rec[..end].iter().map(|&b| char::from(b)).collect())
 }

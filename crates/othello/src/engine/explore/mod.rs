@@ -22,20 +22,34 @@
 //! ```text
 //! offset  size  field
 //!      0     8  magic            b"plyindex"
-//!      8     4  format version   1
+//!      8     4  format version   2
 //!     12     4  databases        k, in the order given
 //!     16     8  games            indexed, all databases together
 //!     24     8  entries          n
-//!     32     8  checksum         FNV-1a 64 of every byte after this field
+//!     32     8  checksum         FNV-1a 64 of bytes 8-31 then of every byte after this
+//!                                field: every field but the magic and itself
 //!     40  16*k  databases        each: length in bytes (u64), FNV-1a 64 of its bytes (u64)
 //!      .  29*n  entries          mover's discs (u64), other discs (u64) of the least image,
-//!                                move (u8: square index, a1 = 0, of the image; 64 = pass),
-//!                                games (u32), mover's points (u32: 2 a win, 1 a draw),
-//!                                mover's disc results summed (i32); sorted by the first three
+//!                                move (u8: square index, a1 = 0, of the image; 64 = pass;
+//!                                65 = the game ended here), games (u32), mover's points (u32:
+//!                                2 a win, 1 a draw), mover's disc results summed (i32); sorted
+//!                                by the first three
 //! ```
+//!
+//! A game's last position has an entry of its own, "ended here" (move 65), so the games
+//! that stopped in a position are counted too. Nobody moves in it, so that entry is keyed
+//! by black's discs and white's, whoever the record says is to move, and its results are
+//! black's.
+//!
+//! Version 1 had no such entries and checksummed only the bytes after the checksum, so a
+//! flipped bit in the header's counts went unseen; this build reads version 2 only, and the
+//! front ends build an index of another version again as they do a damaged one.
 //!
 //! An index whose list of databases (lengths and hashes) differs from the databases given is
 //! stale: [`GamesIndex::is_for`] says so, and the front ends build it again.
+//! Version 1 checksummed only the bytes after the checksum, so a flipped bit in the header's
+//! counts went unseen; this build reads version 2 only, and the front ends build an index
+//! of another version again as they do a damaged one.
 //!
 //! ```
 //! use ply_othello::{explore::{self, GamesIndex}, transcript, wthor, BoardSize, Position};
@@ -60,22 +74,31 @@
 
 use std::fmt;
 
+mod reached;
+mod report;
+
+pub use reached::{games_reaching, GameEntry, GamesPage};
+pub use report::{EngineValue, MoveReport, Report};
+
 use crate::{
     analyze::{self, MoveValue, Options},
-    formats::binfile::fnv1a,
+    formats::binfile::{fnv1a, fnv1a_from},
     rules::symmetry,
     wthor::{self, WthorError, WthorGame},
     Color, GameRecord, Move, Position, Square,
 };
 
-const MAGIC: &[u8; 8] = b"plyindex";
+/// The first bytes of every index file.
+pub const MAGIC: &[u8; 8] = b"plyindex";
 /// The format version of the index file this build writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 const HEADER_LEN: usize = 40;
 const SOURCE_LEN: usize = 16;
 const ENTRY_LEN: usize = 29;
 /// The move code of a pass in an entry.
 const PASS: u8 = 64;
+/// The move code of a game's last position: the game ended here.
+const END: u8 = 65;
 /// Most games an index holds, so that a move's summed disc results fit in an i32.
 pub const MAX_GAMES: u64 = (1 << 25) - 1;
 
@@ -144,6 +167,12 @@ impl fmt::Debug for GamesIndex {
             .field("entries", &self.entries)
             .finish()
     }
+}
+
+/// The checksum of an index file's bytes: FNV-1a 64 of the header's fields after the magic
+/// (version, databases, games, entries), then of everything after the checksum field.
+fn checksum(bytes: &[u8]) -> u64 {
+    fnv1a_from(fnv1a(&bytes[8..32]), &bytes[HEADER_LEN..])
 }
 
 /// The least image of the position before a move and the move mapped onto it.
@@ -256,7 +285,7 @@ impl GamesIndex {
             entries += 1;
         }
         bytes[24..32].copy_from_slice(&(entries as u64).to_le_bytes());
-        let sum = fnv1a(&bytes[HEADER_LEN..]);
+        let sum = checksum(&bytes);
         bytes[32..40].copy_from_slice(&sum.to_le_bytes());
         GamesIndex {
             bytes,
@@ -303,7 +332,7 @@ impl GamesIndex {
                 bytes.len()
             )));
         }
-        if fnv1a(&bytes[HEADER_LEN..]) != u64_at(32) {
+        if checksum(&bytes) != u64_at(32) {
             return Err(bad("checksum mismatch: the index is damaged".into()));
         }
         let sources = (0..k)
@@ -321,13 +350,29 @@ impl GamesIndex {
             games,
             entries: n as usize,
         };
-        // What a look-up relies on: moves that are squares (or a pass), entries in order.
+        // What a look-up relies on: moves that are squares (or a pass), entries in order,
+        // counts that games can add up to (points and disc results within what that many
+        // games score; at most the games indexed).
         let mut before: Option<(u64, u64, u8)> = None;
         for i in 0..index.entries {
             let (p, o) = index.entry_key(i);
-            let mv = index.entry_at(i)[16];
-            if mv > PASS {
-                return Err(bad(format!("entry {}: move byte {mv} is no square", i + 1)));
+            let e = index.entry_at(i);
+            let mv = e[16];
+            if mv > END {
+                return Err(bad(format!(
+                    "entry {}: move byte {mv} is no square, pass or end",
+                    i + 1
+                )));
+            }
+            let n = u64::from(u32::from_le_bytes(e[17..21].try_into().expect("4")));
+            let points = u64::from(u32::from_le_bytes(e[21..25].try_into().expect("4")));
+            let discs = i64::from(i32::from_le_bytes(e[25..29].try_into().expect("4")));
+            if n == 0 || n > games || points > 2 * n || discs.unsigned_abs() > 64 * n {
+                return Err(bad(format!(
+                    "entry {}: {n} games scoring {points} points and {discs} discs, which no \
+                     games of the {games} indexed can",
+                    i + 1
+                )));
             }
             if before.is_some_and(|b| b >= (p, o, mv)) {
                 return Err(bad(format!("entry {}: out of order", i + 1)));
@@ -391,22 +436,14 @@ impl GamesIndex {
         }
         let n = u32::from(pos.size().n());
         let (p, o, s) = symmetry::canonical(pos.player().0, pos.opponent().0, n);
-        // The first entry whose key is not below (p, o).
-        let (mut lo, mut hi) = (0, self.entries);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if self.entry_key(mid) < (p, o) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
         let back = symmetry::inverse(s);
         let mut out = Vec::new();
-        let mut i = lo;
+        let mut i = self.first_at_or_after((p, o));
         while i < self.entries && self.entry_key(i) == (p, o) {
             let e = self.entry_at(i);
+            i += 1;
             let mv = match e[16] {
+                END => continue,
                 PASS => Move::Pass,
                 sq => Move::Play(Square::from_index_unchecked(symmetry::square(sq, back, n))),
             };
@@ -416,7 +453,6 @@ impl GamesIndex {
                 points: u64::from(u32::from_le_bytes(e[21..25].try_into().expect("4"))),
                 discs: i64::from(i32::from_le_bytes(e[25..29].try_into().expect("4"))),
             });
-            i += 1;
         }
         out.sort_by_key(|c| match c.mv {
             Move::Play(sq) => sq.index(),
@@ -426,6 +462,70 @@ impl GamesIndex {
     }
 }
 
+impl GamesIndex {
+    /// The games that ended in `pos` (or an image of it, whoever is to move): how many, and
+    /// black's points and disc results over them. Zero games where none did, and for a
+    /// position that is not over.
+    #[must_use]
+    pub fn ended(&self, pos: &Position) -> Ended {
+        let none = Ended::default();
+        if pos.size() != crate::BoardSize::Eight || !pos.is_game_over() {
+            return none;
+        }
+        let (p, o, _) = end_key(pos);
+        let at = self.first_at_or_after((p, o));
+        if at == self.entries || self.entry_key(at) != (p, o) {
+            return none;
+        }
+        // A finished position has no moves: its only entry is the end.
+        (at..self.entries)
+            .take_while(|&i| self.entry_key(i) == (p, o))
+            .map(|i| self.entry_at(i))
+            .find(|e| e[16] == END)
+            .map_or(none, |e| Ended {
+                games: u64::from(u32::from_le_bytes(e[17..21].try_into().expect("4"))),
+                black_points: u64::from(u32::from_le_bytes(e[21..25].try_into().expect("4"))),
+                black_discs: i64::from(i32::from_le_bytes(e[25..29].try_into().expect("4"))),
+            })
+    }
+
+    /// The first entry whose key is not below `key`.
+    fn first_at_or_after(&self, key: (u64, u64)) -> usize {
+        let (mut lo, mut hi) = (0, self.entries);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.entry_key(mid) < key {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+}
+
+/// The games that ended in a position: see [`GamesIndex::ended`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ended {
+    /// Games whose last position it is.
+    pub games: u64,
+    /// Black's points over them: 2 a win, 1 a draw.
+    pub black_points: u64,
+    /// Black's disc results summed over them.
+    pub black_discs: i64,
+}
+
+/// The key of a finished position: the least image of black's discs and white's.
+fn end_key(pos: &Position) -> (u64, u64, u8) {
+    let n = u32::from(pos.size().n());
+    let (black, white) = match pos.turn() {
+        Color::Black => (pos.player(), pos.opponent()),
+        Color::White => (pos.opponent(), pos.player()),
+    };
+    let (p, o, _) = symmetry::canonical(black.0, white.0, n);
+    (p, o, END)
+}
+
 fn add_game(seen: &mut Vec<(u64, u64, u8, i8)>, g: &WthorGame) {
     let black = g.black_score();
     for (before, m) in g.game.plies() {
@@ -433,6 +533,8 @@ fn add_game(seen: &mut Vec<(u64, u64, u8, i8)>, g: &WthorGame) {
         let r = mover_result(before.turn(), black);
         seen.push((p, o, mv, r as i8));
     }
+    let (p, o, mv) = end_key(&g.game.position());
+    seen.push((p, o, mv, black as i8));
 }
 
 /// How often a move was played from a position and how it scored, from the mover's view.
@@ -545,6 +647,8 @@ pub struct Exploration {
     pub position: Position,
     /// Games that went through it (or an image of it) and played on.
     pub games: u64,
+    /// Games that ended in it (or an image of it).
+    pub ended: Ended,
     /// Every legal move (and a pass the games made), most played first, then by the
     /// engine's value, then by square.
     pub moves: Vec<Explored>,
@@ -593,118 +697,47 @@ pub fn explore(pos: &Position, index: &GamesIndex, engine: Option<&Options>) -> 
     Exploration {
         position: *pos,
         games: counts.iter().map(|c| c.games).sum(),
+        ended: index.ended(pos),
         moves,
         analysis,
     }
 }
 
 /// Whether `game` passes through `pos` or one of its mirror images (compared as in the
-/// index: the mover's and the other side's discs), its last position included.
+/// index: the mover's and the other side's discs), its last position included; a finished
+/// position matches whoever the record says is to move in it.
+///
+/// Each move adds a disc, so only the position with as many discs as `pos` can match: the
+/// game is replayed up to there and no further.
 #[must_use]
 pub fn reaches(game: &GameRecord, pos: &Position) -> bool {
     if game.start().size() != pos.size() {
         return false;
     }
     let n = u32::from(pos.size().n());
-    let (p, o, _) = symmetry::canonical(pos.player().0, pos.opponent().0, n);
+    let over = pos.is_game_over();
+    let image = |q: &Position| {
+        if over {
+            let (p, o, _) = end_key(q);
+            (p, o)
+        } else {
+            let (p, o, _) = symmetry::canonical(q.player().0, q.opponent().0, n);
+            (p, o)
+        }
+    };
+    let want = image(pos);
     let discs = (pos.player() | pos.opponent()).count();
+    let count = |q: &Position| (q.player() | q.opponent()).count();
     game.plies()
         .map(|(before, _)| before)
         .chain(std::iter::once(game.position()))
-        .any(|q| {
-            (q.player() | q.opponent()).count() == discs && {
-                let (qp, qo, _) = symmetry::canonical(q.player().0, q.opponent().0, n);
-                (qp, qo) == (p, o)
-            }
-        })
+        .take_while(|q| count(q) <= discs)
+        .any(|q| count(&q) == discs && q.is_game_over() == over && image(&q) == want)
 }
 
 fn square_order(m: Move) -> u8 {
     match m {
         Move::Play(sq) => sq.index(),
         Move::Pass => PASS,
-    }
-}
-
-/// An exploration as every front end presents it: the CLI's `--json` and the API print this
-/// one shape (with the `serde` feature).
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Report {
-    /// The position: 64 cells (`X`, `O`, `-`) and the side to move, as `text` writes it.
-    pub position: String,
-    /// The side to move, `X` or `O`.
-    pub turn: char,
-    /// Games in the databases.
-    pub indexed_games: u64,
-    /// Games that went through the position (or an image of it) and played on.
-    pub games: u64,
-    /// Every move, most played first.
-    pub moves: Vec<MoveReport>,
-}
-
-/// One move of a [`Report`]: its games and their results for Black, and the engine's value.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct MoveReport {
-    /// The square, `a1`..., or `pass`.
-    #[cfg_attr(feature = "serde", serde(rename = "move"))]
-    pub mv: String,
-    /// Games that played it.
-    pub games: u64,
-    /// Black's score rate over them (a win 1, a draw 1/2); none when no game did.
-    pub black_score_rate: Option<f64>,
-    /// Black's mean disc result over them; none when no game did.
-    pub black_mean_discs: Option<f64>,
-    /// The engine's value, when it was asked for.
-    pub engine: Option<EngineValue>,
-}
-
-/// The engine's value of a move, for Black.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct EngineValue {
-    /// Black's final disc difference after the move, exact or estimated.
-    pub black_discs: f64,
-    /// `exact`, `book` or `estimate`.
-    pub kind: &'static str,
-    /// Plies searched (the empties when exact; for a book move, the depth its score rests
-    /// on).
-    pub depth: u32,
-}
-
-impl Report {
-    /// The report of `found`, explored over an index of `indexed_games` games.
-    #[must_use]
-    pub fn new(found: &Exploration, indexed_games: u64) -> Report {
-        let turn = found.position.turn();
-        Report {
-            position: crate::text::format_position(&found.position),
-            turn: turn.symbol(),
-            indexed_games,
-            games: found.games,
-            moves: found
-                .moves
-                .iter()
-                .map(|m| MoveReport {
-                    mv: m.mv.to_string(),
-                    games: m.games,
-                    black_score_rate: m.black_score_rate(),
-                    black_mean_discs: m.black_mean_discs(),
-                    engine: m.engine.map(|v| {
-                        let d = analyze::Analysis::discs(v.score);
-                        EngineValue {
-                            black_discs: if turn == Color::Black { d } else { -d },
-                            kind: match (v.exact, v.book) {
-                                (true, _) => "exact",
-                                (false, true) => "book",
-                                (false, false) => "estimate",
-                            },
-                            depth: v.depth,
-                        }
-                    }),
-                })
-                .collect(),
-        }
     }
 }

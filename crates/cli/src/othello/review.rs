@@ -1,0 +1,377 @@
+//! `ply othello review`: every move of a game, or of every game of a WTHOR file, valued by
+//! the library's review (`ply_othello::review`: the analysis of each position, the loss of
+//! the move played, the marks, each side's sums), printed as a table, as one JSON object a
+//! game, or as GGF records with a comment on each move.
+
+use std::{
+    fmt::Write as _,
+    io::{self, Write},
+    path::{Path, PathBuf},
+    sync::{
+        atomic::{AtomicUsize, Ordering},
+        Arc,
+    },
+    time::Duration,
+};
+
+use ply_othello::{
+    analyze::Options,
+    ggf::{self, GgfGame},
+    review::{self, Review, Side},
+    wthor::{self, NameKind},
+    BoardSize, Color, GameRecord,
+};
+
+use crate::{
+    error::bad,
+    files::{read_bytes, refuse_inputs, write_whole},
+    othello::{
+        common::{
+            check_threads, input_name, is_dash, parse_size, plural, read_position_or_transcript,
+            StatusLine,
+        },
+        databases::{name_of, read_names, wthor_error},
+    },
+};
+
+/// The files the review reads: the game's, when it names one, and the players'.
+fn review_inputs(a: &Args) -> Vec<&Path> {
+    let game = Path::new(&a.game);
+    game.is_file()
+        .then_some(game)
+        .into_iter()
+        .chain(a.players.as_deref())
+        .collect()
+}
+
+/// Arguments of `ply othello review`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game: a transcript (`f5d6c3…`), a GGF record, a file of GGF records, or a WTHOR
+    /// game file (`.wtb`: every game in it, or `--game N`).
+    #[arg(allow_hyphen_values = true, value_name = "GAME|FILE.wtb")]
+    pub game: String,
+    /// Seconds the analysis of each position may take (default 1; the book and the solver
+    /// answer at once where they know the position).
+    #[arg(long, value_name = "S", conflicts_with = "depth")]
+    pub time: Option<f64>,
+    /// Search the midgame engine this many plies deep instead, without a clock (the exact
+    /// solver takes over where the depth reaches the end of the game).
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+    /// Threads for each analysis.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Only the N-th game of the file (from 1).
+    #[arg(long = "game", value_name = "N")]
+    pub game_number: Option<usize>,
+    /// The players' names of a WTHOR file (`WTHOR.JOU`); without it, players are shown by
+    /// number.
+    #[arg(long, value_name = "WTHOR.JOU")]
+    pub players: Option<PathBuf>,
+    /// Board size of a transcript (by default the size its moves are legal on).
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<BoardSize>,
+    /// One JSON object a game instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the games as GGF records, one a line, with a comment on every move
+    /// (`-`: to stdout, instead of the table).
+    #[arg(long, value_name = "OUT")]
+    pub ggf: Option<PathBuf>,
+}
+
+/// A game to review and what is known of it.
+struct Game {
+    record: GameRecord,
+    black: Option<String>,
+    white: Option<String>,
+    year: Option<u16>,
+    source: Option<String>,
+}
+
+impl Game {
+    fn bare(record: GameRecord) -> Game {
+        Game {
+            record,
+            black: None,
+            white: None,
+            year: None,
+            source: None,
+        }
+    }
+}
+
+pub fn run(a: &Args) -> anyhow::Result<()> {
+    check_threads(a.threads)?;
+    // A GGF output that is one of the inputs is refused before the review, not after it.
+    if let Some(path) = a.ggf.as_deref().filter(|p| !is_dash(p)) {
+        refuse_inputs(path, &review_inputs(a))?;
+    }
+    let mut opts = match (a.time, a.depth) {
+        (_, Some(d)) => {
+            if d == 0 || d > 64 {
+                return Err(bad(format!("--depth {d}: expected 1 to 64")));
+            }
+            Options::depth(d)
+        }
+        (Some(t), None) => {
+            if !(t > 0.0 && t <= 86_400.0) {
+                return Err(bad(format!(
+                    "--time {t}: expected more than 0 and at most 86400 seconds a position"
+                )));
+            }
+            Options::budget(Duration::from_secs_f64(t))
+        }
+        (None, None) => Options::budget(Duration::from_secs(1)),
+    };
+    opts.threads = a.threads;
+    let mut games = read_games(a)?;
+    if let Some(n) = a.game_number {
+        if n == 0 || n > games.len() {
+            return Err(bad(format!(
+                "--game {n}: {} holds {}",
+                a.game,
+                plural(games.len(), "game")
+            )));
+        }
+        games = vec![games.swap_remove(n - 1)];
+    }
+    if let Some(g) = games.iter().find(|g| g.record.moves().is_empty()) {
+        let what = g.source.as_deref().unwrap_or("GAME");
+        return Err(bad(format!(
+            "{what}: no moves to review (a position, not a game)"
+        )));
+    }
+
+    let total = games.len();
+    let at_game = Arc::new(AtomicUsize::new(0));
+    let at_ply = Arc::new(AtomicUsize::new(0));
+    let plies = Arc::new(AtomicUsize::new(0));
+    let _line = {
+        let (g, p, n) = (at_game.clone(), at_ply.clone(), plies.clone());
+        StatusLine::start(move |elapsed| {
+            format!(
+                "reviewing game {} of {total}, ply {} of {}, {:.0} s",
+                g.load(Ordering::Relaxed) + 1,
+                p.load(Ordering::Relaxed) + 1,
+                n.load(Ordering::Relaxed),
+                elapsed.as_secs_f64()
+            )
+        })
+    };
+    let ggf_to_stdout = a.ggf.as_deref().is_some_and(is_dash);
+    let mut records = Vec::new();
+    let mut out = io::stdout().lock();
+    for (k, g) in games.into_iter().enumerate() {
+        at_game.store(k, Ordering::Relaxed);
+        let mut r = review::review(&g.record, &opts, &mut |done, all| {
+            at_ply.store(done, Ordering::Relaxed);
+            plies.store(all, Ordering::Relaxed);
+        });
+        r.black = g.black;
+        r.white = g.white;
+        r.year = g.year;
+        r.source = g.source;
+        if a.ggf.is_some() {
+            let rec = ggf_record(&r, g.record);
+            if ggf_to_stdout {
+                writeln!(out, "{rec}")?;
+            } else {
+                records.push(rec.to_string());
+            }
+        }
+        if ggf_to_stdout {
+            continue;
+        }
+        if a.json {
+            writeln!(out, "{}", serde_json::to_string(&r)?)?;
+        } else {
+            if k > 0 {
+                writeln!(out)?;
+            }
+            print_text(&mut out, &r)?;
+        }
+        out.flush()?;
+    }
+    if let Some(path) = a.ggf.as_deref().filter(|p| !is_dash(p)) {
+        let mut text = records.join("\n");
+        text.push('\n');
+        write_whole(path, &review_inputs(a), text.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The games GAME names: a WTHOR file's, a GGF file's, or the one game the text is.
+fn read_games(a: &Args) -> anyhow::Result<Vec<Game>> {
+    let path = Path::new(&a.game);
+    let is_wthor = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("wtb"));
+    if is_wthor {
+        return read_wthor(path, a.players.as_deref());
+    }
+    if a.players.is_some() {
+        return Err(bad(
+            "--players: only a WTHOR file (.wtb) names its players by number",
+        ));
+    }
+    if path.is_file() {
+        let bytes = read_bytes(path)?;
+        let name = input_name(path);
+        let text = String::from_utf8(bytes).map_err(|_| bad(format!("{name}: not UTF-8 text")))?;
+        if text.trim_start().starts_with("(;") {
+            let all = ggf::parse_all(&text).map_err(|e| bad(format!("{name}: GGF: {e}")))?;
+            return Ok(all
+                .into_iter()
+                .enumerate()
+                .map(|(k, rec)| Game {
+                    black: rec.tag("PB").map(str::to_owned),
+                    white: rec.tag("PW").map(str::to_owned),
+                    source: Some(format!("{name} game {}", k + 1)),
+                    ..Game::bare(rec.game)
+                })
+                .collect());
+        }
+        let game = read_position_or_transcript(text.trim(), a.size, &name)?;
+        return Ok(vec![Game::bare(game)]);
+    }
+    let record = read_position_or_transcript(&a.game, a.size, "GAME")?;
+    let names = if a.game.trim_start().starts_with("(;") {
+        GgfGame::parse(&a.game).ok().map(|rec| {
+            (
+                rec.tag("PB").map(str::to_owned),
+                rec.tag("PW").map(str::to_owned),
+            )
+        })
+    } else {
+        None
+    };
+    let (black, white) = names.unwrap_or_default();
+    Ok(vec![Game {
+        black,
+        white,
+        ..Game::bare(record)
+    }])
+}
+
+/// Every game of a WTHOR file, with its players' names when `players` is given and its year.
+fn read_wthor(path: &Path, players: Option<&Path>) -> anyhow::Result<Vec<Game>> {
+    let names = players
+        .map(|p| read_names(p, NameKind::Players))
+        .transpose()?;
+    let bytes = read_bytes(path)?;
+    let (header, games) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
+    let mut out = Vec::new();
+    for (k, g) in games.enumerate() {
+        let g = g.map_err(|e| wthor_error(path, &e))?;
+        let number = k + 1;
+        let black = name_of(
+            names.as_deref(),
+            g.black,
+            players,
+            (path, number, "black player"),
+        )?;
+        let white = name_of(
+            names.as_deref(),
+            g.white,
+            players,
+            (path, number, "white player"),
+        )?;
+        out.push(Game {
+            black: Some(black),
+            white: Some(white),
+            year: Some(header.game_year),
+            source: Some(format!("{} game {number}", path.display())),
+            ..Game::bare(g.game)
+        });
+    }
+    Ok(out)
+}
+
+/// The review as a GGF record: the players, the year, a comment with the sums before the
+/// board, and each move's comment after it.
+fn ggf_record(r: &Review, game: GameRecord) -> GgfGame {
+    let mut rec = GgfGame::from_game(game);
+    for (tag, value) in [("PB", &r.black), ("PW", &r.white)] {
+        if let Some(v) = value {
+            rec.tags.push((tag.to_owned(), v.clone()));
+        }
+    }
+    if let Some(y) = r.year {
+        rec.tags.push(("DT".to_owned(), y.to_string()));
+    }
+    let mut summary = String::from("ply review");
+    if let Some(name) = r.opening {
+        let _ = write!(summary, "; opening {name}");
+    }
+    let _ = write!(
+        summary,
+        "; black: {}; white: {}",
+        side_text(&r.black_summary),
+        side_text(&r.white_summary)
+    );
+    rec.tags.push(("C".to_owned(), summary));
+    rec.comments = r
+        .moves
+        .iter()
+        .map(|m| (m.ply, m.comment()))
+        .filter(|(_, c)| !c.is_empty())
+        .collect();
+    rec
+}
+
+/// `30 moves, 1 ??, 2 ?, 3 ?!, about 14.5 discs lost, 0.5 a move`.
+fn side_text(s: &Side) -> String {
+    let lost = review::unsigned(s.total_loss);
+    let about = if s.total_loss.exact || s.total_loss.discs == 0.0 {
+        ""
+    } else {
+        "about "
+    };
+    format!(
+        "{} moves, {} ??, {} ?, {} ?!, {about}{lost} discs lost, {:.1} a move",
+        s.moves, s.blunders, s.mistakes, s.inaccuracies, s.average_loss
+    )
+}
+
+fn print_text(out: &mut impl Write, r: &Review) -> io::Result<()> {
+    if let Some(src) = &r.source {
+        writeln!(out, "game       {src}")?;
+    }
+    if r.black.is_some() || r.white.is_some() {
+        let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".to_owned());
+        let year = r.year.map_or(String::new(), |y| format!(", {y}"));
+        writeln!(
+            out,
+            "players    {} (black) v {} (white){year}",
+            name(&r.black),
+            name(&r.white)
+        )?;
+    }
+    writeln!(out, "opening    {}", r.opening.unwrap_or("-"))?;
+    writeln!(out, "moves      {}", r.transcript)?;
+    if let Some(black) = r.result {
+        writeln!(out, "result     {black:+} for black")?;
+    }
+    writeln!(out, "ply  side  move  best  value  played  loss  mark")?;
+    for m in &r.moves {
+        let side = if m.turn == Color::Black { "X" } else { "O" };
+        let cell =
+            |s: Option<ply_othello::analyze::Shown>| s.map_or("-".to_owned(), |s| s.to_string());
+        let row = format!(
+            "{:>3}  {side:<4}  {:<4}  {:<4}  {:>5}  {:>6}  {:>4}  {}",
+            m.ply,
+            m.played.to_string(),
+            m.best.map_or("-".to_owned(), |s| s.to_string()),
+            cell(m.best_score),
+            cell(m.score),
+            m.loss.map_or("-".to_owned(), review::unsigned),
+            m.mark.map_or("", |k| k.symbol()),
+        );
+        writeln!(out, "{}", row.trim_end())?;
+    }
+    writeln!(out, "black      {}", side_text(&r.black_summary))?;
+    writeln!(out, "white      {}", side_text(&r.white_summary))
+}

@@ -1,0 +1,357 @@
+//! A game reviewed move by move: every position before a move valued by the one analysis
+//! entry point ([`crate::analyze`], exact where the book or the solver reaches), the best
+//! move and its score, the score of the move played, what the move cost its mover, a mark
+//! for the costly ones, and each side's summary. `ply othello review` prints it as text,
+//! JSON (this module's types, with the `serde` feature) and GGF with a comment per move.
+//!
+//! The conventions are the web page's (`crates/server/web/review.js`), so that the page and
+//! the command line agree: the loss is the best move's score less the played move's, as
+//! shown (whole discs when exact, tenths when estimated), never below 0, exact when both
+//! scores are; a move is a **mistake** (`?`) when an exact loss is above 0 or an estimated
+//! one is 4 discs or more (estimates of one search disagree by a few discs, so only a clear
+//! gap counts), a **blunder** (`??`) from 10 discs. The page marks nothing below a mistake;
+//! here an estimated loss from 2 discs is an **inaccuracy** (`?!`). Every move has one mark
+//! at most: a blunder is not counted among the mistakes.
+//!
+//! A pass is a move with no choice: it is listed, never valued or marked, and counts for no
+//! side's moves.
+//!
+//! ```
+//! use ply_othello::{analyze::Options, review, transcript, BoardSize, Position};
+//! let game = transcript::parse("b1a1", Position::start(BoardSize::Four)).unwrap();
+//! let r = review::review(&game, &Options::depth(16), &mut |_, _| {});
+//! assert_eq!(r.moves.len(), 2);
+//! assert!(r.moves.iter().all(|m| m.exact));
+//! ```
+
+use std::fmt;
+
+use crate::{
+    analyze::{self, Analysis, KeptSolver, Options, Shown},
+    opening, text, transcript, Color, GameRecord, Move, Position, Square,
+};
+
+/// Estimated losses from this many discs are inaccuracies.
+pub const INACCURACY: f64 = 2.0;
+/// Estimated losses from this many discs are mistakes (exact ones from any loss).
+pub const MISTAKE: f64 = 4.0;
+/// Losses from this many discs, exact or estimated, are blunders.
+pub const BLUNDER: f64 = 10.0;
+
+/// How bad a move was (see the module docs for the thresholds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mark {
+    /// `?!`: an estimated loss of [`INACCURACY`] discs or more.
+    Inaccuracy,
+    /// `?`: an exact loss above 0, or an estimated one of [`MISTAKE`] discs or more.
+    Mistake,
+    /// `??`: a loss of [`BLUNDER`] discs or more.
+    Blunder,
+}
+
+impl Mark {
+    /// The mark of a loss of `loss` discs, exact or estimated; `None` for a good move.
+    ///
+    /// ```
+    /// use ply_othello::review::Mark;
+    /// assert_eq!(Mark::of(2.0, true), Some(Mark::Mistake));
+    /// assert_eq!(Mark::of(2.0, false), Some(Mark::Inaccuracy));
+    /// assert_eq!(Mark::of(3.9, false), Some(Mark::Inaccuracy));
+    /// assert_eq!(Mark::of(1.9, false), None);
+    /// assert_eq!(Mark::of(0.0, true), None);
+    /// assert_eq!(Mark::of(10.0, false), Some(Mark::Blunder));
+    /// ```
+    #[must_use]
+    pub fn of(loss: f64, exact: bool) -> Option<Mark> {
+        if loss >= BLUNDER {
+            Some(Mark::Blunder)
+        } else if (exact && loss > 0.0) || loss >= MISTAKE {
+            Some(Mark::Mistake)
+        } else if !exact && loss >= INACCURACY {
+            Some(Mark::Inaccuracy)
+        } else {
+            None
+        }
+    }
+
+    /// `?!`, `?` or `??`.
+    #[must_use]
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+
+    /// `inaccuracy`, `mistake` or `blunder`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        }
+    }
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+/// One ply of the game, valued.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ReviewedMove {
+    /// Its number in the game, from 1 (passes count).
+    pub ply: usize,
+    /// Who played it, `X` black or `O` white.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "ser::color"))]
+    pub turn: Color,
+    /// The move played, `pass` for a pass.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "move", serialize_with = "ser::display")
+    )]
+    pub played: Move,
+    /// The best move of the analysis; `None` for a pass.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "ser::display_opt"))]
+    pub best: Option<Square>,
+    /// The best move's score for the mover: the value of the position before the move.
+    pub best_score: Option<Shown>,
+    /// The played move's score for the mover.
+    pub score: Option<Shown>,
+    /// What the move cost the mover: `best_score - score`, never below 0.
+    pub loss: Option<Shown>,
+    /// The move's mark, if it earned one.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "ser::mark"))]
+    pub mark: Option<Mark>,
+    /// Whether the loss is exact (both scores proven); true for a pass.
+    pub exact: bool,
+}
+
+impl ReviewedMove {
+    /// What a GGF comment and the text table say of the move: `?! -2.5 (best d3 +4.0)`,
+    /// `best` for the best move (or one as good), empty for a pass.
+    #[must_use]
+    pub fn comment(&self) -> String {
+        let (Some(best), Some(best_score), Some(loss)) = (self.best, self.best_score, self.loss)
+        else {
+            return String::new();
+        };
+        if loss.discs <= 0.0 {
+            return format!("best {best_score}");
+        }
+        let mark = self.mark.map_or(String::new(), |m| format!("{m} "));
+        format!("{mark}-{} (best {best} {best_score})", unsigned(loss))
+    }
+}
+
+/// Discs without a sign: whole when exact, to a tenth when estimated.
+#[must_use]
+pub fn unsigned(s: Shown) -> String {
+    if s.exact {
+        format!("{}", s.discs.abs() as i64)
+    } else {
+        format!("{:.1}", s.discs.abs())
+    }
+}
+
+/// One side's moves in sum.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Side {
+    /// Moves played (passes not counted).
+    pub moves: u32,
+    /// Discs lost over them: the sum of their losses, exact when every loss is.
+    pub total_loss: Shown,
+    /// The mean loss a move, to a tenth of a disc (0 without moves).
+    pub average_loss: f64,
+    /// Moves marked `?!`.
+    pub inaccuracies: u32,
+    /// Moves marked `?`.
+    pub mistakes: u32,
+    /// Moves marked `??`.
+    pub blunders: u32,
+}
+
+impl Side {
+    fn of(moves: &[ReviewedMove], color: Color) -> Side {
+        let mine: Vec<&ReviewedMove> = moves
+            .iter()
+            .filter(|m| m.turn == color && m.played != Move::Pass)
+            .collect();
+        let total: f64 = mine.iter().filter_map(|m| m.loss).map(|l| l.discs).sum();
+        let total = tenths(total);
+        let count = |mark| mine.iter().filter(|m| m.mark == Some(mark)).count() as u32;
+        let n = mine.len() as u32;
+        Side {
+            moves: n,
+            total_loss: Shown {
+                discs: total,
+                exact: mine.iter().all(|m| m.exact),
+            },
+            average_loss: if n == 0 {
+                0.0
+            } else {
+                tenths(total / f64::from(n))
+            },
+            inaccuracies: count(Mark::Inaccuracy),
+            mistakes: count(Mark::Mistake),
+            blunders: count(Mark::Blunder),
+        }
+    }
+}
+
+/// A reviewed game (see the module docs).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Review {
+    /// Black's name, where the caller knows it (a WTHOR names file, a GGF record's `PB`).
+    pub black: Option<String>,
+    /// White's name, where the caller knows it.
+    pub white: Option<String>,
+    /// The year the game was played, where the caller knows it.
+    pub year: Option<u16>,
+    /// Where the game comes from (a file and the game's number in it), where the caller
+    /// says.
+    pub source: Option<String>,
+    /// The opening's standard name ([`opening::name_of_game`]).
+    pub opening: Option<&'static str>,
+    /// The start position, as `text` writes it.
+    pub start: String,
+    /// The moves, passes left out (`f5d6c3...`).
+    pub transcript: String,
+    /// Black's final score (empties to the winner) when the game is over.
+    pub result: Option<i32>,
+    /// Every ply, in order.
+    pub moves: Vec<ReviewedMove>,
+    /// Black's moves in sum.
+    pub black_summary: Side,
+    /// White's moves in sum.
+    pub white_summary: Side,
+}
+
+/// Rounds to a tenth, as the page shows estimates.
+fn tenths(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// The score of `sq` in `a`, an analysis of `pos`, for the side to move: from the analysis
+/// when it scored the move (an analysis of every move scores them all), else from an
+/// analysis of the position after it.
+fn score_of(a: &Analysis, pos: &Position, sq: Square, opts: &Options) -> Shown {
+    if let Some(m) = a.moves.iter().find(|m| m.square == sq) {
+        return Shown::new(m.score, m.exact);
+    }
+    let after = analyze::analyze(&pos.play_unchecked(sq), opts);
+    Shown::new(-after.score, after.proven)
+}
+
+/// Reviews every move of `game` with analyses of `opts` (every move scored, whatever
+/// `opts.all_moves` says; one solver kept from move to move unless `opts` brings one).
+/// `progress(done, plies)` is called before each ply is valued and once at the end.
+/// The names, year and source are left for the caller.
+pub fn review(game: &GameRecord, opts: &Options, progress: &mut dyn FnMut(usize, usize)) -> Review {
+    let opts = Options {
+        all_moves: true,
+        kept_solver: opts
+            .kept_solver
+            .clone()
+            .or_else(|| Some(KeptSolver::default())),
+        ..opts.clone()
+    };
+    let plies = game.moves().len();
+    let mut moves = Vec::with_capacity(plies);
+    for (k, (before, m)) in game.plies().enumerate() {
+        progress(k, plies);
+        let turn = before.turn();
+        let Move::Play(sq) = m else {
+            moves.push(ReviewedMove {
+                ply: k + 1,
+                turn,
+                played: m,
+                best: None,
+                best_score: None,
+                score: None,
+                loss: None,
+                mark: None,
+                exact: true,
+            });
+            continue;
+        };
+        let a = analyze::analyze(&before, &opts);
+        let best = a.best.expect("the side to move has a move: it played one");
+        let best_score = score_of(&a, &before, best, &opts);
+        let score = score_of(&a, &before, sq, &opts);
+        let exact = best_score.exact && score.exact;
+        let loss = tenths(best_score.discs - score.discs).max(0.0);
+        moves.push(ReviewedMove {
+            ply: k + 1,
+            turn,
+            played: m,
+            best: Some(best),
+            best_score: Some(best_score),
+            score: Some(score),
+            loss: Some(Shown { discs: loss, exact }),
+            mark: Mark::of(loss, exact),
+            exact,
+        });
+    }
+    progress(plies, plies);
+    let end = game.position();
+    Review {
+        black: None,
+        white: None,
+        year: None,
+        source: None,
+        opening: opening::name_of_game(game),
+        start: text::format_position(&game.start()),
+        transcript: transcript::format(game),
+        result: end.is_game_over().then(|| match end.turn() {
+            Color::Black => end.final_score(),
+            Color::White => -end.final_score(),
+        }),
+        black_summary: Side::of(&moves, Color::Black),
+        white_summary: Side::of(&moves, Color::White),
+        moves,
+    }
+}
+
+/// The JSON spellings of the rules' types.
+#[cfg(feature = "serde")]
+mod ser {
+    use std::fmt::Display;
+
+    use serde::Serializer;
+
+    use super::Mark;
+    use crate::Color;
+
+    pub(super) fn color<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(c.symbol())
+    }
+
+    pub(super) fn display<T: Display, S: Serializer>(x: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(x)
+    }
+
+    pub(super) fn display_opt<T: Display, S: Serializer>(
+        x: &Option<T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match x {
+            Some(x) => s.collect_str(x),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub(super) fn mark<S: Serializer>(m: &Option<Mark>, s: S) -> Result<S::Ok, S::Error> {
+        match m {
+            Some(m) => s.serialize_str(m.symbol()),
+            None => s.serialize_none(),
+        }
+    }
+}
