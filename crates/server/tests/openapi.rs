@@ -84,7 +84,7 @@ fn with_games(config: Config) -> Router {
                 theoretical: black_discs,
                 game: transcript::parse(moves, Position::start(BoardSize::Eight)).unwrap(),
             };
-            let db = Database {
+            let database = Database {
                 header: Header::games(
                     2025,
                     Date {
@@ -96,12 +96,14 @@ fn with_games(config: Config) -> Router {
                 ),
                 games: vec![game("f5d6c3d3c4f4", 40), game("f5f6", 20), game("d3c3", 33)],
             };
-            let bytes = db.to_bytes().unwrap();
+            let bytes = database.to_bytes().unwrap();
             let index = GamesIndex::build(&[&bytes[..]]).unwrap();
             router(Config {
                 games: Some(Arc::new(Databases {
                     index,
                     files: vec!["test.wtb".into()],
+                    games: vec![database],
+                    players: Some(vec!["Ann".into(), "Ben".into()]),
                 })),
                 ..config
             })
