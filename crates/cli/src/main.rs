@@ -2,7 +2,7 @@
 
 use std::{io, process::ExitCode};
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod bench;
 mod error;
@@ -53,7 +53,12 @@ enum Command {
 fn main() -> ExitCode {
     quiet_on_closed_stdout();
     let json = error::wants_json(std::env::args_os().skip(1));
-    let cli = match Cli::try_parse() {
+    // `PLY_CPU` asks for a lower level of the fast paths (tests, comparisons): a value that
+    // names no level, or one this processor lacks, is refused before anything runs.
+    if let Err(message) = ply_othello::cpu::requested() {
+        return error::report(&error::bad(message), json);
+    }
+    let cli = match parse() {
         Ok(cli) => cli,
         Err(e) => return error::report_usage(&e, json),
     };
@@ -72,6 +77,17 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => error::report(&e, json),
     }
+}
+
+/// The command line, with the version naming the fast paths chosen for this processor:
+/// `ply 0.1.0 (x86-64-v3 paths)`.
+fn parse() -> Result<Cli, clap::Error> {
+    let level = ply_othello::cpu::level().describe();
+    // Made once per process; clap keeps `&'static str` without its `string` feature.
+    let version: &'static str =
+        Box::leak(format!("{} ({level} paths)", env!("CARGO_PKG_VERSION")).into_boxed_str());
+    let matches = Cli::command().version(version).try_get_matches()?;
+    Cli::from_arg_matches(&matches)
 }
 
 /// `println!` panics when stdout is closed early (`ply … | head`); that panic ends the

@@ -38,7 +38,7 @@ mod rules;
 
 pub use engine::{analyze, book, eval, explore, midgame, opening, play, review, solve, spine};
 pub use formats::{crc32, ggf, input, obf, picture, text, transcript, wthor};
-pub use rules::{moves, perft, reference};
+pub use rules::{cpu, moves, perft, reference};
 
 use std::fmt;
 

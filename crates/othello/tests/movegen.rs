@@ -1,9 +1,43 @@
 //! The fast move generator and flip (vector and portable builds) against the slow reference,
 //! on random positions of every size: positions met in random games, and arbitrary discs.
+//! Each level of [`cpu`] the processor has is checked through its token, the way the hot
+//! code compiled for that level calls them (`PLY_CPU` picks among the same tokens); a level
+//! the processor lacks is named on stderr and skipped.
 
 use ply_core::SplitMix64;
-use ply_othello::{moves, reference, BoardSize, Position};
+use ply_othello::{
+    cpu::{self, Cpu},
+    moves, reference, BoardSize, Position,
+};
 use proptest::prelude::*;
+
+/// Compares one level's routines on `(p, o)` with the slow reference's answers.
+fn check_level<C: Cpu>(cpu: C, p: u64, o: u64, size: BoardSize, slow: u64) {
+    let empty = !(p | o) & size.mask().0;
+    // Run inside the level's compiled code, as the hot code does.
+    cpu.run(
+        #[inline(always)]
+        || {
+            let level = C::LEVEL;
+            assert_eq!(
+                moves::legal_moves_in(cpu, p, o, empty),
+                slow,
+                "{level:?} moves {p:#x} {o:#x} {size:?}"
+            );
+            let mut e = empty;
+            while e != 0 {
+                let sq = e.trailing_zeros() as u8;
+                e &= e - 1;
+                let want = reference::flips_slow(p, o, sq, size);
+                assert_eq!(
+                    moves::flips_in(cpu, p, o, sq),
+                    want,
+                    "{level:?} flips {p:#x} {o:#x} {sq}"
+                );
+            }
+        },
+    );
+}
 
 /// Compares every routine on `(p, o)` for the board `size`; returns the moves found.
 fn check(p: u64, o: u64, size: BoardSize) -> u64 {
@@ -31,7 +65,32 @@ fn check(p: u64, o: u64, size: BoardSize) -> u64 {
             "portable flips {p:#x} {o:#x} {sq}"
         );
     }
+    check_level(cpu::Baseline, p, o, size, slow);
+    if let Some(v3) = cpu::V3::new() {
+        check_level(v3, p, o, size, slow);
+    }
+    if let Some(avx512) = cpu::Avx512::new() {
+        check_level(avx512, p, o, size, slow);
+    }
     slow
+}
+
+#[test]
+fn every_level_the_processor_has_is_checked() {
+    // `check` runs each level whose token exists; say which are skipped here.
+    let best = cpu::detect();
+    for level in cpu::Level::ALL {
+        if level > best {
+            eprintln!("skipped: this processor has no {} paths", level.describe());
+        }
+    }
+    assert_eq!(cpu::V3::new().is_some(), best >= cpu::Level::V3);
+    assert_eq!(cpu::Avx512::new().is_some(), best >= cpu::Level::Avx512);
+    let pos = Position::start(BoardSize::Eight);
+    assert_eq!(
+        check(pos.player().0, pos.opponent().0, BoardSize::Eight).count_ones(),
+        4
+    );
 }
 
 /// `n` positions per size: half from random games (both sides to move), half random discs.

@@ -1,5 +1,6 @@
 //! The OpenAPI 3.1 description of the API, served at `/api/openapi.json`. Written by hand next
-//! to the handlers; a test checks that every route it lists answers.
+//! to the handlers; `tests/openapi.rs` validates every response it documents against the
+//! router's live answers (and fails on an undocumented property).
 
 use ply_othello::analyze::{MAX_DEPTH, MAX_THREADS};
 use serde_json::{json, Value};

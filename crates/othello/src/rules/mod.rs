@@ -7,6 +7,7 @@
 //! never the other way round.
 
 mod bitboard;
+pub mod cpu;
 pub mod moves;
 pub mod perft;
 mod position;

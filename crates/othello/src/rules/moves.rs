@@ -3,16 +3,21 @@
 //! Both routines work on the 8x8 layout; a smaller board needs no special case because its
 //! discs all lie inside its mask: a ray that leaves the board meets no opponent disc and stops.
 //!
-//! Each routine comes in two builds. The portable one ([`legal_moves_portable`],
-//! [`flips_portable`]) is plain `u64` arithmetic. Where the compile target has the vector
-//! instructions (this workspace builds with `target-cpu=native`), [`legal_moves`] and
-//! [`flips`] work on four directions at once in one 256-bit register: the move generator
+//! Each routine comes in several builds. The portable one ([`legal_moves_portable`],
+//! [`flips_portable`]) is plain `u64` arithmetic. Where the processor has the vector
+//! instructions ([`crate::cpu`] chooses when the process starts; the hot code calls
+//! [`legal_moves_in`] and [`flips_in`] with its level's token), they work on four
+//! directions at once in one 256-bit register: the move generator
 //! with AVX2 shifts, the flip with AVX-512 (VL + CD) for its per-lane leading-zero count,
 //! which finds the first non-opponent square on the four rays that run towards lower
 //! indices as cheaply as `x & -x` finds it on the four that run towards higher ones, and
 //! with AVX2 alone (no AVX-512) by the move generator's fill, run from the move's square.
 //! Every build is tested against [`crate::reference`], the square-by-square walk, and
 //! against the others.
+
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::Level;
+use crate::cpu::{with_cpu, Cpu};
 
 /// Columns b..g: masks the opponent for horizontal and diagonal shifts so that a line never
 /// wraps from the h column into the a column of the next row.
@@ -31,7 +36,7 @@ pub(crate) const fn neighbours(b: u64) -> u64 {
 }
 
 /// All squares where the player with discs `p` may move against `o`, restricted to `empty`
-/// (the empty squares that exist on the board).
+/// (the empty squares that exist on the board), on the paths [`crate::cpu::level`] chose.
 ///
 /// ```
 /// use ply_othello::{moves, BoardSize, Position};
@@ -42,15 +47,20 @@ pub(crate) const fn neighbours(b: u64) -> u64 {
 #[inline]
 #[must_use]
 pub fn legal_moves(p: u64, o: u64, empty: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        // SAFETY: this build targets AVX2 (checked by the `cfg` above).
-        unsafe { vector::legal_moves(p, o, empty) }
+    with_cpu!(cpu => legal_moves_in(cpu, p, o, empty))
+}
+
+/// [`legal_moves`] at the level of `cpu`: the hot code, compiled per level, calls this one.
+#[inline(always)]
+#[must_use]
+pub fn legal_moves_in<C: Cpu>(cpu: C, p: u64, o: u64, empty: u64) -> u64 {
+    let _ = cpu;
+    #[cfg(target_arch = "x86_64")]
+    if C::LEVEL >= Level::V3 {
+        // SAFETY: a token of V3 or above proves AVX2 (`cpu`).
+        return unsafe { vector::legal_moves(p, o, empty) };
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    {
-        legal_moves_portable(p, o, empty)
-    }
+    legal_moves_portable(p, o, empty)
 }
 
 /// The discs of `o` that a move by `p` on square `sq` (0..64, assumed empty) turns over.
@@ -66,34 +76,24 @@ pub fn legal_moves(p: u64, o: u64, empty: u64) -> u64 {
 #[inline]
 #[must_use]
 pub fn flips(p: u64, o: u64, sq: u8) -> u64 {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd"
-    ))]
-    {
-        // SAFETY: this build targets AVX-512 VL and CD (checked by the `cfg` above).
-        unsafe { vector::flips(p, o, sq) }
+    with_cpu!(cpu => flips_in(cpu, p, o, sq))
+}
+
+/// [`flips`] at the level of `cpu`: AVX-512's leading-zero count, AVX2's fill, or the
+/// portable body.
+#[inline(always)]
+#[must_use]
+pub fn flips_in<C: Cpu>(cpu: C, p: u64, o: u64, sq: u8) -> u64 {
+    let _ = cpu;
+    #[cfg(target_arch = "x86_64")]
+    if C::LEVEL >= Level::Avx512 {
+        // SAFETY: an AVX-512 token proves AVX-512 F, VL and CD (`cpu`).
+        return unsafe { vector::flips(p, o, sq) };
+    } else if C::LEVEL >= Level::V3 {
+        // SAFETY: a token of V3 or above proves AVX2 (`cpu`).
+        return unsafe { vector::flips_fill(p, o, sq) };
     }
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx2",
-        not(all(target_feature = "avx512vl", target_feature = "avx512cd"))
-    ))]
-    {
-        // SAFETY: this build targets AVX2 (checked by the `cfg` above).
-        unsafe { vector::flips_fill(p, o, sq) }
-    }
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        any(
-            target_feature = "avx2",
-            all(target_feature = "avx512vl", target_feature = "avx512cd")
-        )
-    )))]
-    {
-        flips_portable(p, o, sq)
-    }
+    flips_portable(p, o, sq)
 }
 
 /// Fills from `p` through contiguous `o` discs in one direction (`shift` bits, left when
@@ -196,7 +196,7 @@ pub fn flips_portable(p: u64, o: u64, sq: u8) -> u64 {
     f
 }
 
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[cfg(target_arch = "x86_64")]
 mod vector {
     //! The vector builds; see the module docs above.
 
@@ -253,7 +253,6 @@ mod vector {
 
     /// [`super::flips`] with AVX2 alone: the [`runs`] from the move's square, each kept
     /// when the square past it is the player's.
-    #[cfg(not(all(target_feature = "avx512vl", target_feature = "avx512cd")))]
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(super) fn flips_fill(p: u64, o: u64, sq: u8) -> u64 {
@@ -269,7 +268,6 @@ mod vector {
         or_lanes(_mm256_or_si256(fl, fr))
     }
 
-    #[cfg(all(target_feature = "avx512vl", target_feature = "avx512cd"))]
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
     pub(super) fn flips(p: u64, o: u64, sq: u8) -> u64 {

@@ -12,6 +12,7 @@
 //! the callback hears after each frontier subtree, so the CLI can draw a bar and tests can
 //! ignore it.
 
+use crate::cpu::{with_cpu, Cpu};
 use crate::{moves, BoardSize, Move, Position};
 
 /// Leaves of the game tree from `pos` to `depth` plies.
@@ -26,7 +27,8 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    count(pos.player().0, pos.opponent().0, pos.size().mask().0, depth)
+    let (p, o, mask) = (pos.player().0, pos.opponent().0, pos.size().mask().0);
+    with_cpu!(cpu => count(cpu, p, o, mask, depth))
 }
 
 /// Leaves under each move of `pos` (a single `Move::Pass` when the side to move must pass;
@@ -173,7 +175,7 @@ pub fn perft_with_progress(pos: &Position, depth: u32, progress: &mut dyn FnMut(
         leaves += if rest == 0 {
             1
         } else {
-            count(p, o, pos.size().mask().0, rest)
+            with_cpu!(cpu => count(cpu, p, o, pos.size().mask().0, rest))
         };
         progress(Progress {
             done: done + 1,
@@ -210,39 +212,68 @@ fn expand(p: u64, o: u64, mask: u64, k: u32, out: &mut Vec<(u64, u64)>) {
     }
 }
 
-/// Leaves below `(p, o)` at `depth >= 1`; `mask` is the board.
-fn count(p: u64, o: u64, mask: u64, depth: u32) -> u64 {
-    debug_assert!(depth >= 1);
+/// Leaves below `(p, o)` at `depth >= 1`; `mask` is the board. Compiled for the level of
+/// `cpu` ([`crate::cpu`]): each call enters the level's code through [`Cpu::run`], so the
+/// nodes two plies above the leaves, where most of the time goes, count their children
+/// with [`count2`] inlined instead of a call each.
+pub(crate) fn count<C: Cpu>(cpu: C, p: u64, o: u64, mask: u64, depth: u32) -> u64 {
+    cpu.run(
+        #[inline(always)]
+        || {
+            debug_assert!(depth >= 1);
+            if depth == 2 {
+                return count2(cpu, p, o, mask);
+            }
+            let empty = !(p | o) & mask;
+            let m = moves::legal_moves_in(cpu, p, o, empty);
+            if depth == 1 {
+                // Each move is a leaf; a pass or the end of the game is one leaf.
+                return u64::from(m.count_ones().max(1));
+            }
+            if m == 0 {
+                if moves::legal_moves_in(cpu, o, p, empty) == 0 {
+                    return 1;
+                }
+                return count(cpu, o, p, mask, depth - 1);
+            }
+            let mut n = 0;
+            let mut rest = m;
+            while rest != 0 {
+                let sq = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let f = moves::flips_in(cpu, p, o, sq);
+                let (np, no) = (o ^ f, p | f | 1u64 << sq);
+                n += if depth == 3 {
+                    count2(cpu, np, no, mask)
+                } else {
+                    count(cpu, np, no, mask, depth - 1)
+                };
+            }
+            n
+        },
+    )
+}
+
+/// [`count`] at depth 2: each move's replies are leaves (a pass or the end of the game one
+/// leaf).
+#[inline(always)]
+fn count2<C: Cpu>(cpu: C, p: u64, o: u64, mask: u64) -> u64 {
     let empty = !(p | o) & mask;
-    let m = moves::legal_moves(p, o, empty);
-    if depth == 1 {
-        // Each move is a leaf; a pass or the end of the game is one leaf.
-        return u64::from(m.count_ones().max(1));
-    }
+    let m = moves::legal_moves_in(cpu, p, o, empty);
     if m == 0 {
-        if moves::legal_moves(o, p, empty) == 0 {
-            return 1;
-        }
-        return count(o, p, mask, depth - 1);
+        // A pass: the opponent's moves are the leaves, or the game is over (one leaf).
+        let theirs = moves::legal_moves_in(cpu, o, p, empty);
+        return u64::from(theirs.count_ones().max(1));
     }
     let mut n = 0;
     let mut rest = m;
-    if depth == 2 {
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let f = moves::flips(p, o, sq);
-            let (np, no) = (o ^ f, p | f | 1u64 << sq);
-            let nm = moves::legal_moves(np, no, !(np | no) & mask);
-            n += u64::from(nm.count_ones().max(1));
-        }
-        return n;
-    }
     while rest != 0 {
         let sq = rest.trailing_zeros() as u8;
         rest &= rest - 1;
-        let f = moves::flips(p, o, sq);
-        n += count(o ^ f, p | f | 1u64 << sq, mask, depth - 1);
+        let f = moves::flips_in(cpu, p, o, sq);
+        let (np, no) = (o ^ f, p | f | 1u64 << sq);
+        let nm = moves::legal_moves_in(cpu, np, no, !(np | no) & mask);
+        n += u64::from(nm.count_ones().max(1));
     }
     n
 }
@@ -350,6 +381,34 @@ pub fn perft_slow(pos: &Position, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_level_the_processor_has_counts_as_the_slow_perft() {
+        fn at<C: Cpu>(cpu: C) {
+            for size in [BoardSize::Four, BoardSize::Six, BoardSize::Eight] {
+                let pos = Position::start(size);
+                let (p, o, mask) = (pos.player().0, pos.opponent().0, size.mask().0);
+                for depth in 1..=6 {
+                    let want = perft_slow(&pos, depth);
+                    assert_eq!(
+                        count(cpu, p, o, mask, depth),
+                        want,
+                        "{:?} {size:?} {depth}",
+                        C::LEVEL
+                    );
+                }
+            }
+        }
+        at(crate::cpu::Baseline);
+        match crate::cpu::V3::new() {
+            Some(cpu) => at(cpu),
+            None => eprintln!("skipped: this processor has no x86-64-v3 paths"),
+        }
+        match crate::cpu::Avx512::new() {
+            Some(cpu) => at(cpu),
+            None => eprintln!("skipped: this processor has no AVX-512 paths"),
+        }
+    }
 
     #[test]
     fn fast_equals_slow_and_the_progress_total() {

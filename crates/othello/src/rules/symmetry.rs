@@ -94,7 +94,7 @@ pub(crate) fn image(pos: &crate::Position, s: u8) -> crate::Position {
 
 /// The least image `(p, o)` of the position `(p, o)` of an `n`x`n` board, compared as pairs,
 /// and a symmetry that maps the position onto it.
-#[inline]
+#[inline(always)]
 pub(crate) fn canonical(p: u64, o: u64, n: u32) -> (u64, u64, u8) {
     let mut best = (p, o, 0);
     for s in 1..COUNT {

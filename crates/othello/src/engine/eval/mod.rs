@@ -227,7 +227,7 @@ impl EvalState {
 
     /// The side to move plays on `sq`, turning over `flips` (as [`crate::moves::flips`]
     /// gives them); then it is the other side's turn.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, sq: u8, flips: u64) {
         let d = self.changes(sq, flips);
         let (me, them) = self.views();
@@ -240,7 +240,7 @@ impl EvalState {
 
     /// Takes back the move on `sq` that turned over `flips`, played by the side that is
     /// not to move now.
-    #[inline]
+    #[inline(always)]
     pub fn undo(&mut self, sq: u8, flips: u64) {
         self.turn ^= 1;
         let d = self.changes(sq, flips);
@@ -255,7 +255,7 @@ impl EvalState {
     /// plays `sq` turning over `flips`: what [`EvalState::play`] would leave in
     /// [`EvalState::indices`], without changing this state (one view of the two, and no
     /// undo, for a child that is only evaluated).
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn child_indices(&self, sq: u8, flips: u64) -> [u16; MAX_INSTANCES] {
         let (placed, turned) = self.changes(sq, flips);
@@ -281,7 +281,7 @@ impl EvalState {
     }
 
     /// What a disc on `sq` adds to the indices, and what the discs of `flips` add.
-    #[inline]
+    #[inline(always)]
     fn changes(&self, sq: u8, mut flips: u64) -> ([u16; MAX_INSTANCES], [u16; MAX_INSTANCES]) {
         let placed = self.layout.delta[usize::from(sq)];
         let mut turned = [0u16; MAX_INSTANCES];
@@ -419,7 +419,7 @@ impl Eval {
 
     /// The predicted final disc difference for the side to move (`p`), in [`UNIT`]s, from
     /// the indices in `state` (which must be those of `p`, `o`).
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn evaluate(&self, state: &EvalState, p: u64, o: u64) -> i32 {
         let empty = !(p | o) & self.layout.size.mask().0;
@@ -430,7 +430,7 @@ impl Eval {
 
     /// [`Eval::evaluate`] of a position whose legal moves the caller has counted already
     /// (a search generates them anyway): `mine` for `p`, `theirs` for `o`.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn evaluate_counted(
         &self,
@@ -447,7 +447,7 @@ impl Eval {
     /// [`Eval::evaluate`] of the position after the side to move of `state` plays `sq`,
     /// turning over `flips`, for its new side to move `np` (against `no`): the child's
     /// value, read without playing the move on `state`.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn evaluate_child(&self, state: &EvalState, sq: u8, flips: u64, np: u64, no: u64) -> i32 {
         let empty = !(np | no) & self.layout.size.mask().0;
@@ -458,7 +458,7 @@ impl Eval {
 
     /// [`Eval::evaluate_child`] where the caller has counted the child's legal moves
     /// already: `mine` for the side to move there (`np`), `theirs` for the other (`no`).
-    #[inline]
+    #[inline(always)]
     #[must_use]
     #[allow(clippy::too_many_arguments)]
     pub fn evaluate_child_counted(
@@ -477,7 +477,7 @@ impl Eval {
 
     /// The value for `p` (to move against `o`, with `mine` and `theirs` legal moves) whose
     /// instance indices are `idx`.
-    #[inline]
+    #[inline(always)]
     fn value(&self, idx: &[u16; MAX_INSTANCES], p: u64, o: u64, mine: u32, theirs: u32) -> i32 {
         let mask = self.layout.size.mask().0;
         let empty = !(p | o) & mask;
@@ -495,23 +495,21 @@ impl Eval {
     }
 
     /// The sum of the pattern weights in `w` (one phase's) at the instance indices `idx`:
-    /// eight instances per vector gather where the target has AVX2.
-    #[inline]
+    /// eight instances per vector gather where the processor has AVX2 ([`crate::cpu`]; the
+    /// level is read on each call, a predictable branch, so that the evaluation needs no
+    /// token: inside the searches compiled for x86-64-v3 the gathers are inlined).
+    #[inline(always)]
     fn pattern_sum(&self, w: &[i16], idx: &[u16; MAX_INSTANCES]) -> i32 {
-        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-        {
-            // SAFETY: this build targets AVX2 (checked by the `cfg` above).
-            unsafe { self.pattern_sum_avx2(w, idx) }
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::level() >= crate::cpu::Level::V3 {
+            // SAFETY: the chosen level is never above the processor's, and V3 has AVX2.
+            return unsafe { self.pattern_sum_avx2(w, idx) };
         }
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-        {
-            self.pattern_sum_scalar(w, idx)
-        }
+        self.pattern_sum_scalar(w, idx)
     }
 
     /// [`Eval::pattern_sum`] one instance at a time.
     #[inline]
-    #[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
     fn pattern_sum_scalar(&self, w: &[i16], idx: &[u16; MAX_INSTANCES]) -> i32 {
         let mut sum = 0i32;
         for i in 0..self.layout.instances.len() {
@@ -524,7 +522,8 @@ impl Eval {
     /// and keeps the low, sign-extended half (x86 is little-endian); an index is clamped to
     /// the last pattern weight, so every read stays inside the phase's weights (the extras
     /// follow the patterns), whatever `idx` holds.
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn pattern_sum_avx2(&self, w: &[i16], idx: &[u16; MAX_INSTANCES]) -> i32 {
         use std::arch::x86_64::{
@@ -675,7 +674,12 @@ mod tests {
     }
 
     #[test]
+    #[cfg(target_arch = "x86_64")]
     fn the_vector_pattern_sum_is_the_scalar_one() {
+        if crate::cpu::V3::new().is_none() {
+            eprintln!("skipped: this processor has no AVX2 (x86-64-v3) paths");
+            return;
+        }
         for size in [BoardSize::Six, BoardSize::Eight] {
             let e = builtin(size).expect("shipped");
             let mut rng = ply_core::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
@@ -690,7 +694,9 @@ mod tests {
                     let state = e.state(pos.player().0, pos.opponent().0);
                     for w in e.weights.chunks(e.per_phase) {
                         let idx = state.indices();
-                        assert_eq!(e.pattern_sum(w, idx), e.pattern_sum_scalar(w, idx), "{pos}");
+                        // SAFETY: the processor has AVX2 (checked above).
+                        let vector = unsafe { e.pattern_sum_avx2(w, idx) };
+                        assert_eq!(vector, e.pattern_sum_scalar(w, idx), "{pos}");
                     }
                 }
             }

@@ -29,6 +29,7 @@
 pub use crate::spine::probcut as mpc;
 mod search;
 
+use crate::cpu::{with_cpu, Cpu};
 use std::{
     sync::{atomic::AtomicBool, Arc},
     time::{Duration, Instant},
@@ -144,6 +145,16 @@ pub fn analyze_with(
     limits: &Limits,
     progress: &mut dyn FnMut(&Analysis),
 ) -> Analysis {
+    with_cpu!(cpu => analyze_at(cpu, pos, limits, progress))
+}
+
+/// [`analyze_with`], the searches compiled for the level of `cpu` ([`crate::cpu`]).
+fn analyze_at<C: Cpu>(
+    cpu: C,
+    pos: &Position,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Analysis),
+) -> Analysis {
     let empties = pos.empties().count();
     if pos.is_game_over() {
         return Analysis::game_over(pos);
@@ -165,9 +176,9 @@ pub fn analyze_with(
     } else {
         1
     };
-    let mut searchers: Vec<Searcher<'_>> = (0..threads)
+    let mut searchers: Vec<Searcher<'_, C>> = (0..threads)
         .map(|_| {
-            let mut s = Searcher::new(pos.size(), limits);
+            let mut s = Searcher::new(cpu, pos.size(), limits);
             s.set_root(pos.player().0, pos.opponent().0);
             s
         })
@@ -280,8 +291,8 @@ struct RootResult {
 /// first that way and the others only as far as needed to show they are not better. In the
 /// second case only moves found best so far are returned. Also whether every move was
 /// searched: when time runs out, the moves finished before it.
-fn root_moves(
-    searcher: &mut Searcher<'_>,
+fn root_moves<C: Cpu>(
+    searcher: &mut Searcher<'_, C>,
     pos: &Position,
     moves: &[(Square, i32)],
     depth: u32,
@@ -423,8 +434,8 @@ fn fold_partial(
 
 /// The expected line after the root move `first` (leading to `child`): the table's best
 /// moves, at most `depth` plies, passes included.
-fn principal_line(
-    searcher: &Searcher<'_>,
+fn principal_line<C: Cpu>(
+    searcher: &Searcher<'_, C>,
     first: Square,
     child: &Position,
     depth: u32,
@@ -464,9 +475,11 @@ pub fn fixed_depth_value(eval: &crate::eval::Eval, pos: &Position, depth: u32) -
         ..Limits::default()
     };
     let (p, o) = (pos.player().0, pos.opponent().0);
-    let mut s = Searcher::new(pos.size(), &limits).with_eval(eval);
-    s.set_root(p, o);
-    s.search::<true>(p, o, depth, -INF, INF)
+    with_cpu!(cpu => {
+        let mut s = Searcher::new(cpu, pos.size(), &limits).with_eval(eval);
+        s.set_root(p, o);
+        s.search::<true>(p, o, depth, -INF, INF)
+    })
 }
 
 /// The move the engine would play (`None` when it must pass or the game is over).
@@ -563,7 +576,7 @@ mod tests {
             table_bits: 14,
             ..Limits::default()
         };
-        let mut s = Searcher::new(pos.size(), &limits);
+        let mut s = Searcher::new(crate::cpu::Baseline, pos.size(), &limits);
         s.set_root(pos.player().0, pos.opponent().0);
         let mut order: Vec<(Square, i32)> = pos.legal_moves().map(|m| (m, 0)).collect();
         order.sort_by_key(|&(m, _)| m != sq("g8"));

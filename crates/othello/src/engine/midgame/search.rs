@@ -7,6 +7,7 @@
 //! such results are marked exact.
 
 use super::Limits;
+use crate::cpu::Cpu;
 use crate::{
     engine::memory::Pool,
     eval::{Eval, EvalState, UNIT},
@@ -61,9 +62,11 @@ const EMPTY_ENTRY: Entry = Entry {
     best: NO_MOVE,
 };
 
-/// The state of one search: table, evaluation, counters, and whether time ran out.
+/// The state of one search: table, evaluation, counters, and whether time ran out. Its
+/// recursive functions run compiled for the level of `C` ([`crate::cpu`]).
 #[derive(Debug)]
-pub(crate) struct Searcher<'a> {
+pub(crate) struct Searcher<'a, C: Cpu> {
+    cpu: C,
     size: BoardSize,
     mask: u64,
     table: Vec<Entry>,
@@ -83,7 +86,7 @@ pub(crate) struct Searcher<'a> {
     pooled: bool,
 }
 
-impl Drop for Searcher<'_> {
+impl<C: Cpu> Drop for Searcher<'_, C> {
     fn drop(&mut self) {
         if self.pooled {
             KEPT.give((self.size, std::mem::take(&mut self.table)));
@@ -97,10 +100,10 @@ const POLL_EVERY: u64 = 1024;
 /// Tables kept between the searches of analyses on a clock ([`Pool`]), with their board size.
 static KEPT: Pool<(BoardSize, Vec<Entry>)> = Pool::new();
 
-impl<'a> Searcher<'a> {
+impl<'a, C: Cpu> Searcher<'a, C> {
     /// A searcher within `limits`. On a clock its table comes from the tables kept by
     /// earlier searches on a clock, and goes back there when it is dropped ([`Pool`]).
-    pub(crate) fn new(size: BoardSize, limits: &'a Limits) -> Searcher<'a> {
+    pub(crate) fn new(cpu: C, size: BoardSize, limits: &'a Limits) -> Searcher<'a, C> {
         let len = 1usize << limits.table_bits.clamp(4, 26);
         let pooled = limits.deadline.is_some();
         let kept = pooled
@@ -116,6 +119,7 @@ impl<'a> Searcher<'a> {
             |(_, t)| t,
         );
         Searcher {
+            cpu,
             size,
             mask: size.mask().0,
             table,
@@ -139,7 +143,7 @@ impl<'a> Searcher<'a> {
 
     /// The same searcher over `eval` instead of the shipped evaluation (the training's
     /// weights, phase by phase).
-    pub(crate) fn with_eval(mut self, eval: &'a Eval) -> Searcher<'a> {
+    pub(crate) fn with_eval(mut self, eval: &'a Eval) -> Searcher<'a, C> {
         // A kept table holds the shipped evaluation's values.
         assert!(!self.pooled, "another evaluation on a kept table");
         self.eval = Some(eval);
@@ -160,8 +164,8 @@ impl<'a> Searcher<'a> {
     #[inline]
     pub(crate) fn static_value(&self, p: u64, o: u64) -> i32 {
         let empty = !(p | o) & self.mask;
-        let mine = moves::legal_moves(p, o, empty).count_ones();
-        let theirs = moves::legal_moves(o, p, empty).count_ones();
+        let mine = moves::legal_moves_in(self.cpu, p, o, empty).count_ones();
+        let theirs = moves::legal_moves_in(self.cpu, o, p, empty).count_ones();
         self.static_value_counted(p, o, mine, theirs, None)
     }
 
@@ -178,16 +182,24 @@ impl<'a> Searcher<'a> {
         theirs: u32,
         child: Option<(u8, u64)>,
     ) -> i32 {
-        // No final score lies beyond the number of squares: neither may an estimate.
-        let bound = self.size.squares() as i32 * UNIT;
-        match (self.eval, &self.state) {
-            (Some(e), Some(s)) => match child {
-                None => e.evaluate_counted(s, p, o, mine, theirs),
-                Some((sq, flips)) => e.evaluate_child_counted(s, sq, flips, p, o, mine, theirs),
-            }
-            .clamp(-bound, bound),
-            _ => (p.count_ones() as i32 - o.count_ones() as i32) * UNIT,
-        }
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                // No final score lies beyond the number of squares: neither may an estimate.
+                let bound = self.size.squares() as i32 * UNIT;
+                match (self.eval, &self.state) {
+                    (Some(e), Some(s)) => match child {
+                        None => e.evaluate_counted(s, p, o, mine, theirs),
+                        Some((sq, flips)) => {
+                            e.evaluate_child_counted(s, sq, flips, p, o, mine, theirs)
+                        }
+                    }
+                    .clamp(-bound, bound),
+                    _ => (p.count_ones() as i32 - o.count_ones() as i32) * UNIT,
+                }
+            },
+        )
     }
 
     #[inline]
@@ -216,7 +228,7 @@ impl<'a> Searcher<'a> {
         let e = &self.table[self.slot(p, o)];
         if e.p == p && e.o == o && e.best != NO_MOVE {
             let empty = !(p | o) & self.mask;
-            if moves::legal_moves(p, o, empty) & (1u64 << e.best) != 0 {
+            if moves::legal_moves_in(self.cpu, p, o, empty) & (1u64 << e.best) != 0 {
                 return Some(Square::from_index_unchecked(e.best));
             }
         }
@@ -234,33 +246,54 @@ impl<'a> Searcher<'a> {
     /// the nodes of fixed-depth analyses of FFO #40-#59 by 4.8% at depth 15 (84.9 M against
     /// 89.2 M) and 3.1% at depth 13.
     fn ordered(&mut self, p: u64, o: u64, legal: u64, table_move: u8, depth: u32) -> MoveList {
-        let mut list = MoveList::empty();
-        list.generate(p, o, legal);
-        let empties = !(p | o) & self.mask;
-        for c in list.remaining() {
-            // The child probes the table: its slot starts loading now.
-            let (np, no) = (o ^ c.flips, p | c.flips | 1u64 << c.sq);
-            crate::engine::memory::prefetch(&self.table[self.slot(np, no)]);
-        }
-        let g = Geometry::of(self.size);
-        let weights = Weights {
-            replies: UNIT,
-            corners: g.corners,
-            potential: UNIT / 4,
-            anchored: UNIT,
-            c_squares: g.c_squares,
-            ..Weights::default()
-        };
-        order::rate(&mut list, p, o, empties, table_move, &weights, |c| {
-            if depth < EVAL_ORDER_DEPTH {
-                return 0;
-            }
-            let mine = moves::legal_moves(c.no, c.np, c.rest).count_ones();
-            let child = Some((c.sq, c.flips));
-            -4 * self.static_value_counted(c.np, c.no, c.replies.count_ones(), mine, child)
-        });
-        list.sort();
-        list
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                let mut list = MoveList::empty();
+                list.generate_in(self.cpu, p, o, legal);
+                let empties = !(p | o) & self.mask;
+                for c in list.remaining() {
+                    // The child probes the table: its slot starts loading now.
+                    let (np, no) = (o ^ c.flips, p | c.flips | 1u64 << c.sq);
+                    crate::engine::memory::prefetch(&self.table[self.slot(np, no)]);
+                }
+                let g = Geometry::of(self.size);
+                let weights = Weights {
+                    replies: UNIT,
+                    corners: g.corners,
+                    potential: UNIT / 4,
+                    anchored: UNIT,
+                    c_squares: g.c_squares,
+                    ..Weights::default()
+                };
+                order::rate(
+                    self.cpu,
+                    &mut list,
+                    p,
+                    o,
+                    empties,
+                    table_move,
+                    &weights,
+                    |c| {
+                        if depth < EVAL_ORDER_DEPTH {
+                            return 0;
+                        }
+                        let mine = moves::legal_moves_in(self.cpu, c.no, c.np, c.rest).count_ones();
+                        let child = Some((c.sq, c.flips));
+                        -4 * self.static_value_counted(
+                            c.np,
+                            c.no,
+                            c.replies.count_ones(),
+                            mine,
+                            child,
+                        )
+                    },
+                );
+                list.sort();
+                list
+            },
+        )
     }
 
     /// Score of the position for the side with `p` to move, searched `depth` plies deep
@@ -273,103 +306,109 @@ impl<'a> Searcher<'a> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        debug_assert!(alpha < beta);
-        debug_assert!(PV || alpha + 1 == beta);
-        // The incremental evaluation state follows the board (checked now and then: a
-        // fresh reading costs more than the node).
-        debug_assert!(
-            self.nodes & 63 != 0
-                || self
-                    .eval
-                    .zip(self.state.as_ref())
-                    .is_none_or(|(e, s)| *s == e.state(p, o))
-        );
-        self.nodes += 1;
-        if self.may_abort && self.control.poll(self.nodes) {
-            self.aborted = true;
-        }
-        if self.aborted {
-            return 0;
-        }
-        let empty = !(p | o) & self.mask;
-        let legal = moves::legal_moves(p, o, empty);
-        if legal == 0 {
-            if moves::legal_moves(o, p, empty) == 0 {
-                return final_score(p, o, self.size.squares()) * UNIT;
-            }
-            self.pass();
-            let v = -self.search::<PV>(o, p, depth, -beta, -alpha);
-            self.pass();
-            return v;
-        }
-        if depth == 0 {
-            return self.static_value(p, o);
-        }
-
-        let slot = self.slot(p, o);
-        let mut table_move = NO_MOVE;
-        let e = self.table[slot];
-        if e.p == p && e.o == o {
-            table_move = e.best;
-            if !PV && u32::from(e.depth) >= depth && (self.selective || !e.selective) {
-                let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
-                if let Some(v) = bounds::cutoff(lower, upper, alpha, beta) {
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                debug_assert!(alpha < beta);
+                debug_assert!(PV || alpha + 1 == beta);
+                // The incremental evaluation state follows the board (checked now and then: a
+                // fresh reading costs more than the node).
+                debug_assert!(
+                    self.nodes & 63 != 0
+                        || self
+                            .eval
+                            .zip(self.state.as_ref())
+                            .is_none_or(|(e, s)| *s == e.state(p, o))
+                );
+                self.nodes += 1;
+                if self.may_abort && self.control.poll(self.nodes) {
+                    self.aborted = true;
+                }
+                if self.aborted {
+                    return 0;
+                }
+                let empty = !(p | o) & self.mask;
+                let legal = moves::legal_moves_in(self.cpu, p, o, empty);
+                if legal == 0 {
+                    if moves::legal_moves_in(self.cpu, o, p, empty) == 0 {
+                        return final_score(p, o, self.size.squares()) * UNIT;
+                    }
+                    self.pass();
+                    let v = -self.search::<PV>(o, p, depth, -beta, -alpha);
+                    self.pass();
                     return v;
                 }
-            }
-        }
+                if depth == 0 {
+                    return self.static_value(p, o);
+                }
 
-        // Multi-ProbCut: a shallow search far outside the window predicts the deep one.
-        if !PV && self.selective && depth >= mpc::MIDGAME_MIN_DEPTH {
-            let empties = empty.count_ones();
-            let shallow = mpc::midgame_depth(depth);
-            let margin = mpc::midgame_margin(self.size, depth, empties);
-            let (up, down) = (beta + margin, alpha - margin);
-            // A probe beyond every final score cannot cut.
-            let (up, down) = (
-                (up < 64 * UNIT).then_some(up),
-                (down > -64 * UNIT).then_some(down),
-            );
-            match mpc::probe(up, down, |a, b| self.search::<false>(p, o, shallow, a, b)) {
-                Some(mpc::Cut::High) => return beta,
-                Some(mpc::Cut::Low) => return alpha,
-                None => {}
-            }
-            if self.aborted {
-                return 0;
-            }
-        }
+                let slot = self.slot(p, o);
+                let mut table_move = NO_MOVE;
+                let e = self.table[slot];
+                if e.p == p && e.o == o {
+                    table_move = e.best;
+                    if !PV && u32::from(e.depth) >= depth && (self.selective || !e.selective) {
+                        let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
+                        if let Some(v) = bounds::cutoff(lower, upper, alpha, beta) {
+                            return v;
+                        }
+                    }
+                }
 
-        let alpha_in = alpha;
-        let (best, best_move) = if depth == 1 {
-            self.leaf_parent(p, o, legal, table_move, alpha, beta)
-        } else {
-            self.interior::<PV>(p, o, legal, table_move, depth, alpha, beta)
-        };
-        if self.aborted {
-            return 0;
-        }
+                // Multi-ProbCut: a shallow search far outside the window predicts the deep one.
+                if !PV && self.selective && depth >= mpc::MIDGAME_MIN_DEPTH {
+                    let empties = empty.count_ones();
+                    let shallow = mpc::midgame_depth(depth);
+                    let margin = mpc::midgame_margin(self.size, depth, empties);
+                    let (up, down) = (beta + margin, alpha - margin);
+                    // A probe beyond every final score cannot cut.
+                    let (up, down) = (
+                        (up < 64 * UNIT).then_some(up),
+                        (down > -64 * UNIT).then_some(down),
+                    );
+                    match mpc::probe(up, down, |a, b| self.search::<false>(p, o, shallow, a, b)) {
+                        Some(mpc::Cut::High) => return beta,
+                        Some(mpc::Cut::Low) => return alpha,
+                        None => {}
+                    }
+                    if self.aborted {
+                        return 0;
+                    }
+                }
 
-        let open = i32::from(OPEN);
-        let (lower, upper) = bounds::proven(best, alpha_in, beta, -open, open);
-        debug_assert!(
-            lower.abs() <= open && upper.abs() <= open,
-            "{best} off the scale"
-        );
-        let old = &self.table[slot];
-        // Keep the deeper result for the same position; otherwise the newer one.
-        if !(old.p == p && old.o == o && u32::from(old.depth) > depth) {
-            self.table[slot] = Entry {
-                p,
-                o,
-                lower: lower as i16,
-                upper: upper as i16,
-                depth: depth.min(255) as u8,
-                selective: self.selective,
-                best: best_move,
-            };
-        }
-        best
+                let alpha_in = alpha;
+                let (best, best_move) = if depth == 1 {
+                    self.leaf_parent(p, o, legal, table_move, alpha, beta)
+                } else {
+                    self.interior::<PV>(p, o, legal, table_move, depth, alpha, beta)
+                };
+                if self.aborted {
+                    return 0;
+                }
+
+                let open = i32::from(OPEN);
+                let (lower, upper) = bounds::proven(best, alpha_in, beta, -open, open);
+                debug_assert!(
+                    lower.abs() <= open && upper.abs() <= open,
+                    "{best} off the scale"
+                );
+                let old = &self.table[slot];
+                // Keep the deeper result for the same position; otherwise the newer one.
+                if !(old.p == p && old.o == o && u32::from(old.depth) > depth) {
+                    self.table[slot] = Entry {
+                        p,
+                        o,
+                        lower: lower as i16,
+                        upper: upper as i16,
+                        depth: depth.min(255) as u8,
+                        selective: self.selective,
+                        best: best_move,
+                    };
+                }
+                best
+            },
+        )
     }
 
     /// The children of a depth-1 node (`p` to move, `legal` its moves), the table's move
@@ -385,43 +424,55 @@ impl<'a> Searcher<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> (i32, u8) {
-        let first = if table_move != NO_MOVE && legal & (1u64 << table_move) != 0 {
-            table_move
-        } else {
-            legal.trailing_zeros() as u8
-        };
-        let mut rest = legal & !(1u64 << first);
-        let mut sq = first;
-        let mut best = -INF;
-        let mut best_move = first;
-        loop {
-            let f = moves::flips(p, o, sq);
-            let (np, no) = (o ^ f, p | f | 1u64 << sq);
-            let empty = !(np | no) & self.mask;
-            let replies = moves::legal_moves(np, no, empty);
-            let score = if replies == 0 {
-                self.make(sq, f);
-                let v = -self.search::<true>(np, no, 0, -beta, -alpha);
-                self.unmake(sq, f);
-                v
-            } else {
-                self.nodes += 1;
-                let mine = moves::legal_moves(no, np, empty).count_ones();
-                -self.static_value_counted(np, no, replies.count_ones(), mine, Some((sq, f)))
-            };
-            if self.aborted {
-                return (0, best_move);
-            }
-            if raise(score, sq, &mut best, &mut best_move, &mut alpha, beta) {
-                break;
-            }
-            if rest == 0 {
-                break;
-            }
-            sq = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-        }
-        (best, best_move)
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                let first = if table_move != NO_MOVE && legal & (1u64 << table_move) != 0 {
+                    table_move
+                } else {
+                    legal.trailing_zeros() as u8
+                };
+                let mut rest = legal & !(1u64 << first);
+                let mut sq = first;
+                let mut best = -INF;
+                let mut best_move = first;
+                loop {
+                    let f = moves::flips_in(self.cpu, p, o, sq);
+                    let (np, no) = (o ^ f, p | f | 1u64 << sq);
+                    let empty = !(np | no) & self.mask;
+                    let replies = moves::legal_moves_in(self.cpu, np, no, empty);
+                    let score = if replies == 0 {
+                        self.make(sq, f);
+                        let v = -self.search::<true>(np, no, 0, -beta, -alpha);
+                        self.unmake(sq, f);
+                        v
+                    } else {
+                        self.nodes += 1;
+                        let mine = moves::legal_moves_in(self.cpu, no, np, empty).count_ones();
+                        -self.static_value_counted(
+                            np,
+                            no,
+                            replies.count_ones(),
+                            mine,
+                            Some((sq, f)),
+                        )
+                    };
+                    if self.aborted {
+                        return (0, best_move);
+                    }
+                    if raise(score, sq, &mut best, &mut best_move, &mut alpha, beta) {
+                        break;
+                    }
+                    if rest == 0 {
+                        break;
+                    }
+                    sq = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                }
+                (best, best_move)
+            },
+        )
     }
 
     /// The children of a node `depth` >= 2 plies deep, in [`Searcher::ordered`] order, by
@@ -437,32 +488,38 @@ impl<'a> Searcher<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> (i32, u8) {
-        let list = self.ordered(p, o, legal, table_move, depth);
-        let mut best = -INF;
-        let mut best_move = list.get(0).sq;
-        for (i, c) in list.remaining().iter().enumerate() {
-            let (sq, f) = (c.sq, c.flips);
-            let (np, no) = (o ^ f, p | f | 1u64 << sq);
-            self.make(sq, f);
-            let score = if i == 0 {
-                -self.search::<PV>(np, no, depth - 1, -beta, -alpha)
-            } else {
-                let s = -self.search::<false>(np, no, depth - 1, -alpha - 1, -alpha);
-                if PV && s > alpha && s < beta {
-                    -self.search::<true>(np, no, depth - 1, -beta, -alpha)
-                } else {
-                    s
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                let list = self.ordered(p, o, legal, table_move, depth);
+                let mut best = -INF;
+                let mut best_move = list.get(0).sq;
+                for (i, c) in list.remaining().iter().enumerate() {
+                    let (sq, f) = (c.sq, c.flips);
+                    let (np, no) = (o ^ f, p | f | 1u64 << sq);
+                    self.make(sq, f);
+                    let score = if i == 0 {
+                        -self.search::<PV>(np, no, depth - 1, -beta, -alpha)
+                    } else {
+                        let s = -self.search::<false>(np, no, depth - 1, -alpha - 1, -alpha);
+                        if PV && s > alpha && s < beta {
+                            -self.search::<true>(np, no, depth - 1, -beta, -alpha)
+                        } else {
+                            s
+                        }
+                    };
+                    self.unmake(sq, f);
+                    if self.aborted {
+                        return (0, best_move);
+                    }
+                    if raise(score, sq, &mut best, &mut best_move, &mut alpha, beta) {
+                        break;
+                    }
                 }
-            };
-            self.unmake(sq, f);
-            if self.aborted {
-                return (0, best_move);
-            }
-            if raise(score, sq, &mut best, &mut best_move, &mut alpha, beta) {
-                break;
-            }
-        }
-        (best, best_move)
+                (best, best_move)
+            },
+        )
     }
 }
 
@@ -511,7 +568,7 @@ mod tests {
             deadline: Some(Instant::now() + Duration::from_secs(3600)),
             ..Limits::default()
         };
-        let mut first = Searcher::new(BoardSize::Four, &clocked);
+        let mut first = Searcher::new(crate::cpu::Baseline, BoardSize::Four, &clocked);
         first.set_root(p, o);
         first.search::<true>(p, o, 6, -INF, INF);
         let left: Vec<(u64, u64)> = first.table.iter().map(|e| (e.p, e.o)).collect();
@@ -521,8 +578,11 @@ mod tests {
             table_bits: 5,
             ..Limits::default()
         };
-        assert_eq!(used(&Searcher::new(BoardSize::Four, &fixed).table), 0);
-        let next = Searcher::new(BoardSize::Four, &clocked);
+        assert_eq!(
+            used(&Searcher::new(crate::cpu::Baseline, BoardSize::Four, &fixed).table),
+            0
+        );
+        let next = Searcher::new(crate::cpu::Baseline, BoardSize::Four, &clocked);
         let found: Vec<(u64, u64)> = next.table.iter().map(|e| (e.p, e.o)).collect();
         assert_eq!(found, left);
     }

@@ -30,6 +30,7 @@ use std::{
     time::Instant,
 };
 
+use crate::cpu::{with_cpu, Cpu};
 use crate::spine::geometry::Geometry;
 use search::{Halt, Search, EVAL_BOUND, SELECTIVITY};
 pub use tt::TableTooLarge;
@@ -343,7 +344,7 @@ fn first_guess(pos: &Position) -> i32 {
     let empty = !(p | o) & pos.size().mask().0;
     let mut state = eval.state(p, o);
     let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
-    let best = crate::spine::order::eval_search(eval, &mut state, p, o, empty, 2, a, b, &mut 0);
+    let best = with_cpu!(cpu => crate::spine::order::eval_search(cpu, eval, &mut state, p, o, empty, 2, a, b, &mut 0));
     let discs = best / crate::eval::UNIT;
     let squares = pos.size().squares() as i32;
     (discs & !1).clamp(-squares, squares)
@@ -440,7 +441,8 @@ impl Solver {
         self.new_search();
         let (score, best, mut nodes) = self.exact_score(pos, first_guess(pos), &mut control)?;
         let best_move = best.and_then(Square::from_index);
-        let (pv, pv_nodes) = self.principal_variation(pos, score, best, &control)?;
+        let (pv, pv_nodes) =
+            with_cpu!(cpu => self.principal_variation(cpu, pos, score, best, &control))?;
         nodes += pv_nodes;
         Ok(SolveResult {
             score,
@@ -604,21 +606,22 @@ impl Solver {
         let busy = search::Busy::new();
         let busy = (threads > 1).then_some(&busy);
         // Every thread searches the whole tree and each result is exact; the first to finish
-        // stops the others. Only the calling thread reports progress.
-        std::thread::scope(|scope| {
+        // stops the others. Only the calling thread reports progress. The searches run
+        // compiled for the processor's level (`crate::cpu`).
+        with_cpu!(cpu => std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|i| {
                     let done = &done;
                     let near = &near[i];
                     scope.spawn(move || {
-                        let mut s = Search::new(tt, near, geo, done, halt, busy, level);
+                        let mut s = Search::new(cpu, tt, near, geo, done, halt, busy, level);
                         let (v, best) = s.root(p, o, alpha, beta, &mut |_, _| {});
                         done.store(true, Relaxed);
                         (s.nodes, (!s.aborted).then_some((v, best)))
                     })
                 })
                 .collect();
-            let mut main = Search::new(tt, &near[0], geo, &done, halt, busy, level);
+            let mut main = Search::new(cpu, tt, &near[0], geo, &done, halt, busy, level);
             let (v, best) = main.root(p, o, alpha, beta, &mut report);
             done.store(true, Relaxed);
             let mut nodes = main.nodes;
@@ -632,7 +635,7 @@ impl Solver {
                 Some((v, best)) => Ok((v, (best != NO_MOVE).then_some(best), nodes)),
                 None => Err(Stopped),
             }
-        })
+        }))
     }
 
     /// The exact score of `pos` by a series of narrow windows: a full window would make
@@ -660,8 +663,9 @@ impl Solver {
     /// A line of perfect play from `pos`, whose exact score is `score`, starting with `best`
     /// when it is given: at each step the first move (the table's first) whose child proves
     /// to have exactly the opposite score.
-    fn principal_variation(
+    fn principal_variation<C: Cpu>(
         &self,
+        cpu: C,
         pos: &Position,
         score: i32,
         best: Option<u8>,
@@ -670,6 +674,7 @@ impl Solver {
         let geo = Geometry::of(pos.size());
         let done = AtomicBool::new(false);
         let mut s = Search::new(
+            cpu,
             &self.tt,
             &self.near[0],
             geo,

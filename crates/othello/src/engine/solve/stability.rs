@@ -16,6 +16,8 @@
 
 use std::sync::LazyLock;
 
+use crate::cpu::Cpu;
+
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
 const RANK_1: u64 = 0x0000_0000_0000_00ff;
@@ -130,7 +132,7 @@ fn edge_table() -> Box<[u8]> {
 }
 
 /// The discs of `p` on the four edges of an 8x8 board that never flip.
-#[inline]
+#[inline(always)]
 fn stable_edges(p: u64, o: u64) -> u64 {
     // File A packed into one byte, a1 lowest: bit 8k moves to bit 56 + k.
     const PACK_A: u64 = 0x0102_0408_1020_4080;
@@ -166,7 +168,7 @@ const INNER: u64 = 0x007e_7e7e_7e7e_7e00;
 
 /// [`stable_discs`] on a full 8x8 board: the exact edges first, then the inner squares by
 /// the rule, from them.
-#[inline]
+#[inline(always)]
 fn stable_discs_8x8(p: u64, o: u64, enough: u32) -> u64 {
     let [fh, fv, fd7, fd9] = full_lines(p | o);
     let inner = p & INNER;
@@ -200,11 +202,29 @@ pub(crate) fn stable_discs(p: u64, o: u64, mask: u64) -> u64 {
 /// find them all): a sound subset all the same, with at least `enough` discs if
 /// [`stable_discs`] has. A cutoff that needs `enough` stable discs asks no more.
 #[must_use]
+#[inline(always)]
 pub(crate) fn stable_discs_enough(p: u64, o: u64, mask: u64, enough: u32) -> u64 {
     if mask == u64::MAX {
         return stable_discs_8x8(p, o, enough);
     }
     stable_discs_by_rule(p, o, mask)
+}
+
+/// [`stable_discs_enough`] compiled for the level of `cpu` ([`crate::cpu`]): the searches'
+/// stability cutoff calls it out of line, so it needs its own way into the level's code.
+#[must_use]
+#[inline]
+pub(crate) fn stable_discs_enough_in<C: Cpu>(
+    cpu: C,
+    p: u64,
+    o: u64,
+    mask: u64,
+    enough: u32,
+) -> u64 {
+    cpu.run(
+        #[inline(always)]
+        || stable_discs_enough(p, o, mask, enough),
+    )
 }
 
 /// The rule alone, from nothing stable: any board (squares off it are walls), and the

@@ -156,7 +156,16 @@ fn eval_search_is_minimax_over_the_evaluation() {
                 let mut st = e.state(p, o);
                 let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
                 let full = crate::spine::order::eval_search(
-                    e, &mut st, p, o, empties, depth, a, b, &mut 0,
+                    crate::cpu::Baseline,
+                    e,
+                    &mut st,
+                    p,
+                    o,
+                    empties,
+                    depth,
+                    a,
+                    b,
+                    &mut 0,
                 );
                 assert_eq!(st, e.state(p, o), "the state is left as it was");
                 assert_eq!(full, want, "{size:?} game {game} depth {depth}: {pos:?}");
@@ -166,7 +175,16 @@ fn eval_search_is_minimax_over_the_evaluation() {
                     (want - 5, want + 5),
                 ] {
                     let v = crate::spine::order::eval_search(
-                        e, &mut st, p, o, empties, depth, a, b, &mut 0,
+                        crate::cpu::Baseline,
+                        e,
+                        &mut st,
+                        p,
+                        o,
+                        empties,
+                        depth,
+                        a,
+                        b,
+                        &mut 0,
                     );
                     if v <= a {
                         assert!(want <= v, "fail-low {v} under {want}: {pos:?}");

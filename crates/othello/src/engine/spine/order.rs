@@ -18,8 +18,9 @@
 
 use std::mem::MaybeUninit;
 
+use crate::cpu::Cpu;
 use crate::eval::{Eval, EvalState, UNIT};
-use crate::moves::{flips, legal_moves};
+use crate::moves::{flips_in, legal_moves_in};
 
 /// Room for every legal move of a position: a position may have more than 32 (33 in real
 /// games, more in constructed ones), never more than its 64 squares.
@@ -68,9 +69,9 @@ impl MoveList {
     }
 
     /// Fills an empty list with the moves `moves` of `p` against `o` and the discs each
-    /// turns, not yet rated.
-    #[inline]
-    pub(crate) fn generate(&mut self, p: u64, o: u64, mut moves: u64) {
+    /// turns, not yet rated, at the level of `cpu`.
+    #[inline(always)]
+    pub(crate) fn generate_in<C: Cpu>(&mut self, cpu: C, p: u64, o: u64, mut moves: u64) {
         debug_assert_eq!(self.total, 0, "a list is filled once");
         let mut len = 0;
         while moves != 0 {
@@ -78,7 +79,7 @@ impl MoveList {
             moves &= moves - 1;
             self.moves[len].write(Candidate {
                 sq,
-                flips: flips(p, o, sq),
+                flips: flips_in(cpu, p, o, sq),
                 value: 0,
             });
             len += 1;
@@ -204,7 +205,9 @@ pub(crate) struct Child {
 /// child by the parts `w` pays for plus `learnt(child)`, the search's own points for the
 /// child's learnt evaluation (0 where it pays for none).
 #[inline]
-pub(crate) fn rate(
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn rate<C: Cpu>(
+    cpu: C,
     list: &mut MoveList,
     p: u64,
     o: u64,
@@ -222,7 +225,7 @@ pub(crate) fn rate(
             TABLE_MOVE
         } else {
             let rest = empties & !(1 << sq);
-            let replies = legal_moves(np, no, rest);
+            let replies = legal_moves_in(cpu, np, no, rest);
             let mobility = (replies.count_ones() + (replies & w.corners).count_ones()) as i32;
             let parity = (w.odd >> sq & 1) as i32;
             let mut value = parity - mobility * w.replies;
@@ -280,9 +283,11 @@ fn child_value(e: &Eval, state: &EvalState, p: u64, o: u64, sq: u8, f: u64) -> i
 /// costs no ply, the end of the game scores its disc count), in [`UNIT`]s per disc: how the
 /// solver rates its children high in the tree, and what its Multi-ProbCut predicts with.
 /// `state` holds the evaluation's indices of `p`, `o`; it is updated as moves are made and
-/// unmade, and left as it was. `nodes` counts the positions searched below this one.
+/// unmade, and left as it was. `nodes` counts the positions searched below this one. It
+/// runs compiled for the level of `cpu` ([`Cpu::run`]).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn eval_search(
+pub(crate) fn eval_search<C: Cpu>(
+    cpu: C,
     e: &Eval,
     state: &mut EvalState,
     p: u64,
@@ -293,81 +298,87 @@ pub(crate) fn eval_search(
     beta: i32,
     nodes: &mut u64,
 ) -> i32 {
-    if depth == 0 {
-        return e.evaluate(state, p, o);
-    }
-    let mut moves = legal_moves(p, o, empties);
-    if moves == 0 {
-        if legal_moves(o, p, empties) == 0 {
-            let squares = (p | o | empties).count_ones();
-            return crate::final_score(p, o, squares) * UNIT;
-        }
-        state.pass();
-        *nodes += 1;
-        let v = -eval_search(e, state, o, p, empties, depth, -beta, -alpha, nodes);
-        state.pass();
-        return v;
-    }
-    if depth == 1 {
-        // The children are leaves: their values need no window and no order.
-        let mut best = i32::MIN + 1;
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as u8;
-            moves &= moves - 1;
-            *nodes += 1;
-            let v = child_value(e, state, p, o, sq, flips(p, o, sq));
-            if v > best {
-                best = v;
-                if v >= beta {
-                    break;
+    cpu.run(
+        #[inline(always)]
+        || {
+            if depth == 0 {
+                return e.evaluate(state, p, o);
+            }
+            let mut moves = legal_moves_in(cpu, p, o, empties);
+            if moves == 0 {
+                if legal_moves_in(cpu, o, p, empties) == 0 {
+                    let squares = (p | o | empties).count_ones();
+                    return crate::final_score(p, o, squares) * UNIT;
+                }
+                state.pass();
+                *nodes += 1;
+                let v = -eval_search(cpu, e, state, o, p, empties, depth, -beta, -alpha, nodes);
+                state.pass();
+                return v;
+            }
+            if depth == 1 {
+                // The children are leaves: their values need no window and no order.
+                let mut best = i32::MIN + 1;
+                while moves != 0 {
+                    let sq = moves.trailing_zeros() as u8;
+                    moves &= moves - 1;
+                    *nodes += 1;
+                    let v = child_value(e, state, p, o, sq, flips_in(cpu, p, o, sq));
+                    if v > best {
+                        best = v;
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+                return best;
+            }
+            // Children as (our static score, square, flips), best first.
+            let mut kids = [(0i32, 0u8, 0u64); MAX_MOVES];
+            let mut len = 0;
+            while moves != 0 {
+                let sq = moves.trailing_zeros() as u8;
+                moves &= moves - 1;
+                let f = flips_in(cpu, p, o, sq);
+                let score = child_value(e, state, p, o, sq, f);
+                insert_best_first(&mut kids[..=len], (score, sq, f));
+                len += 1;
+            }
+            let mut best = i32::MIN + 1;
+            for (i, &(_, sq, f)) in kids[..len].iter().enumerate() {
+                let (np, no) = (o ^ f, p | f | 1 << sq);
+                let rest = empties & !(1 << sq);
+                state.play(sq, f);
+                let d = depth - 1;
+                let mut v;
+                *nodes += 1;
+                if i == 0 {
+                    v = -eval_search(cpu, e, state, np, no, rest, d, -beta, -alpha, nodes);
+                } else {
+                    v = -eval_search(cpu, e, state, np, no, rest, d, -alpha - 1, -alpha, nodes);
+                    if v > alpha && v < beta {
+                        *nodes += 1;
+                        v = -eval_search(cpu, e, state, np, no, rest, d, -beta, -alpha, nodes);
+                    }
+                }
+                state.undo(sq, f);
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = alpha.max(v);
                 }
             }
-        }
-        return best;
-    }
-    // Children as (our static score, square, flips), best first.
-    let mut kids = [(0i32, 0u8, 0u64); MAX_MOVES];
-    let mut len = 0;
-    while moves != 0 {
-        let sq = moves.trailing_zeros() as u8;
-        moves &= moves - 1;
-        let f = flips(p, o, sq);
-        let score = child_value(e, state, p, o, sq, f);
-        insert_best_first(&mut kids[..=len], (score, sq, f));
-        len += 1;
-    }
-    let mut best = i32::MIN + 1;
-    for (i, &(_, sq, f)) in kids[..len].iter().enumerate() {
-        let (np, no) = (o ^ f, p | f | 1 << sq);
-        let rest = empties & !(1 << sq);
-        state.play(sq, f);
-        let d = depth - 1;
-        let mut v;
-        *nodes += 1;
-        if i == 0 {
-            v = -eval_search(e, state, np, no, rest, d, -beta, -alpha, nodes);
-        } else {
-            v = -eval_search(e, state, np, no, rest, d, -alpha - 1, -alpha, nodes);
-            if v > alpha && v < beta {
-                *nodes += 1;
-                v = -eval_search(e, state, np, no, rest, d, -beta, -alpha, nodes);
-            }
-        }
-        state.undo(sq, f);
-        if v > best {
-            best = v;
-            if v >= beta {
-                break;
-            }
-            alpha = alpha.max(v);
-        }
-    }
-    best
+            best
+        },
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::{flips, legal_moves};
     use crate::{transcript, BoardSize, Position};
 
     const EIGHT: u64 = u64::MAX;
@@ -386,8 +397,17 @@ mod tests {
     ) -> Vec<(u8, i32)> {
         let empties = !(p | o) & EIGHT;
         let mut list = MoveList::empty();
-        list.generate(p, o, legal_moves(p, o, empties));
-        rate(&mut list, p, o, empties, table_move, w, learnt);
+        list.generate_in(crate::cpu::Baseline, p, o, legal_moves(p, o, empties));
+        rate(
+            crate::cpu::Baseline,
+            &mut list,
+            p,
+            o,
+            empties,
+            table_move,
+            w,
+            learnt,
+        );
         list.sort();
         list.remaining().iter().map(|c| (c.sq, c.value)).collect()
     }
@@ -447,10 +467,17 @@ mod tests {
         let (p, o) = after("f5d6c3d3c4f4f6f3e6e7c6g6g5");
         let empties = !(p | o);
         let mut picked = MoveList::empty();
-        picked.generate(p, o, legal_moves(p, o, empties));
-        rate(&mut picked, p, o, empties, NO_TABLE_MOVE, &w, |c| {
-            i32::from(c.sq)
-        });
+        picked.generate_in(crate::cpu::Baseline, p, o, legal_moves(p, o, empties));
+        rate(
+            crate::cpu::Baseline,
+            &mut picked,
+            p,
+            o,
+            empties,
+            NO_TABLE_MOVE,
+            &w,
+            |c| i32::from(c.sq),
+        );
         let mut by_pick = Vec::new();
         while let Some(c) = picked.pop_best() {
             by_pick.push(c.value);
@@ -468,7 +495,7 @@ mod tests {
         let (p, o) = after("f5d6c3d3c4f4f6f3e6e7c6g6g5");
         let empties = !(p | o);
         let mut list = MoveList::empty();
-        list.generate(p, o, legal_moves(p, o, empties));
+        list.generate_in(crate::cpu::Baseline, p, o, legal_moves(p, o, empties));
         let total = list.len;
         assert!(total > 3);
         // Every other move is put off, as a thread does with moves another is searching.

@@ -5,10 +5,10 @@
 //! away more discs; `≈` and a dashed frame for an estimate, the best move framed in gold).
 //!
 //! Two writers share this layout and these rules: [`svg`] (text; a line below the board says
-//! the disc count and whose turn it is) and [`png`] (pixels, encoded here with no image
-//! crate: a 5x7 pixel font for the coordinates and values, zlib's stored blocks, CRC-32; it
-//! has no status line, which would need a font of every letter). Both are pure: a position
-//! and options in, a file's bytes out.
+//! the disc count and whose turn it is) and [`png()`] (the [`pixels`] drawn here, with a 5x7
+//! pixel font for the coordinates and values, encoded by the `png` crate; it has no status
+//! line, which would need a font of every letter). Both are pure: a position and options
+//! in, a file's bytes out.
 //!
 //! ```
 //! use ply_othello::{picture, BoardSize, Position};
@@ -25,7 +25,7 @@ mod font;
 mod raster;
 mod vector;
 
-pub use raster::png;
+pub use raster::{pixels, png, Pixels};
 pub use vector::svg;
 
 use crate::{Color, Position, Square};

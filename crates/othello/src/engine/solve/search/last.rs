@@ -6,8 +6,9 @@
 //! fails soft: a result above `alpha` is a lower bound of the score, one at or below it an
 //! upper bound. The tests compare them with the plain negamax of [`crate::reference::minimax`].
 
-use super::super::flips::{count_last_flips, flips, flips_near};
+use super::super::flips::{count_last_flips, flips_in, flips_near};
 use super::{Search, NEG_INF};
+use crate::cpu::Cpu;
 
 /// Parity order of four squares by which of them lie in odd quadrants (bit `i` of the index
 /// set when the `i`-th does): their places, the odd ones first, each group in its first order.
@@ -35,167 +36,191 @@ const fn odd_first() -> [[u8; 4]; 16] {
     t
 }
 
-impl Search<'_> {
+impl<C: Cpu> Search<'_, C> {
     /// One empty square `x`: play it (or let the opponent, or nobody) and count.
     #[inline]
     pub(crate) fn solve1(&mut self, p: u64, o: u64, x: u8) -> i32 {
-        self.nodes += 1;
-        let s = self.geo.squares;
-        let np = p.count_ones() as i32;
-        let eight = s == 64;
-        let n = if eight {
-            count_last_flips(p, x)
-        } else {
-            flips(p, o, x).count_ones()
-        } as i32;
-        if n > 0 {
-            return 2 * np - s + 2 + 2 * n;
-        }
-        let m = if eight {
-            count_last_flips(o, x)
-        } else {
-            flips(o, p, x).count_ones()
-        } as i32;
-        if m > 0 {
-            return 2 * np - s - 2 * m;
-        }
-        let diff = 2 * np - s + 1;
-        if diff > 0 {
-            diff + 1
-        } else {
-            diff - 1
-        }
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                self.nodes += 1;
+                let s = self.geo.squares;
+                let np = p.count_ones() as i32;
+                let eight = s == 64;
+                let n = if eight {
+                    count_last_flips(self.cpu, p, x)
+                } else {
+                    flips_in(self.cpu, p, o, x).count_ones()
+                } as i32;
+                if n > 0 {
+                    return 2 * np - s + 2 + 2 * n;
+                }
+                let m = if eight {
+                    count_last_flips(self.cpu, o, x)
+                } else {
+                    flips_in(self.cpu, o, p, x).count_ones()
+                } as i32;
+                if m > 0 {
+                    return 2 * np - s - 2 * m;
+                }
+                let diff = 2 * np - s + 1;
+                if diff > 0 {
+                    diff + 1
+                } else {
+                    diff - 1
+                }
+            },
+        )
     }
 
     /// Two empty squares.
     pub(crate) fn solve2(&mut self, p: u64, o: u64, alpha: i32, x1: u8, x2: u8) -> i32 {
-        self.nodes += 1;
-        let mut best = NEG_INF;
-        let f = flips_near(p, o, x1);
-        if f != 0 {
-            best = -self.solve1(o ^ f, p | f | 1 << x1, x2);
-            if best > alpha {
-                return best;
-            }
-        }
-        let f = flips_near(p, o, x2);
-        if f != 0 {
-            return best.max(-self.solve1(o ^ f, p | f | 1 << x2, x1));
-        }
-        if best > NEG_INF {
-            return best;
-        }
-        // Pass: the opponent moves, then we play the last square.
-        self.nodes += 1;
-        let mut worst = -NEG_INF;
-        let f = flips_near(o, p, x1);
-        if f != 0 {
-            worst = self.solve1(p ^ f, o | f | 1 << x1, x2);
-            if worst <= alpha {
-                return worst;
-            }
-        }
-        let f = flips_near(o, p, x2);
-        if f != 0 {
-            return worst.min(self.solve1(p ^ f, o | f | 1 << x2, x1));
-        }
-        if worst < -NEG_INF {
-            return worst;
-        }
-        self.final_score(p, o)
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                self.nodes += 1;
+                let mut best = NEG_INF;
+                let f = flips_near(self.cpu, p, o, x1);
+                if f != 0 {
+                    best = -self.solve1(o ^ f, p | f | 1 << x1, x2);
+                    if best > alpha {
+                        return best;
+                    }
+                }
+                let f = flips_near(self.cpu, p, o, x2);
+                if f != 0 {
+                    return best.max(-self.solve1(o ^ f, p | f | 1 << x2, x1));
+                }
+                if best > NEG_INF {
+                    return best;
+                }
+                // Pass: the opponent moves, then we play the last square.
+                self.nodes += 1;
+                let mut worst = -NEG_INF;
+                let f = flips_near(self.cpu, o, p, x1);
+                if f != 0 {
+                    worst = self.solve1(p ^ f, o | f | 1 << x1, x2);
+                    if worst <= alpha {
+                        return worst;
+                    }
+                }
+                let f = flips_near(self.cpu, o, p, x2);
+                if f != 0 {
+                    return worst.min(self.solve1(p ^ f, o | f | 1 << x2, x1));
+                }
+                if worst < -NEG_INF {
+                    return worst;
+                }
+                self.final_score(p, o)
+            },
+        )
     }
 
     /// Three empty squares, the one alone in its quadrant first.
     pub(crate) fn solve3(&mut self, p: u64, o: u64, alpha: i32, x: [u8; 3]) -> i32 {
-        self.nodes += 1;
-        let x = self.parity_order3(x);
-        let mut best = NEG_INF;
-        for i in 0..3 {
-            let (a, b, c) = (x[i], x[(i + 1) % 3], x[(i + 2) % 3]);
-            let f = flips_near(p, o, a);
-            if f != 0 {
-                let v = -self.solve2(o ^ f, p | f | 1 << a, -alpha - 1, b.min(c), b.max(c));
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        return v;
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                self.nodes += 1;
+                let x = self.parity_order3(x);
+                let mut best = NEG_INF;
+                for i in 0..3 {
+                    let (a, b, c) = (x[i], x[(i + 1) % 3], x[(i + 2) % 3]);
+                    let f = flips_near(self.cpu, p, o, a);
+                    if f != 0 {
+                        let v = -self.solve2(o ^ f, p | f | 1 << a, -alpha - 1, b.min(c), b.max(c));
+                        if v > best {
+                            best = v;
+                            if v > alpha {
+                                return v;
+                            }
+                        }
                     }
                 }
-            }
-        }
-        if best > NEG_INF {
-            return best;
-        }
-        self.nodes += 1;
-        let mut worst = -NEG_INF;
-        for i in 0..3 {
-            let (a, b, c) = (x[i], x[(i + 1) % 3], x[(i + 2) % 3]);
-            let f = flips_near(o, p, a);
-            if f != 0 {
-                let v = self.solve2(p ^ f, o | f | 1 << a, alpha, b.min(c), b.max(c));
-                if v < worst {
-                    worst = v;
-                    if v <= alpha {
-                        return v;
+                if best > NEG_INF {
+                    return best;
+                }
+                self.nodes += 1;
+                let mut worst = -NEG_INF;
+                for i in 0..3 {
+                    let (a, b, c) = (x[i], x[(i + 1) % 3], x[(i + 2) % 3]);
+                    let f = flips_near(self.cpu, o, p, a);
+                    if f != 0 {
+                        let v = self.solve2(p ^ f, o | f | 1 << a, alpha, b.min(c), b.max(c));
+                        if v < worst {
+                            worst = v;
+                            if v <= alpha {
+                                return v;
+                            }
+                        }
                     }
                 }
-            }
-        }
-        if worst < -NEG_INF {
-            return worst;
-        }
-        self.final_score(p, o)
+                if worst < -NEG_INF {
+                    return worst;
+                }
+                self.final_score(p, o)
+            },
+        )
     }
 
     /// Four empty squares, those in odd quadrants first.
     pub(crate) fn solve4(&mut self, p: u64, o: u64, alpha: i32, x: [u8; 4]) -> i32 {
-        self.nodes += 1;
-        let x = self.parity_order4(x);
-        let rest = |i: usize| {
-            let mut r = [0u8; 3];
-            let mut k = 0;
-            for (j, &s) in x.iter().enumerate() {
-                if j != i {
-                    r[k] = s;
-                    k += 1;
-                }
-            }
-            r
-        };
-        let mut best = NEG_INF;
-        for (i, &a) in x.iter().enumerate() {
-            let f = flips_near(p, o, a);
-            if f != 0 {
-                let v = -self.solve3(o ^ f, p | f | 1 << a, -alpha - 1, rest(i));
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        return v;
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                self.nodes += 1;
+                let x = self.parity_order4(x);
+                let rest = |i: usize| {
+                    let mut r = [0u8; 3];
+                    let mut k = 0;
+                    for (j, &s) in x.iter().enumerate() {
+                        if j != i {
+                            r[k] = s;
+                            k += 1;
+                        }
+                    }
+                    r
+                };
+                let mut best = NEG_INF;
+                for (i, &a) in x.iter().enumerate() {
+                    let f = flips_near(self.cpu, p, o, a);
+                    if f != 0 {
+                        let v = -self.solve3(o ^ f, p | f | 1 << a, -alpha - 1, rest(i));
+                        if v > best {
+                            best = v;
+                            if v > alpha {
+                                return v;
+                            }
+                        }
                     }
                 }
-            }
-        }
-        if best > NEG_INF {
-            return best;
-        }
-        self.nodes += 1;
-        let mut worst = -NEG_INF;
-        for (i, &a) in x.iter().enumerate() {
-            let f = flips_near(o, p, a);
-            if f != 0 {
-                let v = self.solve3(p ^ f, o | f | 1 << a, alpha, rest(i));
-                if v < worst {
-                    worst = v;
-                    if v <= alpha {
-                        return v;
+                if best > NEG_INF {
+                    return best;
+                }
+                self.nodes += 1;
+                let mut worst = -NEG_INF;
+                for (i, &a) in x.iter().enumerate() {
+                    let f = flips_near(self.cpu, o, p, a);
+                    if f != 0 {
+                        let v = self.solve3(p ^ f, o | f | 1 << a, alpha, rest(i));
+                        if v < worst {
+                            worst = v;
+                            if v <= alpha {
+                                return v;
+                            }
+                        }
                     }
                 }
-            }
-        }
-        if worst < -NEG_INF {
-            return worst;
-        }
-        self.final_score(p, o)
+                if worst < -NEG_INF {
+                    return worst;
+                }
+                self.final_score(p, o)
+            },
+        )
     }
 
     /// [`Search::parity_order`] of three squares, from their quadrants alone: where two share

@@ -43,11 +43,12 @@ mod threads;
 
 use std::{sync::atomic::AtomicBool, time::Instant};
 
-use super::flips::{flips, flips_near, legal_moves};
+use super::flips::{flips_in, flips_near, legal_moves_in};
 use super::{
-    stability::{stable_discs, stable_discs_enough},
+    stability::{stable_discs, stable_discs_enough_in},
     tt::{self, Entry, Key, Tt, EXACT, NO_MOVE},
 };
+use crate::cpu::Cpu;
 use crate::spine::probcut::ENDGAME_MIN_EMPTIES as PROBCUT_MIN;
 pub(crate) use crate::spine::probcut::SELECTIVITY;
 use crate::spine::{geometry::Geometry, order::MoveList};
@@ -123,8 +124,12 @@ pub(crate) struct Halt<'a> {
     pub clock: &'a dyn Clock,
 }
 
-/// One thread's search state over a shared table.
-pub(crate) struct Search<'a> {
+/// One thread's search state over a shared table, at the level of the token `C`
+/// ([`crate::cpu`]): every recursive function runs its body in [`Cpu::run`], so the search
+/// is compiled once per level with its leaves inlined.
+pub(crate) struct Search<'a, C: Cpu> {
+    /// The processor's level this search is compiled for.
+    cpu: C,
     /// The table shared by every thread, for nodes with [`NEAR_END`] empties or more.
     pub tt: &'a Tt,
     /// This thread's own small table, for the nodes of the deep tier below [`NEAR_END`].
@@ -157,8 +162,10 @@ pub(crate) struct Search<'a> {
     unwind: Option<(u64, i32)>,
 }
 
-impl<'a> Search<'a> {
+impl<'a, C: Cpu> Search<'a, C> {
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
+        cpu: C,
         tt: &'a Tt,
         near: &'a Tt,
         geo: &'static Geometry,
@@ -166,9 +173,10 @@ impl<'a> Search<'a> {
         halt: Halt<'a>,
         busy: Option<&'a Busy>,
         level: u8,
-    ) -> Search<'a> {
+    ) -> Search<'a, C> {
         debug_assert!(level == EXACT || usize::from(level) < SELECTIVITY.len());
         Search {
+            cpu,
             tt,
             near,
             geo,
@@ -205,34 +213,40 @@ impl<'a> Search<'a> {
     /// Null-window search of `alpha..alpha + 1` with `n` empty squares, dispatched by tier.
     #[inline]
     pub fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
-        debug_assert_eq!((!(p | o) & self.geo.mask).count_ones(), n);
-        debug_assert!(
-            alpha.abs() <= self.geo.squares + 1,
-            "window {alpha} off the scale"
-        );
-        debug_assert_eq!(p & o, 0);
-        match n {
-            0 => {
-                self.nodes += 1;
-                self.final_score(p, o)
-            }
-            1..=4 => {
-                let mut e = !(p | o) & self.geo.mask;
-                let mut x = [0u8; 4];
-                for s in x.iter_mut().take(n as usize) {
-                    *s = e.trailing_zeros() as u8;
-                    e &= e - 1;
-                }
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                debug_assert_eq!((!(p | o) & self.geo.mask).count_ones(), n);
+                debug_assert!(
+                    alpha.abs() <= self.geo.squares + 1,
+                    "window {alpha} off the scale"
+                );
+                debug_assert_eq!(p & o, 0);
                 match n {
-                    1 => self.solve1(p, o, x[0]),
-                    2 => self.solve2(p, o, alpha, x[0], x[1]),
-                    3 => self.solve3(p, o, alpha, [x[0], x[1], x[2]]),
-                    _ => self.solve4(p, o, alpha, x),
+                    0 => {
+                        self.nodes += 1;
+                        self.final_score(p, o)
+                    }
+                    1..=4 => {
+                        let mut e = !(p | o) & self.geo.mask;
+                        let mut x = [0u8; 4];
+                        for s in x.iter_mut().take(n as usize) {
+                            *s = e.trailing_zeros() as u8;
+                            e &= e - 1;
+                        }
+                        match n {
+                            1 => self.solve1(p, o, x[0]),
+                            2 => self.solve2(p, o, alpha, x[0], x[1]),
+                            3 => self.solve3(p, o, alpha, [x[0], x[1], x[2]]),
+                            _ => self.solve4(p, o, alpha, x),
+                        }
+                    }
+                    _ if n < DEEP => self.nws_shallow(p, o, alpha, n),
+                    _ => self.nws_deep(p, o, alpha, n),
                 }
-            }
-            _ if n < DEEP => self.nws_shallow(p, o, alpha, n),
-            _ => self.nws_deep(p, o, alpha, n),
-        }
+            },
+        )
     }
 
     /// The score bound from the opponent's stable discs, if it fails low against `alpha`.
@@ -245,7 +259,7 @@ impl<'a> Search<'a> {
         }
         // The bound cuts once `2 * stable >= squares - alpha`: no more discs need finding.
         let enough = ((squares - alpha).max(0) as u32).div_ceil(2);
-        let stable = stable_discs_enough(o, p, self.geo.mask, enough);
+        let stable = stable_discs_enough_in(self.cpu, o, p, self.geo.mask, enough);
         debug_assert_eq!(stable & !stable_discs(o, p, self.geo.mask), 0);
         let bound = squares - 2 * stable.count_ones() as i32;
         (bound <= alpha).then_some(bound)
@@ -255,138 +269,150 @@ impl<'a> Search<'a> {
     /// parity order (odd quadrants first), corners before ordinary squares before the squares
     /// next to a corner.
     fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
-        self.nodes += 1;
-        if let Some(bound) = self.stability_cutoff(p, o, alpha) {
-            return bound;
-        }
-        let g = self.geo;
-        let empties = !(p | o) & g.mask;
-        let odd = g.odd_quadrants(empties);
-        let plain = !(g.corners | g.near_corners);
-        let classes = [
-            odd & g.corners,
-            odd & plain,
-            odd & g.near_corners,
-            !odd & g.corners,
-            !odd & plain,
-            !odd & g.near_corners,
-        ];
-        let mut best = NEG_INF;
-        for class in classes {
-            let mut m = empties & class;
-            while m != 0 {
-                let sq = m.trailing_zeros() as u8;
-                m &= m - 1;
-                let f = flips_near(p, o, sq);
-                if f == 0 {
-                    continue;
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                self.nodes += 1;
+                if let Some(bound) = self.stability_cutoff(p, o, alpha) {
+                    return bound;
                 }
-                let v = -self.nws(o ^ f, p | f | 1 << sq, -alpha - 1, n - 1);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        return v;
+                let g = self.geo;
+                let empties = !(p | o) & g.mask;
+                let odd = g.odd_quadrants(empties);
+                let plain = !(g.corners | g.near_corners);
+                let classes = [
+                    odd & g.corners,
+                    odd & plain,
+                    odd & g.near_corners,
+                    !odd & g.corners,
+                    !odd & plain,
+                    !odd & g.near_corners,
+                ];
+                let mut best = NEG_INF;
+                for class in classes {
+                    let mut m = empties & class;
+                    while m != 0 {
+                        let sq = m.trailing_zeros() as u8;
+                        m &= m - 1;
+                        let f = flips_near(self.cpu, p, o, sq);
+                        if f == 0 {
+                            continue;
+                        }
+                        let v = -self.nws(o ^ f, p | f | 1 << sq, -alpha - 1, n - 1);
+                        if v > best {
+                            best = v;
+                            if v > alpha {
+                                return v;
+                            }
+                        }
                     }
                 }
-            }
-        }
-        if best == NEG_INF {
-            if legal_moves(o, p, empties) == 0 {
-                return self.final_score(p, o);
-            }
-            return -self.nws(o, p, -alpha - 1, n);
-        }
-        best
+                if best == NEG_INF {
+                    if legal_moves_in(self.cpu, o, p, empties) == 0 {
+                        return self.final_score(p, o);
+                    }
+                    return -self.nws(o, p, -alpha - 1, n);
+                }
+                best
+            },
+        )
     }
 
     /// Null-window search with the table.
     fn nws_deep(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
-        self.nodes += 1;
-        if self.should_stop() || self.settled_above(n) {
-            return 0;
-        }
-        if let Some(bound) = self.stability_cutoff(p, o, alpha) {
-            return bound;
-        }
-        let beta = alpha + 1;
-        let (key, hash_move, moves) = match self.open(p, o, alpha, beta, n) {
-            Node::Answered(v) => return v,
-            Node::Pass => return -self.nws(o, p, -beta, n),
-            Node::Moves(key, hash_move, moves) => (key, hash_move, moves),
-        };
-        // Marked busy before the probe of a selective pass, which costs as much as many
-        // nodes: another thread then leaves this node for later.
-        let shared = self.share(key, n, alpha, beta);
-        if self.level != EXACT && n >= PROBCUT_MIN {
-            if let Some(v) = self.probcut(p, o, alpha, n) {
-                if let Some(busy) = shared {
-                    busy.leave(key.hash);
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                self.nodes += 1;
+                if self.should_stop() || self.settled_above(n) {
+                    return 0;
                 }
-                return v;
-            }
-        }
-        let nodes_before = self.nodes;
-        let mut best = NEG_INF;
-        let mut best_move = NO_MOVE;
-        // The table's move first, before the others are sorted: it often cuts alone.
-        let mut moves = moves;
-        if hash_move < 64 && moves >> hash_move & 1 != 0 {
-            let f = flips(p, o, hash_move);
-            let v = -self.nws(o ^ f, p | f | 1 << hash_move, -beta, n - 1);
-            if self.aborted {
-                return self.unwound(key, shared);
-            }
-            best = v;
-            best_move = hash_move;
-            moves &= !(1 << hash_move);
-            if v > alpha || moves == 0 {
+                if let Some(bound) = self.stability_cutoff(p, o, alpha) {
+                    return bound;
+                }
+                let beta = alpha + 1;
+                let (key, hash_move, moves) = match self.open(p, o, alpha, beta, n) {
+                    Node::Answered(v) => return v,
+                    Node::Pass => return -self.nws(o, p, -beta, n),
+                    Node::Moves(key, hash_move, moves) => (key, hash_move, moves),
+                };
+                // Marked busy before the probe of a selective pass, which costs as much as many
+                // nodes: another thread then leaves this node for later.
+                let shared = self.share(key, n, alpha, beta);
+                if self.level != EXACT && n >= PROBCUT_MIN {
+                    if let Some(v) = self.probcut(p, o, alpha, n) {
+                        if let Some(busy) = shared {
+                            busy.leave(key.hash);
+                        }
+                        return v;
+                    }
+                }
+                let nodes_before = self.nodes;
+                let mut best = NEG_INF;
+                let mut best_move = NO_MOVE;
+                // The table's move first, before the others are sorted: it often cuts alone.
+                let mut moves = moves;
+                if hash_move < 64 && moves >> hash_move & 1 != 0 {
+                    let f = flips_in(self.cpu, p, o, hash_move);
+                    let v = -self.nws(o ^ f, p | f | 1 << hash_move, -beta, n - 1);
+                    if self.aborted {
+                        return self.unwound(key, shared);
+                    }
+                    best = v;
+                    best_move = hash_move;
+                    moves &= !(1 << hash_move);
+                    if v > alpha || moves == 0 {
+                        if let Some(busy) = shared {
+                            busy.leave(key.hash);
+                        }
+                        self.store(key, alpha, beta, best, best_move, self.nodes - nodes_before);
+                        return best;
+                    }
+                }
+                let mut list = MoveList::empty();
+                list.generate_in(self.cpu, p, o, moves);
+                // The children's buckets start loading now, all at once: the cutoff check below and
+                // the children's own probes then find them in the cache.
+                if n > DEEP {
+                    for c in list.remaining() {
+                        let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                        self.table(n - 1)
+                            .prefetch(tt::key(self.geo, np, no, n - 1).hash);
+                    }
+                }
+                // Before the moves are rated: a cutoff here spares the rating's searches.
+                if n >= ETC_DEPTH {
+                    if let Some(v) = self.etc(&list, p, o, alpha, n) {
+                        if let Some(busy) = shared {
+                            busy.leave(key.hash);
+                        }
+                        return v;
+                    }
+                }
+                self.rate(&mut list, p, o, NO_MOVE);
+                // Children another thread is searching wait for the end (`next_child`).
+                while let Some(c) = self.next_child(&mut list, shared, best > NEG_INF, (p, o, n)) {
+                    let v = -self.nws(o ^ c.flips, p | c.flips | 1 << c.sq, -beta, n - 1);
+                    if self.aborted {
+                        return self.unwound(key, shared);
+                    }
+                    if v > best {
+                        best = v;
+                        best_move = c.sq;
+                        if v > alpha {
+                            break;
+                        }
+                    }
+                }
                 if let Some(busy) = shared {
                     busy.leave(key.hash);
                 }
                 self.store(key, alpha, beta, best, best_move, self.nodes - nodes_before);
-                return best;
-            }
-        }
-        let mut list = MoveList::empty();
-        list.generate(p, o, moves);
-        // The children's buckets start loading now, all at once: the cutoff check below and
-        // the children's own probes then find them in the cache.
-        if n > DEEP {
-            for c in list.remaining() {
-                let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-                self.table(n - 1)
-                    .prefetch(tt::key(self.geo, np, no, n - 1).hash);
-            }
-        }
-        // Before the moves are rated: a cutoff here spares the rating's searches.
-        if n >= ETC_DEPTH {
-            if let Some(v) = self.etc(&list, p, o, alpha, n) {
-                if let Some(busy) = shared {
-                    busy.leave(key.hash);
-                }
-                return v;
-            }
-        }
-        self.rate(&mut list, p, o, NO_MOVE);
-        // Children another thread is searching wait for the end (`next_child`).
-        while let Some(c) = self.next_child(&mut list, shared, best > NEG_INF, (p, o, n)) {
-            let v = -self.nws(o ^ c.flips, p | c.flips | 1 << c.sq, -beta, n - 1);
-            if self.aborted {
-                return self.unwound(key, shared);
-            }
-            if v > best {
-                best = v;
-                best_move = c.sq;
-                if v > alpha {
-                    break;
-                }
-            }
-        }
-        if let Some(busy) = shared {
-            busy.leave(key.hash);
-        }
-        self.store(key, alpha, beta, best, best_move, self.nodes - nodes_before);
-        best
+                best
+            },
+        )
     }
 
     /// What every node with the table does first, `nws_deep` and `pvs` alike: the table's
@@ -400,10 +426,10 @@ impl<'a> Search<'a> {
             Err(v) => return Node::Answered(v),
         };
         let empties = !(p | o) & self.geo.mask;
-        let moves = legal_moves(p, o, empties);
+        let moves = legal_moves_in(self.cpu, p, o, empties);
         if moves != 0 {
             Node::Moves(key, hash_move, moves)
-        } else if legal_moves(o, p, empties) != 0 {
+        } else if legal_moves_in(self.cpu, o, p, empties) != 0 {
             Node::Pass
         } else {
             Node::Answered(self.final_score(p, o))
@@ -451,16 +477,22 @@ impl<'a> Search<'a> {
     /// the opponent proves a fail-high without searching.
     #[inline]
     fn etc(&self, list: &MoveList, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
-        for c in list.remaining() {
-            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-            if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1).hash, n - 1) {
-                let v = -i32::from(e.upper);
-                if v > alpha {
-                    return Some(v);
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                for c in list.remaining() {
+                    let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                    if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1).hash, n - 1) {
+                        let v = -i32::from(e.upper);
+                        if v > alpha {
+                            return Some(v);
+                        }
+                    }
                 }
-            }
-        }
-        None
+                None
+            },
+        )
     }
 
     /// Records a fail-soft result of a search of `alpha..beta`.
@@ -499,52 +531,58 @@ impl<'a> Search<'a> {
     /// Principal-variation search of `alpha..beta`: the first move with the full window, the
     /// others with a null window first.
     pub fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
-        debug_assert!(alpha < beta);
-        if beta == alpha + 1 {
-            return self.nws(p, o, alpha, n);
-        }
-        self.nodes += 1;
-        if self.should_stop() || self.settled_above(n) {
-            return 0;
-        }
-        let (key, hash_move, moves) = match self.open(p, o, alpha, beta, n) {
-            Node::Answered(v) => return v,
-            Node::Pass => return -self.pvs(o, p, -beta, -alpha, n),
-            Node::Moves(key, hash_move, moves) => (key, hash_move, moves),
-        };
-        let alpha0 = alpha;
-        let mut list = self.sorted_moves(p, o, moves, hash_move);
-        let nodes_before = self.nodes;
-        let mut best = NEG_INF;
-        let mut best_move = NO_MOVE;
-        // Children another thread is searching wait for the end (`next_child`).
-        let shared = self.share(key, n, alpha, beta);
-        while let Some(c) = self.next_child(&mut list, shared, best > NEG_INF, (p, o, n)) {
-            let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-            let v = self.pv_child(np, no, alpha, beta, n, best == NEG_INF);
-            if self.aborted {
-                return self.unwound(key, shared);
-            }
-            if v > best {
-                best = v;
-                best_move = c.sq;
-                if v >= beta {
-                    break;
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                debug_assert!(alpha < beta);
+                if beta == alpha + 1 {
+                    return self.nws(p, o, alpha, n);
                 }
-                alpha = alpha.max(v);
-            }
-        }
-        if let Some(busy) = shared {
-            busy.leave(key.hash);
-        }
-        self.store(
-            key,
-            alpha0,
-            beta,
-            best,
-            best_move,
-            self.nodes - nodes_before,
-        );
-        best
+                self.nodes += 1;
+                if self.should_stop() || self.settled_above(n) {
+                    return 0;
+                }
+                let (key, hash_move, moves) = match self.open(p, o, alpha, beta, n) {
+                    Node::Answered(v) => return v,
+                    Node::Pass => return -self.pvs(o, p, -beta, -alpha, n),
+                    Node::Moves(key, hash_move, moves) => (key, hash_move, moves),
+                };
+                let alpha0 = alpha;
+                let mut list = self.sorted_moves(p, o, moves, hash_move);
+                let nodes_before = self.nodes;
+                let mut best = NEG_INF;
+                let mut best_move = NO_MOVE;
+                // Children another thread is searching wait for the end (`next_child`).
+                let shared = self.share(key, n, alpha, beta);
+                while let Some(c) = self.next_child(&mut list, shared, best > NEG_INF, (p, o, n)) {
+                    let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                    let v = self.pv_child(np, no, alpha, beta, n, best == NEG_INF);
+                    if self.aborted {
+                        return self.unwound(key, shared);
+                    }
+                    if v > best {
+                        best = v;
+                        best_move = c.sq;
+                        if v >= beta {
+                            break;
+                        }
+                        alpha = alpha.max(v);
+                    }
+                }
+                if let Some(busy) = shared {
+                    busy.leave(key.hash);
+                }
+                self.store(
+                    key,
+                    alpha0,
+                    beta,
+                    best,
+                    best_move,
+                    self.nodes - nodes_before,
+                );
+                best
+            },
+        )
     }
 }

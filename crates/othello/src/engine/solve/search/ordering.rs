@@ -2,6 +2,7 @@
 //! rest, and high in the tree the learnt evaluation searched a few plies.
 
 use super::{Search, EVAL_BOUND};
+use crate::cpu::Cpu;
 use crate::eval::{Eval, EvalState, UNIT};
 use crate::spine::order::{self, MoveList, Weights};
 
@@ -56,7 +57,7 @@ impl States {
     /// The state of `p` to move against `o`, with `n` empty squares: kept from the last call
     /// for the same position, the position with the other side to move (a pass), or the
     /// position one move before it at `n + 1`; else made from scratch.
-    #[inline]
+    #[inline(always)]
     pub fn get(&mut self, e: &Eval, p: u64, o: u64, n: u32) -> &mut EvalState {
         let i = n as usize;
         let derived = match self.slots[i] {
@@ -94,14 +95,20 @@ impl States {
     }
 }
 
-impl Search<'_> {
+impl<C: Cpu> Search<'_, C> {
     /// The moves `moves` of the deep tier, rated ([`Search::rate`]).
     #[inline]
     pub(super) fn sorted_moves(&mut self, p: u64, o: u64, moves: u64, hash_move: u8) -> MoveList {
-        let mut list = MoveList::empty();
-        list.generate(p, o, moves);
-        self.rate(&mut list, p, o, hash_move);
-        list
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                let mut list = MoveList::empty();
+                list.generate_in(self.cpu, p, o, moves);
+                self.rate(&mut list, p, o, hash_move);
+                list
+            },
+        )
     }
 
     /// Rates the moves of `list` for sorting ([`order::rate`]): a wipe-out first, then the
@@ -115,49 +122,60 @@ impl Search<'_> {
     /// 1.776 G, fforum #20-#39 58.4 M against 59.8 M; 4 and 5 did about as well.)
     #[inline]
     pub(super) fn rate(&mut self, list: &mut MoveList, p: u64, o: u64, hash_move: u8) {
-        let g = self.geo;
-        let empties = !(p | o) & g.mask;
-        let n = empties.count_ones();
-        let weights = Weights {
-            replies: 16,
-            corners: g.corners,
-            potential: 4,
-            anchored: 6,
-            c_squares: g.c_squares,
-            odd: g.odd_quadrants(empties),
-        };
-        let eval = self.eval.filter(|_| n >= EVAL_ORDER);
-        // A rating's cost grows with the number of moves to the power of half its depth:
-        // past `WIDE` moves (never in the FFO sets, common in constructed positions) the
-        // deeper ratings would cost seconds at one node, so they stop at two plies.
-        let depth = if list.len > WIDE {
-            sort_depth(n).min(2)
-        } else {
-            sort_depth(n)
-        };
-        // The evaluation's indices for this node, updated move by move below it.
-        let mut state = eval.map(|e| self.states.get(e, p, o, n));
-        let nodes = &mut self.nodes;
-        order::rate(list, p, o, empties, hash_move, &weights, |c| {
-            match (eval, state.as_mut()) {
-                (Some(e), Some(st)) => {
-                    *nodes += 1;
-                    let ours = if depth == 0 {
-                        // The child only evaluated: read in place, its replies counted.
-                        let replies = c.replies.count_ones();
-                        let ours = crate::moves::legal_moves(c.no, c.np, c.rest).count_ones();
-                        -e.evaluate_child_counted(st, c.sq, c.flips, c.np, c.no, replies, ours)
-                    } else {
-                        st.play(c.sq, c.flips);
-                        let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
-                        let v = -order::eval_search(e, st, c.np, c.no, c.rest, depth, a, b, nodes);
-                        st.undo(c.sq, c.flips);
-                        v
-                    };
-                    ours * eval_weight(depth) / UNIT
-                }
-                _ => 0,
-            }
-        });
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                let g = self.geo;
+                let empties = !(p | o) & g.mask;
+                let n = empties.count_ones();
+                let weights = Weights {
+                    replies: 16,
+                    corners: g.corners,
+                    potential: 4,
+                    anchored: 6,
+                    c_squares: g.c_squares,
+                    odd: g.odd_quadrants(empties),
+                };
+                let eval = self.eval.filter(|_| n >= EVAL_ORDER);
+                // A rating's cost grows with the number of moves to the power of half its depth:
+                // past `WIDE` moves (never in the FFO sets, common in constructed positions) the
+                // deeper ratings would cost seconds at one node, so they stop at two plies.
+                let depth = if list.len > WIDE {
+                    sort_depth(n).min(2)
+                } else {
+                    sort_depth(n)
+                };
+                // The evaluation's indices for this node, updated move by move below it.
+                let mut state = eval.map(|e| self.states.get(e, p, o, n));
+                let nodes = &mut self.nodes;
+                order::rate(cpu, list, p, o, empties, hash_move, &weights, |c| {
+                    match (eval, state.as_mut()) {
+                        (Some(e), Some(st)) => {
+                            *nodes += 1;
+                            let ours = if depth == 0 {
+                                // The child only evaluated: read in place, its replies counted.
+                                let replies = c.replies.count_ones();
+                                let ours = crate::moves::legal_moves_in(cpu, c.no, c.np, c.rest)
+                                    .count_ones();
+                                -e.evaluate_child_counted(
+                                    st, c.sq, c.flips, c.np, c.no, replies, ours,
+                                )
+                            } else {
+                                st.play(c.sq, c.flips);
+                                let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
+                                let v = -order::eval_search(
+                                    cpu, e, st, c.np, c.no, c.rest, depth, a, b, nodes,
+                                );
+                                st.undo(c.sq, c.flips);
+                                v
+                            };
+                            ours * eval_weight(depth) / UNIT
+                        }
+                        _ => 0,
+                    }
+                });
+            },
+        )
     }
 }

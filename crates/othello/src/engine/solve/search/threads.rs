@@ -1,6 +1,7 @@
 //! Several threads over one table: a node another thread is searching is put off
 //! (simplified ABDADA), and a thread unwinds to a node of its path that another settled.
 
+use crate::cpu::Cpu;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::{
@@ -52,7 +53,7 @@ impl Busy {
     }
 }
 
-impl<'a> Search<'a> {
+impl<'a, C: Cpu> Search<'a, C> {
     /// With other threads about, now and then: whether another thread has stored a result
     /// that settles a node of this thread's path above a node with `n` empties (the one
     /// nearest the root, if several); if so, the search unwinds to it (see [`Self::unwound`]).
@@ -101,17 +102,23 @@ impl<'a> Search<'a> {
         searched: bool,
         (p, o, n): (u64, u64, u32),
     ) -> Option<Candidate> {
-        while let Some(c) = list.pop_best() {
-            if let Some(busy) = shared {
-                let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
-                if searched && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
-                    list.defer(c);
-                    continue;
+        let cpu = self.cpu;
+        cpu.run(
+            #[inline(always)]
+            || {
+                while let Some(c) = list.pop_best() {
+                    if let Some(busy) = shared {
+                        let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
+                        if searched && busy.contains(tt::key(self.geo, np, no, n - 1).hash) {
+                            list.defer(c);
+                            continue;
+                        }
+                    }
+                    return Some(c);
                 }
-            }
-            return Some(c);
-        }
-        list.pop_deferred()
+                list.pop_deferred()
+            },
+        )
     }
 
     /// What a node of the deep tier returns when its child came back aborted: the settled
