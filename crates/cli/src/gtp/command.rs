@@ -537,16 +537,7 @@ mod tests {
             raw in proptest::prelude::any::<String>(),
         ) {
             let _ = parse(&raw);
-            let mut line: Vec<char> = LINES[k].chars().collect();
-            for (at, c, how) in edits {
-                let i = at % (line.len() + 1);
-                match how {
-                    0 if i < line.len() => line[i] = c,
-                    1 => line.insert(i, c),
-                    _ => line.truncate(i),
-                }
-            }
-            let line: String = line.into_iter().collect();
+            let line = crate::damage::damaged(LINES[k], &edits);
             if let Some(l) = parse(&line) {
                 if let Some(id) = &l.id {
                     proptest::prop_assert!(id.bytes().all(|b| b.is_ascii_digit()), "{line:?}");

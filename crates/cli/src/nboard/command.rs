@@ -291,16 +291,7 @@ mod tests {
         ) {
             let _ = parse(&raw);
             let _ = (interrupts(&raw), searches(&raw));
-            let mut line: Vec<char> = LINES[k].chars().collect();
-            for (at, c, how) in edits {
-                let i = at % (line.len() + 1);
-                match how {
-                    0 if i < line.len() => line[i] = c,
-                    1 => line.insert(i, c),
-                    _ => line.truncate(i),
-                }
-            }
-            let line: String = line.into_iter().collect();
+            let line = crate::damage::damaged(LINES[k], &edits);
             match parse(&line) {
                 Ok(Some(Command::SetGame(g))) => {
                     let mut replay = GameRecord::new(g.start());
