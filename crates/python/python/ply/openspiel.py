@@ -68,7 +68,8 @@ class OthelloGame(pyspiel.Game):
         if isinstance(size, bool) or not isinstance(size, int):
             raise TypeError(f"size: expected an integer, got {type(size).__name__}")
         if size not in _SIZES:
-            raise ValueError(f"size={size}: expected 4, 6 or 8")
+            # The library's words for a bad size (`BoardSize`'s parser), named by parameter.
+            raise ValueError(f"size={size}: `{size}` is not a board size: use 4, 6 or 8")
         cells = size * size
         info = pyspiel.GameInfo(
             num_distinct_actions=cells + 1,
