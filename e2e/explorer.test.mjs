@@ -126,11 +126,13 @@ test("the explorer lists the games that reached a position and loads one", { tim
   assert.ok(end.ended >= 1 && end.games === 0, JSON.stringify(end));
   await page.waitForFunction((n) => document.getElementById("explorer-note").textContent.startsWith(`${n} of 60 games reached this position, ${n} ended here`), end.ended);
   await page.waitForFunction((n) => document.getElementById("explorer-games-note").textContent.endsWith(`1–${n} of ${n}`), end.ended);
-  const atEnd = await page.$eval("#moves li.current", (li) => li.textContent);
+  // The current move by its ply (its text grows the review's marks as analyses arrive).
+  const currentPly = () => document.querySelector("#moves li.current button").dataset.ply;
+  const atEnd = await page.evaluate(currentPly);
   await page.keyboard.press("ArrowLeft");
-  await page.waitForFunction((t) => document.querySelector("#moves li.current").textContent !== t, atEnd);
+  await page.waitForFunction((t) => document.querySelector("#moves li.current button").dataset.ply === String(Number(t) - 1), atEnd);
   await page.keyboard.press("ArrowRight");
-  await page.waitForFunction((t) => document.querySelector("#moves li.current").textContent === t, atEnd);
+  await page.waitForFunction((t) => document.querySelector("#moves li.current button").dataset.ply === t, atEnd);
   await page.keyboard.press("Home");
   await page.waitForFunction(() => /^60 of 60 games/.test(document.getElementById("explorer-note").textContent));
   assert.deepEqual(errors, []);
