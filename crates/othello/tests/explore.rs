@@ -88,28 +88,6 @@ fn index(dbs: &[Database]) -> GamesIndex {
     GamesIndex::build(&slices).unwrap()
 }
 
-/// Square `sq` (0..64) under symmetry `s`: bit 4 transposes, bit 1 mirrors the columns,
-/// bit 2 the rows.
-fn map_square(sq: u8, s: u8) -> u8 {
-    let (mut c, mut r) = (sq % 8, sq / 8);
-    if s & 4 != 0 {
-        std::mem::swap(&mut c, &mut r);
-    }
-    if s & 1 != 0 {
-        c = 7 - c;
-    }
-    if s & 2 != 0 {
-        r = 7 - r;
-    }
-    r * 8 + c
-}
-
-fn map(b: u64, s: u8) -> u64 {
-    (0..64u8)
-        .filter(|i| b >> i & 1 == 1)
-        .fold(0u64, |acc, i| acc | 1 << map_square(i, s))
-}
-
 /// Black's and white's discs.
 fn colours(p: &Position) -> (u64, u64) {
     match p.turn() {
@@ -129,7 +107,7 @@ fn same_up_to_symmetry(a: &Position, b: &Position) -> bool {
             (b.player().0, b.opponent().0),
         )
     };
-    (0..8).any(|s| (map(x.0, s), map(x.1, s)) == y)
+    (0..8).any(|s| (common::map_board(x.0, s), common::map_board(x.1, s)) == y)
 }
 
 /// Every position of a game, the last included.

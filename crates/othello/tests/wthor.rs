@@ -344,7 +344,7 @@ fn by_class(pos: &Position, counts: Vec<Counts>) -> Vec<(Move, u64, u64, i64)> {
             for s in 0..8u8 {
                 let im = image(pos, s);
                 if im == (pos.player().0, pos.opponent().0) {
-                    let t = Square::from_index(map_square(sq.index(), s)).unwrap();
+                    let t = Square::from_index(common::map_square(sq.index(), s)).unwrap();
                     best = best.min(t);
                 }
             }
@@ -367,28 +367,8 @@ fn by_class(pos: &Position, counts: Vec<Counts>) -> Vec<(Move, u64, u64, i64)> {
     out
 }
 
-/// Square `sq` of the 8x8 board under symmetry `s` (bit 2 transposes, bit 0 mirrors the
-/// columns, bit 1 the rows), square by square.
-fn map_square(sq: u8, s: u8) -> u8 {
-    let (mut c, mut r) = (sq % 8, sq / 8);
-    if s & 4 != 0 {
-        std::mem::swap(&mut c, &mut r);
-    }
-    if s & 1 != 0 {
-        c = 7 - c;
-    }
-    if s & 2 != 0 {
-        r = 7 - r;
-    }
-    r * 8 + c
-}
-
 fn image(pos: &Position, s: u8) -> (u64, u64) {
-    let map = |b: u64| {
-        (0..64u8)
-            .filter(|i| b >> i & 1 == 1)
-            .fold(0u64, |acc, i| acc | 1 << map_square(i, s))
-    };
+    let map = |b: u64| common::map_board(b, s);
     (map(pos.player().0), map(pos.opponent().0))
 }
 

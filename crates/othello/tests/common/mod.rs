@@ -25,3 +25,28 @@ pub fn random_position(size: BoardSize, plies: usize, rng: &mut SplitMix64) -> P
     }
     pos
 }
+
+/// Square `sq` of the 8x8 board under symmetry `s` (bit 2 transposes, bit 0 mirrors the
+/// columns, bit 1 the rows), square by square: the slow reference of `rules::symmetry`.
+#[allow(dead_code)]
+pub fn map_square(sq: u8, s: u8) -> u8 {
+    let (mut c, mut r) = (sq % 8, sq / 8);
+    if s & 4 != 0 {
+        std::mem::swap(&mut c, &mut r);
+    }
+    if s & 1 != 0 {
+        c = 7 - c;
+    }
+    if s & 2 != 0 {
+        r = 7 - r;
+    }
+    r * 8 + c
+}
+
+/// The discs of `b` (8x8) under symmetry `s`, square by square.
+#[allow(dead_code)]
+pub fn map_board(b: u64, s: u8) -> u64 {
+    (0..64u8)
+        .filter(|i| b >> i & 1 == 1)
+        .fold(0u64, |acc, i| acc | 1 << map_square(i, s))
+}
