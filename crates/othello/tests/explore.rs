@@ -16,21 +16,6 @@ fn start() -> Position {
     Position::start(BoardSize::Eight)
 }
 
-/// A random game to its end, with its real final result.
-fn random_game(rng: &mut SplitMix64) -> GameRecord {
-    let mut game = GameRecord::new(start());
-    while !game.position().is_game_over() {
-        let pos = game.position();
-        let m = if pos.can_move() {
-            Move::Play(common::random_move(&pos, rng))
-        } else {
-            Move::Pass
-        };
-        game.play(m).unwrap();
-    }
-    game
-}
-
 /// The same game reflected in the a1-h8 diagonal (the start position is its own image).
 fn transposed(game: &GameRecord) -> GameRecord {
     let mut out = GameRecord::new(start());
@@ -58,7 +43,7 @@ fn wthor_game(game: GameRecord, k: u16) -> WthorGame {
 /// Random games, some of them twice and some mirrored, so that positions repeat.
 fn databases() -> Vec<Database> {
     let mut rng = SplitMix64::new(2611);
-    let games: Vec<GameRecord> = (0..40).map(|_| random_game(&mut rng)).collect();
+    let games: Vec<GameRecord> = (0..40).map(|_| common::random_game(&mut rng)).collect();
     let mut all: Vec<GameRecord> = games.clone();
     all.extend(games[..10].iter().map(transposed));
     all.extend(games[10..15].iter().cloned());

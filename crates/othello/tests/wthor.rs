@@ -35,16 +35,7 @@ fn wgame(moves: &str, black_discs: u8) -> WthorGame {
 
 /// A random game to its end, with its real final result.
 fn random_game(rng: &mut SplitMix64) -> WthorGame {
-    let mut game = GameRecord::new(start());
-    while !game.position().is_game_over() {
-        let pos = game.position();
-        let m = if pos.can_move() {
-            Move::Play(common::random_move(&pos, rng))
-        } else {
-            Move::Pass
-        };
-        game.play(m).unwrap();
-    }
+    let game = common::random_game(rng);
     let discs = WthorGame::final_black_discs(&game.position());
     WthorGame {
         tournament: rng.below(3) as u16,

@@ -1,7 +1,7 @@
 //! What more than one test file plays: seeded random moves, from ply's one generator.
 
 use ply_core::SplitMix64;
-use ply_othello::{BoardSize, Position, Square};
+use ply_othello::{BoardSize, GameRecord, Move, Position, Square};
 
 /// A legal move of `pos` at random; the side to move must have one.
 pub fn random_move(pos: &Position, rng: &mut SplitMix64) -> Square {
@@ -49,4 +49,20 @@ pub fn map_board(b: u64, s: u8) -> u64 {
     (0..64u8)
         .filter(|i| b >> i & 1 == 1)
         .fold(0u64, |acc, i| acc | 1 << map_square(i, s))
+}
+
+/// A game of random moves from the 8x8 start to its end, passes included.
+#[allow(dead_code)]
+pub fn random_game(rng: &mut SplitMix64) -> GameRecord {
+    let mut game = GameRecord::new(Position::start(BoardSize::Eight));
+    while !game.position().is_game_over() {
+        let pos = game.position();
+        let m = if pos.can_move() {
+            Move::Play(random_move(&pos, rng))
+        } else {
+            Move::Pass
+        };
+        game.play(m).unwrap();
+    }
+    game
 }
