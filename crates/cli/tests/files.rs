@@ -8,10 +8,9 @@ mod common;
 use std::{fs, path::Path};
 
 use common::{ply, s, scratch, stderr, stdout};
-use ply_core::SplitMix64;
 use ply_othello::{
     wthor::{Database, Date, Header, NameKind, Names, WthorGame},
-    BoardSize, Color, GameRecord, Move, Position,
+    Color,
 };
 use serde_json::Value;
 
@@ -19,20 +18,10 @@ const BOOK8: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../othello/data/book8.
 
 /// `n` random games to their end as a WTHOR database of `year`.
 fn database(n: usize, seed: u64, year: u16) -> Vec<u8> {
-    let mut rng = SplitMix64::new(seed);
-    let games = (0..n)
-        .map(|k| {
-            let mut game = GameRecord::new(Position::start(BoardSize::Eight));
-            while !game.position().is_game_over() {
-                let pos = game.position();
-                let m = if pos.can_move() {
-                    let moves: Vec<_> = pos.legal_moves().collect();
-                    Move::Play(moves[rng.below(moves.len())])
-                } else {
-                    Move::Pass
-                };
-                game.play(m).unwrap();
-            }
+    let games = common::random_games(n, seed)
+        .into_iter()
+        .enumerate()
+        .map(|(k, game)| {
             let discs = WthorGame::final_black_discs(&game.position());
             WthorGame {
                 tournament: 0,

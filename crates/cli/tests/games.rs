@@ -7,37 +7,15 @@ mod common;
 use std::{fs, path::Path};
 
 use common::{ply, s, scratch, stderr, stdout};
-use ply_core::SplitMix64;
 use ply_othello::{
     explore::{self, GamesIndex},
     ggf,
     solve::{SolveOptions, Solver},
     transcript,
     wthor::{Database, WthorGame},
-    BoardSize, Color, GameRecord, Move, Position,
+    BoardSize, Color, GameRecord, Position,
 };
 use serde_json::Value;
-
-/// Random games to their end, as transcripts.
-fn random_games(n: usize, seed: u64) -> Vec<GameRecord> {
-    let mut rng = SplitMix64::new(seed);
-    (0..n)
-        .map(|_| {
-            let mut game = GameRecord::new(Position::start(BoardSize::Eight));
-            while !game.position().is_game_over() {
-                let pos = game.position();
-                let m = if pos.can_move() {
-                    let moves: Vec<_> = pos.legal_moves().collect();
-                    Move::Play(moves[rng.below(moves.len())])
-                } else {
-                    Move::Pass
-                };
-                game.play(m).unwrap();
-            }
-            game
-        })
-        .collect()
-}
 
 /// Writes a text file of `games` (the first as a GGF record with players' names) and makes
 /// `db.wtb`, `db.JOU` and `db.TRN` from it in `dir`.
@@ -78,7 +56,7 @@ fn make(dir: &Path, games: &[GameRecord]) -> Database {
 #[test]
 fn make_then_list_with_names_filters_json_and_ggf() {
     let dir = scratch("games-list");
-    let games = random_games(12, 35);
+    let games = common::random_games(12, 35);
     let db = make(&dir, &games);
     assert_eq!(db.header.game_year, 2024);
     assert_eq!(db.header.depth, 10);
@@ -220,7 +198,7 @@ fn explore_json(dir: &Path, pos: &str, extra: &[&str]) -> (Value, String) {
 #[test]
 fn explore_counts_through_an_index_kept_beside_the_database() {
     let dir = scratch("games-explore");
-    let games = random_games(40, 7);
+    let games = common::random_games(40, 7);
     make(&dir, &games);
     let (answer, err) = explore_json(&dir, "f5", &["--no-engine"]);
     assert!(err.contains("indexed 40 games"), "{err}");
@@ -298,7 +276,7 @@ fn explore_counts_through_an_index_kept_beside_the_database() {
 #[test]
 fn explore_lists_the_games_that_reached_a_position_and_counts_the_ones_that_ended_there() {
     let dir = scratch("games-explore-list");
-    let games = random_games(12, 41);
+    let games = common::random_games(12, 41);
     let db = make(&dir, &games);
     let jou = dir.join("db.JOU");
 
@@ -392,7 +370,7 @@ fn refused(args: &[&str], needles: &[&str]) {
 #[test]
 fn broken_files_are_refused_naming_the_file_record_and_field() {
     let dir = scratch("games-broken");
-    let games = random_games(3, 9);
+    let games = common::random_games(3, 9);
     make(&dir, &games);
     let good = fs::read(dir.join("db.wtb")).unwrap();
     let path = dir.join("bad.wtb");

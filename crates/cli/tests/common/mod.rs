@@ -61,3 +61,26 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn s(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")
 }
+
+/// Random games to their end, as transcripts.
+pub fn random_games(n: usize, seed: u64) -> Vec<ply_othello::GameRecord> {
+    let mut rng = ply_core::SplitMix64::new(seed);
+    (0..n)
+        .map(|_| {
+            let mut game = ply_othello::GameRecord::new(ply_othello::Position::start(
+                ply_othello::BoardSize::Eight,
+            ));
+            while !game.position().is_game_over() {
+                let pos = game.position();
+                let m = if pos.can_move() {
+                    let moves: Vec<_> = pos.legal_moves().collect();
+                    ply_othello::Move::Play(moves[rng.below(moves.len())])
+                } else {
+                    ply_othello::Move::Pass
+                };
+                game.play(m).unwrap();
+            }
+            game
+        })
+        .collect()
+}
