@@ -39,6 +39,7 @@
 //! assert_eq!(e.evaluate(&state, p, o), e.evaluate_reference(p, o));
 //! ```
 
+pub mod network;
 pub mod patterns;
 pub mod weights;
 
@@ -322,6 +323,9 @@ pub struct Eval {
     phase_start: [u32; 65],
     /// Subtracted from every value (see [`Eval::with_tempo`]).
     tempo: i32,
+    /// The network that values positions in place of the tables, when there is one
+    /// ([`Eval::from_network`]).
+    net: Option<std::sync::Arc<network::Network>>,
 }
 
 impl Eval {
@@ -371,7 +375,28 @@ impl Eval {
             instance_lanes,
             phase_start,
             tempo: 0,
+            net: None,
         })
+    }
+
+    /// An evaluation by a network ([`network`]) in place of the tables: the same
+    /// [`EvalState`] and the same calls, the network's value in place of the tables' sum.
+    #[must_use]
+    pub fn from_network(net: network::Network) -> Eval {
+        let size = net.size();
+        let layout = layout(size).expect("a network is of an evaluated size");
+        let mut e = Eval::from_weights(size, vec![0; Eval::weights_per_phase(size).expect("evaluated") * phase_count(size)])
+            .expect("zero tables of the right length");
+        e.weights = Vec::new();
+        debug_assert!(std::ptr::eq(e.layout, layout));
+        e.net = Some(std::sync::Arc::new(net));
+        e
+    }
+
+    /// The network this evaluation values positions with, if it has one.
+    #[must_use]
+    pub fn network(&self) -> Option<&network::Network> {
+        self.net.as_deref()
     }
 
     /// The same evaluation with `tempo` [`UNIT`]s taken from the side to move's every value.
@@ -488,6 +513,9 @@ impl Eval {
                 crate::moves::legal_moves(o, p, empty).count_ones()
             )
         );
+        if let Some(net) = &self.net {
+            return net.value_counted(idx, p, o, mine, theirs) - self.tempo;
+        }
         let start = self.phase_start[empty.count_ones() as usize] as usize;
         let w = &self.weights[start..start + self.per_phase];
         self.pattern_sum(w, idx) + self.extras(w, extra_indices_counted(p, o, empty, mine, theirs))
@@ -565,6 +593,9 @@ impl Eval {
     /// The same value as [`Eval::evaluate`], every index read square by square.
     #[must_use]
     pub fn evaluate_reference(&self, p: u64, o: u64) -> i32 {
+        if let Some(net) = &self.net {
+            return net.evaluate(p, o) - self.tempo;
+        }
         let mask = self.layout.size.mask().0;
         let empty = !(p | o) & mask;
         let phase = phase_of(self.layout.size, empty.count_ones());

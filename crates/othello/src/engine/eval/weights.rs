@@ -99,9 +99,12 @@ pub fn read(size: BoardSize, bytes: &[u8]) -> Result<Eval, BadWeights> {
             size.n()
         )));
     };
+    if super::network::file::is_network(bytes) {
+        return super::network::file::read(size, bytes).map(Eval::from_network);
+    }
     if !bytes.starts_with(MAGIC) {
         return Err(BadWeights::new(
-            "not a ply weight file (it does not start with `plyeval`)",
+            "not a ply weight file (it starts with neither `plyeval` nor `plynnue`)",
         ));
     }
     let mut r = Reader { bytes, at: 8 };
