@@ -39,6 +39,7 @@ pub mod error;
 pub mod fit;
 pub mod games;
 pub mod learn;
+pub mod net;
 mod par;
 pub mod recipe;
 pub mod ridge;

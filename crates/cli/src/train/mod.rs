@@ -25,6 +25,7 @@ use crate::{
 };
 
 mod arrays;
+mod net;
 
 pub use arrays::{ExportArgs, LabelArgs, PackArgs};
 
@@ -65,6 +66,10 @@ pub enum Command {
     /// Two weight files against each other at a fixed depth from XOT openings, each opening
     /// twice with colours swapped: which evaluation plays better, nothing else different.
     Duel(DuelArgs),
+    /// Train the network evaluation (NNUE over the pattern features) on game files' positions
+    /// by Adam, one thread, the same bytes from the same files and settings; report its
+    /// held-out error beside the tables' and write its weight file (`--weights` reads it).
+    Net(net::NetArgs),
 }
 
 /// `ply train duel`.
@@ -220,6 +225,7 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Pack(a) => arrays::pack(&a),
         Command::Label(a) => arrays::label(&a),
         Command::Duel(a) => duel(&a),
+        Command::Net(a) => net::run(&a),
     }
 }
 

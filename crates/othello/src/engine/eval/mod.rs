@@ -385,8 +385,11 @@ impl Eval {
     pub fn from_network(net: network::Network) -> Eval {
         let size = net.size();
         let layout = layout(size).expect("a network is of an evaluated size");
-        let mut e = Eval::from_weights(size, vec![0; Eval::weights_per_phase(size).expect("evaluated") * phase_count(size)])
-            .expect("zero tables of the right length");
+        let mut e = Eval::from_weights(
+            size,
+            vec![0; Eval::weights_per_phase(size).expect("evaluated") * phase_count(size)],
+        )
+        .expect("zero tables of the right length");
         e.weights = Vec::new();
         debug_assert!(std::ptr::eq(e.layout, layout));
         e.net = Some(std::sync::Arc::new(net));

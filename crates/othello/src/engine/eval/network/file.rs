@@ -235,7 +235,10 @@ mod tests {
         let last = b.len() - 1;
         b[last] ^= 1;
         let e = err(&b);
-        assert!(e.contains("checksum (byte") && e.contains("corrupted"), "{e}");
+        assert!(
+            e.contains("checksum (byte") && e.contains("corrupted"),
+            "{e}"
+        );
         // A byte too many.
         let mut b = bytes.clone();
         b.push(0);

@@ -441,8 +441,8 @@ impl Network {
                 *a += i32::from(v);
             }
         };
-        for i in 0..self.instances {
-            add(self.instance_offsets[i] as usize + usize::from(idx[i]));
+        for (&offset, &index) in self.instance_offsets.iter().zip(idx).take(self.instances) {
+            add(offset as usize + usize::from(index));
         }
         for &x in extras {
             add(self.pattern_weights + x);
@@ -541,7 +541,7 @@ mod tests {
             let net = Network::quantize(&float);
             let mut rng = ply_core::SplitMix64::new(11);
             let mut worst = 0f64;
-            for _ in 0..20 {
+            for _ in 0..6 {
                 let mut pos = crate::Position::start(size);
                 while !pos.is_game_over() {
                     let (p, o) = (pos.player().0, pos.opponent().0);
@@ -557,6 +557,45 @@ mod tests {
                 }
             }
             assert!(worst < 1.0 / 6.0, "{size:?}: off by {worst} discs");
+        }
+    }
+
+    /// A network evaluation searched the way the engines search it: the state follows
+    /// random games move by move, with moves taken back and replayed, and its value is
+    /// always the one computed from the discs alone.
+    #[test]
+    fn the_incremental_state_values_as_a_fresh_computation_after_moves_and_undos() {
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let net = Network::quantize(&Float::seeded(size, 32, 8, 9));
+            let e = super::super::Eval::from_network(net.clone());
+            let mut rng = ply_core::SplitMix64::new(5);
+            for _ in 0..4 {
+                let mut pos = crate::Position::start(size);
+                let mut state = e.state(pos.player().0, pos.opponent().0);
+                while !pos.is_game_over() {
+                    let (p, o) = (pos.player().0, pos.opponent().0);
+                    assert_eq!(e.evaluate(&state, p, o), net.evaluate(p, o), "{pos}");
+                    let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+                    if moves.is_empty() {
+                        pos = pos.passed();
+                        state.pass();
+                        continue;
+                    }
+                    // Try a move and take it back: the state is as it was.
+                    let trial = moves[rng.below(moves.len())];
+                    let f = pos.flips(trial).0;
+                    let before = state;
+                    state.play(trial.index(), f);
+                    let next = pos.play_unchecked(trial);
+                    let (np, no) = (next.player().0, next.opponent().0);
+                    assert_eq!(e.evaluate(&state, np, no), net.evaluate(np, no));
+                    state.undo(trial.index(), f);
+                    assert_eq!(state, before);
+                    let sq = moves[rng.below(moves.len())];
+                    state.play(sq.index(), pos.flips(sq).0);
+                    pos = pos.play_unchecked(sq);
+                }
+            }
         }
     }
 }
