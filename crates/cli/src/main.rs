@@ -60,6 +60,13 @@ fn main() -> ExitCode {
     if let Err(message) = ply_othello::cpu::requested() {
         return error::report(&error::bad(message), json);
     }
+    // `PLY_EVAL8`/`PLY_EVAL6` name weights to try in place of the shipped ones: a file that
+    // does not load is refused here, not met in the middle of a search.
+    for size in [ply_othello::BoardSize::Eight, ply_othello::BoardSize::Six] {
+        if let Err(message) = ply_othello::eval::requested(size) {
+            return error::report(&error::bad(message), json);
+        }
+    }
     let cli = match parse() {
         Ok(cli) => cli,
         Err(e) => return error::report_usage(&e, json),

@@ -604,3 +604,95 @@ fn bench_eval_measures_an_obf_file_and_refuses_a_position_without_a_score() {
         stderr(&o)
     );
 }
+
+/// `train net` writes a network that loads, the same bytes from the same data and settings,
+/// and that the engines evaluate with when `PLY_EVAL6` names it; a file that is not weights
+/// is refused before anything runs, naming the variable.
+#[test]
+fn net_writes_a_network_the_engines_evaluate_with() {
+    let dir = scratch("train-net");
+    let games = dir.join("games.bin");
+    let o = gen(s(&games), "12", "0/1");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let train = |out: &std::path::Path| {
+        ply(&[
+            "train",
+            "net",
+            s(&games),
+            "--holdout",
+            "4",
+            "--width",
+            "8",
+            "--hidden",
+            "4",
+            "--epochs",
+            "2",
+            "--batch",
+            "64",
+            "--out",
+            s(out),
+        ])
+    };
+    let net = dir.join("net6.bin");
+    let o = train(&net);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // One row per 6x6 phase, and the file loads as a 6x6 network.
+    let rows = stdout(&o)
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert_eq!(rows, 8, "{}", stdout(&o));
+    let bytes = fs::read(&net).unwrap();
+    let e = ply_othello::eval::weights::read(ply_othello::BoardSize::Six, &bytes).unwrap();
+    assert!(e.network().is_some());
+    let again = dir.join("again.bin");
+    assert!(train(&again).status.success());
+    assert_eq!(fs::read(&again).unwrap(), bytes, "the same bytes twice");
+
+    // The engines evaluate with it: a depth-1 analysis's estimate is the network's.
+    let analyze = |var: Option<&std::path::Path>| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_ply"));
+        c.args([
+            "othello",
+            "analyze",
+            "--size",
+            "6",
+            "--depth",
+            "1",
+            "--no-book",
+            "--no-solver",
+            "--json",
+            "c2b2",
+        ]);
+        match var {
+            Some(path) => c.env("PLY_EVAL6", path),
+            None => c.env_remove("PLY_EVAL6"),
+        };
+        c.output().unwrap()
+    };
+    let with = analyze(Some(&net));
+    let without = analyze(None);
+    assert!(with.status.success(), "{}", stderr(&with));
+    let score = |o: &std::process::Output| -> serde_json::Value {
+        serde_json::from_str::<serde_json::Value>(&stdout(o)).unwrap()["moves"].clone()
+    };
+    assert_ne!(
+        score(&with),
+        score(&without),
+        "the network changes the values"
+    );
+    // Not weights: refused before anything runs, status 2, the variable named.
+    let o = analyze(Some(&games));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("PLY_EVAL6="), "{}", stderr(&o));
+
+    // Bad shapes are usage errors naming the flag, nothing written.
+    let out = dir.join("none.bin");
+    for (flag, value) in [("--width", "0"), ("--hidden", "65"), ("--lr", "2")] {
+        let o = ply(&["train", "net", s(&games), "--out", s(&out), flag, value]);
+        assert_eq!(o.status.code(), Some(2), "{flag}: {}", stderr(&o));
+        assert!(stderr(&o).contains(flag), "{}", stderr(&o));
+        assert!(!out.exists());
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}

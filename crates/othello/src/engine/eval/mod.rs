@@ -41,7 +41,10 @@
 
 pub mod network;
 pub mod patterns;
+mod shipped;
 pub mod weights;
+
+pub use shipped::{builtin, override_variable, requested, shipped_tempo};
 
 use std::sync::LazyLock;
 
@@ -616,53 +619,6 @@ impl Eval {
     fn extras(&self, w: &[i16], indices: [usize; EXTRAS.len()]) -> i32 {
         let x = &w[self.layout.pattern_weights()..];
         indices.into_iter().map(|i| i32::from(x[i])).sum()
-    }
-}
-
-/// The side to move's handicap (see [`Eval::with_tempo`]) of the shipped evaluation of a
-/// board size, in [`UNIT`]s, as measured by
-/// `cargo run --release -p ply-train --example calibrate-tempo -- --size 8|6 --tempo T`.
-/// On 8x8 the weights fitted to self-play games (`scripts/train-eval8`) searched with a
-/// handicap of 66 were off by -2.12 discs on average at even depths and +1.94 at odd ones
-/// (300 positions, depths 1 to 8): they need a bonus, not a handicap. With -64 the same run
-/// gives -0.31 and +0.12 (it proposes -78, which costs the exact solver 5% more nodes on
-/// FFO #40-#49 than -64: 0.494 G against 0.469 G). The weights of `scripts/train-eval8`
-/// from the committed data (search labels from 24 empties), measured again: without a
-/// handicap -1.48 at even depths and +0.78 at odd ones; with -64, -0.61 and -0.11 (it proposes
-/// -80; -64 kept, as the solver's node counts are measured with it). The weights from 15
-/// shards (session 23), with -64: -0.47 at even depths and -0.15 at odd ones (it proposes -74,
-/// which cost the solver 1.3% more nodes on FFO #40-#49 with the selective spread of then:
-/// 481.4 M against 475.2 M). On 6x6 (`--positions 1000`, depths 1 to
-/// 10, the weights of `train-eval`) +0.51 and -0.94 without a handicap, -0.06 and -0.36
-/// with 47.
-#[must_use]
-pub const fn shipped_tempo(size: BoardSize) -> i32 {
-    match size {
-        BoardSize::Eight => -64,
-        _ => 47,
-    }
-}
-
-/// The weights shipped with ply for a board size, with [`shipped_tempo`]; `None` for 4x4.
-///
-/// # Panics
-/// If the shipped file does not load, which a test rules out.
-#[must_use]
-pub fn builtin(size: BoardSize) -> Option<&'static Eval> {
-    static EIGHT: LazyLock<Eval> = LazyLock::new(|| {
-        weights::read(BoardSize::Eight, include_bytes!("../../../data/eval8.bin"))
-            .expect("the shipped 8x8 weights load")
-            .with_tempo(shipped_tempo(BoardSize::Eight))
-    });
-    static SIX: LazyLock<Eval> = LazyLock::new(|| {
-        weights::read(BoardSize::Six, include_bytes!("../../../data/eval6.bin"))
-            .expect("the shipped 6x6 weights load")
-            .with_tempo(shipped_tempo(BoardSize::Six))
-    });
-    match size {
-        BoardSize::Eight => Some(&EIGHT),
-        BoardSize::Six => Some(&SIX),
-        BoardSize::Four => None,
     }
 }
 
