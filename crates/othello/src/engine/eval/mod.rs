@@ -46,8 +46,6 @@ pub mod weights;
 
 pub use shipped::{builtin, override_variable, requested, shipped_tempo};
 
-use std::sync::LazyLock;
-
 use crate::BoardSize;
 pub use patterns::{layout, Layout, MAX_INSTANCES};
 pub use weights::BadWeights;
