@@ -17,9 +17,10 @@
 //! assert_eq!(duel::points(&games), 1.0);
 //! ```
 
+use ply_core::par_map;
 use ply_othello::{eval::Eval, Color, Position, Square};
 
-use crate::{fit::search_value, par::par_map};
+use crate::fit::search_value;
 
 /// One game of a duel.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,7 +17,8 @@
 //!   table back into weights;
 //! - [`duel`]: two sets of weights against each other at a fixed depth;
 //! - [`ridge`]: the regression both fits share (weight indices, conjugate gradients, the
-//!   fitted table); `par`, the parallel map of the fit's games and labels.
+//!   fitted table); the fit's games and labels run on ply-core's one parallel map,
+//!   `ply_core::par_map`.
 //!
 //! ```
 //! use ply_othello::BoardSize;
@@ -39,7 +40,6 @@ pub mod error;
 pub mod fit;
 pub mod games;
 pub mod learn;
-mod par;
 pub mod recipe;
 pub mod ridge;
 pub mod selfplay;
