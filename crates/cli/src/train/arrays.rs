@@ -102,7 +102,7 @@ pub(super) fn export(a: &ExportArgs) -> anyhow::Result<()> {
     let train = write_set("train", &Row::of_data(&data))?;
     let mut sets = vec![("train", train)];
     if let Some(set) = &a.apart_from {
-        let scored = crate::bench::eval::scored_file(set)?;
+        let scored = crate::othello::common::scored_file(set)?;
         sets.push(("test", write_set("test", &Row::of_scored(&scored))?));
     }
     write_whole(

@@ -345,7 +345,7 @@ fn testset(a: &TestsetArgs) -> anyhow::Result<()> {
             a.label_depth
         )));
     }
-    let xot = crate::bench::ffo::data_dir(a.data.as_deref())?.join("xot-openings.txt");
+    let xot = crate::othello::common::data_dir(a.data.as_deref())?.join("xot-openings.txt");
     let openings = std::fs::read_to_string(&xot)
         .map_err(|e| anyhow::anyhow!("reading {}: {e}", xot.display()))?;
     let openings: Vec<&str> = openings.lines().collect();
@@ -634,7 +634,7 @@ fn duel(a: &DuelArgs) -> anyhow::Result<()> {
     };
     let first = weights(&a.first)?;
     let second = weights(std::path::Path::new(&a.second))?;
-    let xot = crate::bench::ffo::data_dir(a.data.as_deref())?.join("xot-openings.txt");
+    let xot = crate::othello::common::data_dir(a.data.as_deref())?.join("xot-openings.txt");
     let text = std::fs::read_to_string(&xot).map_err(|e| bad(format!("{}: {e}", xot.display())))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     if a.openings == 0 || a.openings > lines.len() {
