@@ -13,8 +13,8 @@ use std::{
 use anyhow::{bail, Context};
 use ply_judge::stress::{stress, Options, Outcome, Run};
 
-use super::{lib_error, problem};
-use crate::error::bad;
+use super::problem;
+use crate::error::{bad, judge_error};
 
 /// `ply judge stress` arguments.
 #[derive(clap::Args, Debug)]
@@ -64,7 +64,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         max_count: args.max_count,
     };
     let mut program = |input: &[u8]| run_program(&args.cmd, input, timeout);
-    let failure = match stress(p, &options, &mut program).map_err(lib_error)? {
+    let failure = match stress(p, &options, &mut program).map_err(judge_error)? {
         Outcome::Failed(f) => f,
         _ => {
             println!(
