@@ -1,13 +1,15 @@
 //! How good the learnt evaluation and the midgame engine are outside the solvable endgame,
-//! measured against known scores: what `ply bench eval` prints (the command reads the files
-//! and prints the tables; the measures are here).
+//! measured against known scores: what `ply bench eval` and `ply bench depth` print (the
+//! commands read the files and print the tables; the measures are here).
 //!
 //! - [`static_error`]: the static evaluation's mean absolute error and bias by number of
 //!   empty squares, over positions with exact (or deeply searched) scores;
 //! - [`judge`] and [`judge_ffo`]: `analyze` with the solver and the book off ([`estimate`])
 //!   within a budget, its move against the scored moves and its score against the truth;
 //! - [`perfect_six_line`] and [`judge_six`]: 6x6, where every position along a perfect line
-//!   has a known value, the sign of each estimate against the sign of the truth.
+//!   has a known value, the sign of each estimate against the sign of the truth;
+//! - [`depth_changes`]: how much the engine's estimate moves from one depth to the next
+//!   (`ply bench depth`), searched to each depth with [`at_depth`].
 //!
 //! ```
 //! use ply_othello::{BoardSize, Position};
@@ -311,6 +313,62 @@ pub fn judge_six(pos: &Position, truth: i32, budget: Duration) -> SixJudged {
     }
 }
 
+/// The midgame engine alone (no solver, no book, one thread, the best move only), within
+/// `budget` or to `depth`: the search `ply bench depth` measures.
+fn engine_alone(budget: Option<Duration>, depth: Option<u32>) -> Options {
+    Options {
+        budget,
+        depth,
+        solver: false,
+        book: false,
+        all_moves: false,
+        ..Options::depth(u32::MAX)
+    }
+}
+
+/// The engine alone on `pos` within `budget`: how deep it gets (and how much of the budget
+/// it uses, which the caller times).
+#[must_use]
+pub fn timed_search(pos: &Position, budget: Duration) -> Analysis {
+    analyze::analyze(pos, &engine_alone(Some(budget), None))
+}
+
+/// The engine alone on `pos` to exactly `depth` plies, checked: it reports that depth and
+/// names a legal move.
+///
+/// # Errors
+/// Another depth reported, or no legal move named.
+pub fn at_depth(pos: &Position, depth: u32) -> Result<Analysis, String> {
+    let a = analyze::analyze(pos, &engine_alone(None, Some(depth)));
+    if a.depth != depth {
+        return Err(format!(
+            "asked for depth {depth}, the search reports {}",
+            a.depth
+        ));
+    }
+    match a.best {
+        Some(sq) if pos.is_legal(sq) => Ok(a),
+        other => Err(format!(
+            "depth {depth}: best move {other:?} is not legal in {pos}"
+        )),
+    }
+}
+
+/// The estimates of `pos` (in discs) at every depth from `from` to `to`, each search from
+/// scratch ([`at_depth`]), and the absolute changes between successive depths: how still
+/// the estimate holds as the engine searches deeper.
+///
+/// # Errors
+/// What [`at_depth`] refuses.
+pub fn depth_changes(pos: &Position, from: u32, to: u32) -> Result<(Vec<f64>, Vec<f64>), String> {
+    let mut values = Vec::new();
+    for d in from..=to {
+        values.push(Analysis::discs(at_depth(pos, d)?.score));
+    }
+    let changes = values.windows(2).map(|w| (w[1] - w[0]).abs()).collect();
+    Ok((values, changes))
+}
+
 #[cfg(test)]
 mod tests {
     use ply_othello::obf;
@@ -371,5 +429,19 @@ mod tests {
             check_scored(&small).unwrap_err(),
             "line 1: not an 8x8 position"
         );
+    }
+
+    /// The estimates by depth are the engine's own at each depth, and the changes are the
+    /// steps between them.
+    #[test]
+    fn depth_changes_are_the_steps_between_each_depths_estimate() {
+        let pos = Position::start(BoardSize::Six);
+        let (values, changes) = depth_changes(&pos, 1, 4).unwrap();
+        assert_eq!(values.len(), 4);
+        for (k, d) in (1..=4).enumerate() {
+            assert_eq!(values[k], Analysis::discs(at_depth(&pos, d).unwrap().score));
+        }
+        let steps: Vec<f64> = values.windows(2).map(|w| (w[1] - w[0]).abs()).collect();
+        assert_eq!(changes, steps);
     }
 }
