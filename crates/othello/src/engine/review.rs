@@ -365,10 +365,9 @@ pub fn review(game: &GameRecord, opts: &Options, progress: &mut dyn FnMut(usize,
         opening: opening::name_of_game(game),
         start: text::format_position(&game.start()),
         transcript: transcript::format(game),
-        result: end.is_game_over().then(|| match end.turn() {
-            Color::Black => end.final_score(),
-            Color::White => -end.final_score(),
-        }),
+        result: end
+            .is_game_over()
+            .then(|| end.final_score_for(Color::Black)),
         black_summary: Side::of(&moves, Color::Black),
         white_summary: Side::of(&moves, Color::White),
         moves,

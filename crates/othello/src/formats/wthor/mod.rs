@@ -413,10 +413,7 @@ impl WthorGame {
     /// puts in `black_discs` for a game played to its end).
     #[must_use]
     pub fn final_black_discs(end: &Position) -> u8 {
-        let black = match end.turn() {
-            Color::Black => end.final_score(),
-            Color::White => -end.final_score(),
-        };
+        let black = end.final_score_for(Color::Black);
         // -64..=64 on 64 squares, so (64 + black) / 2 is 0..=64.
         ((64 + black) / 2) as u8
     }
