@@ -388,24 +388,11 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
         let black_discs = WthorGame::final_black_discs(&end);
         // Perfect play from `depth` empties: the game's own result where it was played
         // perfectly from there (or never had so many empties left), else the solver's.
-        let at_depth = s
-            .game
-            .plies()
-            .map(|(p, _)| p)
-            .find(|p| p.empties().count() == u32::from(depth));
-        let theoretical = match at_depth {
-            Some(pos) if perfect_from.is_none_or(|e| e < depth) => {
-                solved += 1;
-                let r = solver.solve(&pos);
-                let black = if pos.turn() == ply_othello::Color::Black {
-                    r.score
-                } else {
-                    -r.score
-                };
-                ((64 + black) / 2) as u8
-            }
-            _ => black_discs,
-        };
+        let (theoretical, was_solved) =
+            WthorGame::theoretical_discs(&s.game, depth, perfect_from, |pos| {
+                solver.solve(pos).score
+            });
+        solved += usize::from(was_solved);
         games.push(WthorGame {
             tournament: 0,
             black: number_of(&mut players, &s.black)?,

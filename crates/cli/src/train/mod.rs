@@ -655,14 +655,12 @@ fn duel(a: &DuelArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let games = ply_train::duel::play(&first, &second, &openings, a.depth, a.threads);
     let points = ply_train::duel::points(&games);
-    let (w, d, l) = games
-        .iter()
-        .fold((0, 0, 0), |(w, d, l), g| match g.score.signum() {
-            1 => (w + 1, d, l),
-            0 => (w, d + 1, l),
-            _ => (w, d, l + 1),
-        });
-    let discs = games.iter().map(|g| f64::from(g.score)).sum::<f64>() / games.len() as f64;
+    let ply_train::duel::Tally {
+        won: w,
+        drawn: d,
+        lost: l,
+        discs,
+    } = ply_train::duel::tally(&games);
     println!(
         "{} against {}: {} games at depth {}, {w} won, {d} drawn, {l} lost: {points} points ({:.1}%), \
          {discs:+.2} discs a game ({:.0} s)",

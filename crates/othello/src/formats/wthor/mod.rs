@@ -418,6 +418,36 @@ impl WthorGame {
         ((64 + black) / 2) as u8
     }
 
+    /// Black's discs under perfect play from `depth` empties on, as a writer fills
+    /// `theoretical` for the finished `game`, and whether it took a solve: the position of
+    /// the game with `depth` empty squares scored by `solve` (its exact score for the side
+    /// to move), or the game's own result ([`WthorGame::final_black_discs`]) where the game
+    /// never has `depth` empties left or was played perfectly from `perfect_from` empties,
+    /// `depth` or more.
+    pub fn theoretical_discs(
+        game: &GameRecord,
+        depth: u8,
+        perfect_from: Option<u8>,
+        solve: impl FnOnce(&Position) -> i32,
+    ) -> (u8, bool) {
+        let at_depth = game
+            .plies()
+            .map(|(p, _)| p)
+            .find(|p| p.empties().count() == u32::from(depth));
+        match at_depth {
+            Some(pos) if perfect_from.is_none_or(|e| e < depth) => {
+                let score = solve(&pos);
+                let black = if pos.turn() == Color::Black {
+                    score
+                } else {
+                    -score
+                };
+                (((64 + black) / 2) as u8, true)
+            }
+            _ => (WthorGame::final_black_discs(&game.position()), false),
+        }
+    }
+
     /// Whether `black_discs` can be the result of this game: any count when the game stops
     /// before its end; at its end, black's discs with the empty squares given to the winner,
     /// or black's discs on the board. `Err` says what the end holds.
