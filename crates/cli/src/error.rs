@@ -20,6 +20,17 @@ pub fn bad(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(BadInput(message.into()))
 }
 
+/// A judge library error as the command line reports it (`ply judge`, `ply bench judge`):
+/// bad input exits with 2, a read or write error keeps its `io::Error` (so that a closed pipe
+/// is recognised), a fault of ply exits with 1.
+pub fn judge_error(e: ply_judge::Error) -> anyhow::Error {
+    match e {
+        ply_judge::Error::Input(m) => bad(m),
+        ply_judge::Error::Io(e) => e.into(),
+        e => anyhow::anyhow!("{e}"),
+    }
+}
+
 /// Prints the error to stderr, as `ply: …` or, when the command was given `--json`, as one
 /// JSON object `{"error": "…"}`, and picks the exit status.
 pub fn report(e: &anyhow::Error, json: bool) -> ExitCode {

@@ -169,11 +169,7 @@ fn moves_text(moves: &[Move]) -> Vec<String> {
 /// What `show` and `play` say about a position, as JSON.
 fn position_json(pos: &Position) -> serde_json::Value {
     let over = pos.is_game_over();
-    let black_score = if pos.turn() == Color::Black {
-        pos.final_score()
-    } else {
-        -pos.final_score()
-    };
+    let black_score = pos.final_score_for(Color::Black);
     json!({
         "position": text::format_position(pos),
         "size": pos.size().n(),
@@ -196,11 +192,7 @@ fn position_text(pos: &Position) -> String {
     let (b, w) = (pos.disc_count(Color::Black), pos.disc_count(Color::White));
     s.push_str(&format!("discs: black (X) {b}, white (O) {w}\n"));
     if pos.is_game_over() {
-        let black = if pos.turn() == Color::Black {
-            pos.final_score()
-        } else {
-            -pos.final_score()
-        };
+        let black = pos.final_score_for(Color::Black);
         let verdict = match black.signum() {
             1 => "black wins",
             -1 => "white wins",

@@ -6,7 +6,8 @@
 //! positions reachable from a start ([`reachable`]), the distinct final positions reachable
 //! from a position by result ([`count_finals`]) and the number of games ([`count_games`]).
 //! It also holds ply's one seedable random generator, [`SplitMix64`], and the one way its
-//! batch jobs are split over machines, [`Shard`] (`--shard I/N`).
+//! batch jobs are split over machines, [`Shard`] (`--shard I/N`), and its one parallel map
+//! over threads, [`par_map`] (results in item order, whatever the thread count).
 //!
 //! The code is generic and memoised with a hash map, so it is meant for small games
 //! (tic-tac-toe, 4x4 Othello) and as a slow, obviously right reference for the fast
@@ -38,6 +39,7 @@
 
 mod count;
 mod game;
+mod par;
 mod rng;
 mod shard;
 mod solve;
@@ -45,6 +47,7 @@ mod value;
 
 pub use count::{count_finals, count_games, count_games_up_to_symmetry, reachable, Tally};
 pub use game::{Game, Player};
+pub use par::par_map;
 pub use rng::SplitMix64;
 pub use shard::{Shard, ShardError};
 pub use solve::Solver;

@@ -56,6 +56,8 @@ mod boj7682;
 mod cells;
 pub mod check;
 mod error;
+#[cfg(unix)]
+pub mod shell;
 mod split;
 mod stream;
 pub mod stress;

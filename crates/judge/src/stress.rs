@@ -7,8 +7,9 @@
 //! prefix. The [`Failure`] holds that input, ply's answer, the program's, and the generator
 //! arguments that write the input again ([`GenArgs`]).
 //!
-//! Running the program is the caller's part (a closure from input to [`Run`]): the command
-//! line runs a shell command with a timeout, a test can pass a function. Outputs are compared
+//! Running the program is the caller's part (a closure from input to [`Run`]): a shell
+//! command with a timeout ([`crate::shell::run`], what `ply judge stress` passes), or a
+//! function in a test. Outputs are compared
 //! line by line, ignoring trailing whitespace on a line and blank lines at the end.
 
 use std::{fmt, io::Write};

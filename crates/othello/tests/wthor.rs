@@ -549,3 +549,55 @@ fn the_index_file_round_trips_and_knows_its_databases() {
     let e = GamesIndex::build(&[&db[..], &bad[..]]).unwrap_err();
     assert!(e.to_string().starts_with("database 2: record 2"), "{e}");
 }
+
+/// The theoretical score of a finished game: the position with `depth` empties solved (its
+/// score for the side to move turned into black's discs), unless the game was played
+/// perfectly from `depth` empties or more, or never had that many left.
+#[test]
+fn theoretical_discs_solve_the_position_at_the_depth_unless_played_perfectly() {
+    let mut rng = SplitMix64::new(29);
+    let mut checked = 0;
+    while checked < 10 {
+        let game = common::random_game(&mut rng);
+        let own = WthorGame::final_black_discs(&game.position());
+        let Some(at) = game
+            .plies()
+            .map(|(p, _)| p)
+            .find(|p| p.empties().count() == 10)
+        else {
+            continue;
+        };
+        checked += 1;
+        let mut seen = None;
+        let (discs, solved) = WthorGame::theoretical_discs(&game, 10, None, |p| {
+            seen = Some(*p);
+            6
+        });
+        assert_eq!(seen, Some(at));
+        let black = if at.turn() == ply_othello::Color::Black {
+            6
+        } else {
+            -6
+        };
+        assert_eq!((discs, solved), (((64 + black) / 2) as u8, true));
+        let (discs, solved) = WthorGame::theoretical_discs(&game, 10, Some(8), |_| 6);
+        assert_eq!((discs, solved), (((64 + black) / 2) as u8, true));
+        let never = |_: &Position| -> i32 { panic!("no solve where the game was perfect") };
+        assert_eq!(
+            WthorGame::theoretical_discs(&game, 10, Some(10), never),
+            (own, false)
+        );
+        assert_eq!(
+            WthorGame::theoretical_discs(&game, 10, Some(14), never),
+            (own, false)
+        );
+    }
+    // A depth the game never reaches (it starts with 60 empties): its own result.
+    let game = common::random_game(&mut rng);
+    let own = WthorGame::final_black_discs(&game.position());
+    let never = |_: &Position| -> i32 { panic!("no position with 61 empties") };
+    assert_eq!(
+        WthorGame::theoretical_discs(&game, 61, None, never),
+        (own, false)
+    );
+}

@@ -17,9 +17,10 @@
 //! assert_eq!(duel::points(&games), 1.0);
 //! ```
 
+use ply_core::par_map;
 use ply_othello::{eval::Eval, Color, Position, Square};
 
-use crate::{fit::search_value, par::par_map};
+use crate::fit::search_value;
 
 /// One game of a duel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,6 +124,42 @@ pub fn points(games: &[DuelGame]) -> f64 {
         .sum()
 }
 
+/// The first weights' games in sum: won, drawn, lost, and the mean disc difference a game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tally {
+    /// Games the first weights won.
+    pub won: usize,
+    /// Games drawn.
+    pub drawn: usize,
+    /// Games the first weights lost.
+    pub lost: usize,
+    /// The mean final disc difference a game for the first weights (0 without games).
+    pub discs: f64,
+}
+
+/// The first weights' tally over `games`.
+#[must_use]
+pub fn tally(games: &[DuelGame]) -> Tally {
+    let (won, drawn, lost) = games
+        .iter()
+        .fold((0, 0, 0), |(w, d, l), g| match g.score.signum() {
+            1 => (w + 1, d, l),
+            0 => (w, d + 1, l),
+            _ => (w, d, l + 1),
+        });
+    let discs = if games.is_empty() {
+        0.0
+    } else {
+        games.iter().map(|g| f64::from(g.score)).sum::<f64>() / games.len() as f64
+    };
+    Tally {
+        won,
+        drawn,
+        lost,
+        discs,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,5 +193,29 @@ mod tests {
         }
         assert!(points(&games) >= 6.0, "{games:?}");
         assert_eq!(games, play(&good, &zero, &openings, 2, 1), "deterministic");
+    }
+
+    /// The tally counts each game once by its sign and averages the discs; points are a win
+    /// and half a draw.
+    #[test]
+    fn the_tally_counts_wins_draws_losses_and_averages_the_discs() {
+        let game = |score| DuelGame {
+            opening: 0,
+            first_is_black: true,
+            score,
+            moves: Vec::new(),
+        };
+        let games = [game(10), game(-4), game(0), game(2)];
+        assert_eq!(
+            tally(&games),
+            Tally {
+                won: 2,
+                drawn: 1,
+                lost: 1,
+                discs: 2.0
+            }
+        );
+        assert_eq!(points(&games), 2.5);
+        assert_eq!(tally(&[]).discs, 0.0);
     }
 }

@@ -27,7 +27,7 @@
 
 use std::time::Instant;
 
-use ply_core::SplitMix64;
+use ply_core::{par_map, SplitMix64};
 use ply_othello::{
     eval::{layout, phase_count, phase_of, phase_width, Eval, EXTRA_WEIGHTS, UNIT},
     solve::{SolveOptions, Solver},
@@ -36,7 +36,6 @@ use ply_othello::{
 
 use crate::{
     cache::ExactCache,
-    par::par_map,
     ridge::{features, ridge_fit, store_phase, Row},
 };
 

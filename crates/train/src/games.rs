@@ -63,7 +63,7 @@
 
 use std::{fmt, io, io::Read};
 
-use ply_othello::{BoardSize, Color, Position, Square};
+use ply_othello::{BoardSize, Color, GameRecord, Position, Square};
 
 use crate::{
     crc32::crc32,
@@ -347,6 +347,19 @@ impl Game {
         out.push(self.score as u8);
         let sum = crc32(&out[start..]);
         out.extend_from_slice(&sum.to_le_bytes());
+    }
+
+    /// The game as a record from the start of `size`, the passes it implies put back.
+    ///
+    /// # Errors
+    /// A move that is not legal, named (what [`GameRecord::play_with_implicit_pass`] says).
+    pub fn record(&self, size: BoardSize) -> Result<GameRecord, String> {
+        let mut game = GameRecord::new(Position::start(size));
+        for &sq in &self.moves {
+            game.play_with_implicit_pass(sq)
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(game)
     }
 
     /// Bytes of the game's record.

@@ -16,8 +16,11 @@
 //! - [`tables`]: the positions as plain arrays for a training script, and its fitted
 //!   table back into weights;
 //! - [`duel`]: two sets of weights against each other at a fixed depth;
+//! - [`measure`]: the evaluation's error against known scores, and the engine's judgement
+//!   within a budget (`ply bench eval`);
 //! - [`ridge`]: the regression both fits share (weight indices, conjugate gradients, the
-//!   fitted table); `par`, the parallel map of the fit's games and labels.
+//!   fitted table); the fit's games and labels run on ply-core's one parallel map,
+//!   `ply_core::par_map`.
 //!
 //! ```
 //! use ply_othello::BoardSize;
@@ -39,8 +42,8 @@ pub mod error;
 pub mod fit;
 pub mod games;
 pub mod learn;
+pub mod measure;
 pub mod net;
-mod par;
 pub mod recipe;
 pub mod ridge;
 pub mod selfplay;

@@ -1,6 +1,8 @@
 //! The bridge to a training script outside Rust: the positions of game files (and of a test
 //! set) written as plain little-endian arrays of weight indices ([`SetWriter`], for `ply
-//! train export`), and a table of fitted values read back into a weight file ([`pack`]).
+//! train export`) and read back ([`read_rows`], for `ply train label`, which writes their
+//! labels searched again as one more array, [`search_array`]), and a table of fitted values
+//! read back into a weight file ([`pack`]).
 //!
 //! `ply train export` writes, for each set (`train`: the game files' positions, `test`: the
 //! test set's):
@@ -172,6 +174,52 @@ impl<W: Write> SetWriter<W> {
     }
 }
 
+/// A set's rows read back from its `pos`, `label`, `empties` and `flags` arrays (as
+/// [`SetWriter`] writes them; `feat` is the script's), each with its count of empty squares:
+/// what `ply train label` searches again. `set` names the files in the error.
+///
+/// # Errors
+/// Arrays that disagree on the number of positions.
+pub fn read_rows(
+    set: &str,
+    pos: &[u8],
+    label: &[u8],
+    empties: &[u8],
+    flags: &[u8],
+) -> Result<Vec<(Row, u8)>, String> {
+    let n = label.len();
+    if pos.len() != 16 * n || empties.len() != n || flags.len() != n {
+        return Err(format!(
+            "{set}.pos, {set}.label, {set}.empties and {set}.flags disagree on the number of \
+             positions"
+        ));
+    }
+    let word = |k: usize| u64::from_le_bytes(pos[8 * k..8 * k + 8].try_into().expect("8 bytes"));
+    Ok((0..n)
+        .map(|i| {
+            let row = Row {
+                p: word(2 * i),
+                o: word(2 * i + 1),
+                label: label[i] as i8,
+                exact: flags[i] & 1 != 0,
+                held_out: flags[i] & 2 != 0,
+            };
+            (row, empties[i])
+        })
+        .collect())
+}
+
+/// The labels of `rows` as the `SET.search` array holds them (little-endian `f32` in discs):
+/// each row's own label, but `searched`'s value (by index) where it has one.
+#[must_use]
+pub fn search_array(rows: &[(Row, u8)], searched: &[(usize, f32)]) -> Vec<u8> {
+    let mut out: Vec<f32> = rows.iter().map(|(r, _)| f32::from(r.label)).collect();
+    for &(i, v) in searched {
+        out[i] = v;
+    }
+    out.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
 /// The names of a set's five files, in [`SetWriter::new`]'s order.
 #[must_use]
 pub fn set_files(set: &str) -> [String; 5] {
@@ -290,7 +338,7 @@ pub fn search_labels(
     progress: impl Fn(usize) + Sync,
 ) -> Vec<f32> {
     let done = std::sync::atomic::AtomicUsize::new(0);
-    crate::par::par_map(positions, threads, |_, &(p, o)| {
+    ply_core::par_map(positions, threads, |_, &(p, o)| {
         let pos = Position::from_raw(p, o, ply_othello::Color::Black, size);
         let v = crate::fit::search_value(eval, &pos, depth)
             + crate::fit::search_value(eval, &pos, depth + 1);
@@ -345,6 +393,67 @@ mod tests {
                 .sum();
             assert_eq!(f64::from(e.evaluate_reference(p, o)), want);
         }
+    }
+
+    /// What the writer writes, the reader reads: every row's discs, label, flags and empty
+    /// squares; arrays of different lengths are refused, naming the set's files.
+    #[test]
+    fn exported_rows_read_back_as_written() {
+        let size = BoardSize::Eight;
+        let mut rng = ply_core::SplitMix64::new(11);
+        let mut rows = Vec::new();
+        let mut pos = Position::start(size);
+        while let Some(&m) = pos.legal_moves().collect::<Vec<_>>().first() {
+            rows.push(Row {
+                p: pos.player().0,
+                o: pos.opponent().0,
+                label: (rng.below(129) as i32 - 64) as i8,
+                exact: rng.below(2) == 0,
+                held_out: rng.below(2) == 0,
+            });
+            pos = pos.play_unchecked(m);
+        }
+        let mut bufs: [Vec<u8>; 5] = Default::default();
+        let [a, b, c, d, e] = &mut bufs;
+        let mut w = SetWriter::new(size, [a, b, c, d, e]);
+        w.write(&rows).unwrap();
+        w.finish().unwrap();
+        let [_, label, empties, flags, pos_bytes] = &bufs;
+        let read = read_rows("train", pos_bytes, label, empties, flags).unwrap();
+        assert_eq!(read.len(), rows.len());
+        for ((got, e), want) in read.iter().zip(&rows) {
+            assert_eq!(
+                (got.p, got.o, got.label, got.exact, got.held_out),
+                (want.p, want.o, want.label, want.exact, want.held_out)
+            );
+            assert_eq!(u32::from(*e), 64 - (want.p | want.o).count_ones());
+        }
+        let short = &flags[..flags.len() - 1];
+        let err = read_rows("train", pos_bytes, label, empties, short).unwrap_err();
+        assert!(err.starts_with("train.pos, train.label"), "{err}");
+        let err = read_rows("test", &pos_bytes[1..], label, empties, flags).unwrap_err();
+        assert!(err.contains("test.flags disagree"), "{err}");
+    }
+
+    /// The search array keeps each row's label where no search replaced it.
+    #[test]
+    fn the_search_array_is_the_labels_with_the_searched_values_in_place() {
+        let row = |label| {
+            let r = Row {
+                p: 1,
+                o: 2,
+                label,
+                exact: false,
+                held_out: false,
+            };
+            (r, 60)
+        };
+        let bytes = search_array(&[row(-3), row(5), row(64)], &[(1, 2.5)]);
+        let values: Vec<f32> = bytes
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        assert_eq!(values, [-3.0, 2.5, 64.0]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::{
 
 use ply_othello::{
     solve::{SolveOptions, Solver},
-    BoardSize,
+    BoardSize, Square,
 };
 use ply_train::{
     datagen::{self, Progress},
@@ -473,4 +473,34 @@ fn bad_parameters_are_refused_by_name() {
     .starts_with("board size:"));
     let h = Header::new(small(5), Shard::new(2, 3).unwrap());
     assert_eq!(Header::parse(&h.to_bytes(), "f").unwrap(), h);
+}
+
+/// A stored game as a record: every move in order with the passes put back, ending at the
+/// game's end with black's stored score; an illegal move is refused, named.
+#[test]
+fn a_game_becomes_a_record_with_its_passes_put_back() {
+    for k in 0..4 {
+        let game = selfplay::play(&small(4), k).unwrap();
+        let record = game.record(BoardSize::Six).unwrap();
+        let played: Vec<Square> = record
+            .moves()
+            .iter()
+            .filter_map(|m| match m {
+                ply_othello::Move::Play(sq) => Some(*sq),
+                ply_othello::Move::Pass => None,
+            })
+            .collect();
+        assert_eq!(played, game.moves);
+        let end = record.position();
+        assert!(end.is_game_over());
+        let black = match end.turn() {
+            ply_othello::Color::Black => end.final_score(),
+            ply_othello::Color::White => -end.final_score(),
+        };
+        assert_eq!(black, i32::from(game.score));
+    }
+    // The game whose swapped first moves the file's reader refuses at move 1.
+    let mut bad = selfplay::play(&small(3), 1).unwrap();
+    bad.moves.swap(0, 1);
+    assert!(bad.record(BoardSize::Six).is_err());
 }

@@ -14,10 +14,8 @@ use std::{
     time::{Duration, Instant},
 };
 
-use ply_othello::{
-    analyze::{self, Analysis, Options},
-    BoardSize, Position,
-};
+use ply_othello::{BoardSize, Position};
+use ply_train::measure;
 
 use crate::error::bad;
 
@@ -39,29 +37,6 @@ pub struct Args {
     pub data: Option<PathBuf>,
 }
 
-fn options(budget: Option<Duration>, depth: Option<u32>) -> Options {
-    Options {
-        budget,
-        depth,
-        solver: false,
-        book: false,
-        all_moves: false,
-        ..Options::depth(u32::MAX)
-    }
-}
-
-/// The analysis of `pos` to exactly `depth` plies, checked.
-fn at_depth(pos: &Position, depth: u32) -> anyhow::Result<Analysis> {
-    let a = analyze::analyze(pos, &options(None, Some(depth)));
-    if a.depth != depth {
-        anyhow::bail!("asked for depth {depth}, the search reports {}", a.depth);
-    }
-    match a.best {
-        Some(sq) if pos.is_legal(sq) => Ok(a),
-        other => anyhow::bail!("depth {depth}: best move {other:?} is not legal in {pos}"),
-    }
-}
-
 pub fn run(a: Args) -> anyhow::Result<()> {
     if a.ms == 0 || a.ms > 600_000 {
         return Err(bad(format!("--ms {}: expected 1 to 600000", a.ms)));
@@ -81,15 +56,12 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let mut used = Vec::new();
     for (name, pos) in &positions {
         let started = Instant::now();
-        let timed = analyze::analyze(pos, &options(Some(Duration::from_millis(a.ms)), None));
+        let timed = measure::timed_search(pos, Duration::from_millis(a.ms));
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         used.push(ms);
         let deepest = timed.depth.max(a.from);
-        let mut values = Vec::new();
-        for d in a.from..=deepest {
-            values.push(Analysis::discs(at_depth(pos, d)?.score));
-        }
-        let changes: Vec<f64> = values.windows(2).map(|w| (w[1] - w[0]).abs()).collect();
+        let (values, changes) =
+            measure::depth_changes(pos, a.from, deepest).map_err(anyhow::Error::msg)?;
         sum += changes.iter().sum::<f64>();
         steps += changes.len();
         let shown: Vec<String> = values.iter().map(|v| format!("{v:+.1}")).collect();

@@ -21,21 +21,22 @@
 
 use std::{
     io::{self, Write},
-    path::{Path, PathBuf},
+    path::PathBuf,
     time::{Duration, Instant},
 };
 
 use anyhow::Context;
 use ply_othello::{
-    analyze::{self, Analysis, Options, Shown},
-    eval,
     obf::{self, ObfEntry},
-    solve::{SolveOptions, Solver},
-    BoardSize, Color, Move, Position,
+    BoardSize, Color,
 };
+use ply_train::measure::{self, Scored};
 use serde_json::json;
 
-use crate::error::bad;
+use crate::{
+    error::bad,
+    othello::common::{data_dir, raw_weights, read_scored, scored_file},
+};
 
 /// Arguments of `ply bench eval`.
 #[derive(clap::Args, Debug)]
@@ -69,12 +70,6 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Buckets of empty squares the error is reported by.
-const BUCKETS: [(u32, u32); 4] = [(14, 20), (21, 26), (27, 32), (33, 40)];
-
-/// (position, exact score for its side to move) pairs, and where they came from.
-type Scored = Vec<(Position, i32)>;
-
 pub fn run(a: Args) -> anyhow::Result<()> {
     let size = a.size;
     if size == BoardSize::Four {
@@ -90,14 +85,14 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     // The static error is the fitted function's: without the side to move's handicap, which
     // corrects searches of odd and even depth and is no part of the fit.
-    let e = crate::othello::common::raw_weights(a.weights.as_deref(), size)?;
+    let e = raw_weights(a.weights.as_deref(), size)?;
     let mut out = io::stdout().lock();
 
     // 1. Static error by empties.
     let started = Instant::now();
     let (scored, line, what) = if size == BoardSize::Eight {
         let files = if a.obf.is_empty() {
-            vec![super::ffo::data_dir(a.data.as_deref())?.join("eval8-testset.obf")]
+            vec![data_dir(a.data.as_deref())?.join("eval8-testset.obf")]
         } else {
             a.obf.clone()
         };
@@ -108,9 +103,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
         (scored, Vec::new(), names.join(", "))
     } else {
-        let line = perfect_six_line()?;
+        let line = measure::perfect_six_line().map_err(anyhow::Error::msg)?;
         let mut scored = line.clone();
-        scored.extend(solved_game_positions(size, a.solved));
+        scored.extend(measure::solved_game_positions(size, a.solved));
         (scored, line, "seeded games solved here".to_string())
     };
     if !a.json {
@@ -132,31 +127,24 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             "empties", "count", "MAE", "bias"
         )?;
     }
-    for (lo, hi) in BUCKETS {
-        let errs: Vec<f64> = scored
-            .iter()
-            .filter(|(p, _)| (lo..=hi).contains(&p.empties().count()))
-            .map(|(p, exact)| {
-                let v = e.evaluate_reference(p.player().0, p.opponent().0);
-                f64::from(v) / f64::from(eval::UNIT) - f64::from(*exact)
-            })
-            .collect();
-        if errs.is_empty() {
-            continue;
-        }
-        let n = errs.len() as f64;
-        let mae = errs.iter().map(|x| x.abs()).sum::<f64>() / n;
-        let bias = errs.iter().sum::<f64>() / n;
+    for measure::BucketError {
+        lo,
+        hi,
+        count,
+        mae,
+        bias,
+    } in measure::static_error(&e, &scored)
+    {
         if a.json {
             let row = json!({"kind": "static", "empties": format!("{lo}-{hi}"),
-                "count": errs.len(), "mae": round2(mae), "bias": round2(bias)});
+                "count": count, "mae": round2(mae), "bias": round2(bias)});
             writeln!(out, "{row}")?;
         } else {
             writeln!(
                 out,
                 "{:>8} {:>6} {mae:>8.2} {bias:>+8.2}",
                 format!("{lo}-{hi}"),
-                errs.len(),
+                count,
             )?;
         }
     }
@@ -177,50 +165,8 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
 }
 
-/// The scored moves of `line` whose score is `score`, by name.
-fn moves_scoring(line: &obf::ObfLine, score: i32) -> Vec<String> {
-    line.moves
-        .iter()
-        .filter(|m| m.score == score)
-        .map(|m| m.mv.to_string())
-        .collect()
-}
-
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
-}
-
-/// The entries of an OBF file of scored positions: every position must have a score.
-fn read_scored(path: &Path) -> anyhow::Result<Vec<ObfEntry>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let entries = obf::parse_file(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
-    if let Some(e) = entries.iter().find(|e| e.obf.moves.is_empty()) {
-        return Err(bad(format!(
-            "{} line {}: the position has no score (a scored move such as `F5:+2;`)",
-            path.display(),
-            e.line
-        )));
-    }
-    if let Some(e) = entries
-        .iter()
-        .find(|e| e.obf.position.size() != BoardSize::Eight)
-    {
-        return Err(bad(format!(
-            "{} line {}: not an 8x8 position",
-            path.display(),
-            e.line
-        )));
-    }
-    Ok(entries)
-}
-
-/// Each position of an OBF file with its score: the best of its scored moves.
-pub(crate) fn scored_file(path: &Path) -> anyhow::Result<Scored> {
-    Ok(read_scored(path)?
-        .into_iter()
-        .filter_map(|e| Some((e.obf.position, e.obf.best_score()?)))
-        .collect())
 }
 
 /// Positions of OBF files analysed within `budget`, solver off: the estimate against the
@@ -247,20 +193,9 @@ fn obf_choices(
     let (mut best_chosen, mut err_sum) = (0, 0.0);
     for (file, entry) in entries {
         let pos = entry.obf.position;
-        let score = entry
-            .obf
-            .best_score()
-            .expect("read_scored keeps scored lines");
-        let a = estimate(&pos, budget);
-        let est = Analysis::discs(a.score);
-        let err = (est - f64::from(score)).abs();
-        let best = moves_scoring(&entry.obf, score);
-        let chosen = a
-            .best
-            .map_or_else(|| "pass".to_string(), |sq| sq.to_string());
-        let is_best = best.contains(&chosen);
-        best_chosen += usize::from(is_best);
-        err_sum += err;
+        let j = measure::judge(&entry.obf, budget).expect("read_scored keeps scored lines");
+        best_chosen += usize::from(j.chose_best);
+        err_sum += j.error;
         let place = format!(
             "{}:{}",
             file.file_name().unwrap_or_default().to_string_lossy(),
@@ -268,17 +203,21 @@ fn obf_choices(
         );
         if json {
             let row = json!({"kind": "judgement", "position": place,
-                "empties": pos.empties().count(), "best": best, "score": score,
-                "chose": chosen, "chose_best": is_best, "estimate": round2(est),
-                "error": round2(err), "depth": a.depth});
+                "empties": pos.empties().count(), "best": j.best, "score": j.score,
+                "chose": j.chose, "chose_best": j.chose_best, "estimate": round2(j.estimate),
+                "error": round2(j.error), "depth": j.depth});
             writeln!(out, "{row}")?;
         } else {
             writeln!(
                 out,
-                "{place:>28} {:>7} {:>6} {score:>+6} {chosen:>6} {est:>+8.1} {err:>6.1} {:>5}",
+                "{place:>28} {:>7} {:>6} {:>+6} {:>6} {:>+8.1} {:>6.1} {:>5}",
                 pos.empties().count(),
-                best.join(","),
-                a.depth
+                j.best.join(","),
+                j.score,
+                j.chose,
+                j.estimate,
+                j.error,
+                j.depth
             )?;
         }
         out.flush()?;
@@ -299,69 +238,6 @@ fn obf_choices(
     Ok(())
 }
 
-/// The positions along a perfect line of 6x6 from the start, each with its exact value for
-/// the side to move (black's -4 all along, seen from whoever is to move), the start's value
-/// checked by solving it. Positions where the side to move must pass are left out.
-fn perfect_six_line() -> anyhow::Result<Scored> {
-    let start = Position::start(BoardSize::Six);
-    let mut solver = Solver::new(SolveOptions {
-        threads: 1,
-        hash_mb: 256,
-    });
-    let solved = solver.solve(&start);
-    if solved.score != -4 {
-        anyhow::bail!("6x6 start solved to {:+}, not -4", solved.score);
-    }
-    let mut pos = start;
-    let mut out = Vec::new();
-    for m in std::iter::once(None).chain(solved.pv.iter().map(Some)) {
-        if let Some(m) = m {
-            pos = pos.play_move(*m).context("the perfect line is legal")?;
-        }
-        if !pos.is_game_over() && pos.can_move() {
-            out.push((pos, if pos.turn() == Color::Black { -4 } else { 4 }));
-        }
-    }
-    Ok(out)
-}
-
-/// The analysis with the solver and the book off, one thread: the evaluation's own judgement.
-fn estimate(pos: &Position, budget: Duration) -> Analysis {
-    let opts = Options {
-        solver: false,
-        book: false,
-        ..Options::budget(budget)
-    };
-    analyze::analyze(pos, &opts)
-}
-
-/// `per_bucket` positions of seeded 6x6 games in each bucket of empties up to 26, solved
-/// exactly. The seeds are apart from the training set's.
-fn solved_game_positions(size: BoardSize, per_bucket: usize) -> Scored {
-    let mut solver = Solver::new(SolveOptions {
-        threads: 1,
-        hash_mb: 64,
-    });
-    let mut out = Vec::new();
-    for &(lo, hi) in &BUCKETS[..2] {
-        let mut found = 0;
-        let mut seed = 777_000_000u64;
-        while found < per_bucket {
-            seed += 1;
-            let positions = ply_train::fit::game_positions(size, seed);
-            if let Some(pos) = positions
-                .into_iter()
-                .find(|p| (lo..=hi).contains(&p.empties().count()))
-            {
-                let r = solver.solve(&pos);
-                out.push((pos, r.score));
-                found += 1;
-            }
-        }
-    }
-    out
-}
-
 /// FFO #40-#59 analysed within `budget`, solver off: the move chosen against the file.
 fn ffo_choices(
     out: &mut impl Write,
@@ -369,7 +245,7 @@ fn ffo_choices(
     budget: Duration,
     json: bool,
 ) -> anyhow::Result<()> {
-    let path = super::ffo::data_dir(data.as_deref())?.join("fforum-40-59.obf");
+    let path = data_dir(data.as_deref())?.join("fforum-40-59.obf");
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let entries = obf::parse_file(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
@@ -392,29 +268,14 @@ fn ffo_choices(
             .obf
             .best_score()
             .ok_or_else(|| bad(format!("{} line {}: no scores", path.display(), entry.line)))?;
-        let a = estimate(&pos, budget);
-        let chosen = a.best.ok_or_else(|| anyhow::anyhow!("no move chosen"))?;
-        let its = entry
-            .obf
-            .moves
-            .iter()
-            .find(|m| m.mv == Move::Play(chosen))
-            .map(|m| m.score)
-            .ok_or_else(|| {
-                anyhow::anyhow!(
-                    "ffo #{}: the chosen {chosen} has no score in the file",
-                    k + 40
-                )
-            })?;
-        let est = Analysis::discs(a.score);
-        let err = (est - f64::from(its)).abs();
-        optimal += usize::from(its == best);
-        err_sum += err;
-        let best_moves = moves_scoring(&entry.obf, best);
+        let j = measure::judge_ffo(&entry.obf, best, budget)
+            .map_err(|e| anyhow::anyhow!("ffo #{}: {e}", k + 40))?;
+        optimal += usize::from(j.optimal);
+        err_sum += j.error;
         if json {
             let row = json!({"kind": "ffo", "number": k + 40, "empties": pos.empties().count(),
-                "best": best_moves, "exact": best, "chose": chosen.to_string(), "its": its,
-                "estimate": round2(est), "error": round2(err), "depth": a.depth});
+                "best": j.best, "exact": j.exact, "chose": j.chose.to_string(), "its": j.its,
+                "estimate": round2(j.estimate), "error": round2(j.error), "depth": j.depth});
             writeln!(out, "{row}")?;
         } else {
             writeln!(
@@ -422,13 +283,13 @@ fn ffo_choices(
                 "{:>3} {:>7} {:>5} {:>+6} {:>6} {:>+8} {:>+8.1} {:>6.1} {:>5}",
                 k + 40,
                 pos.empties().count(),
-                best_moves.join(","),
-                best,
-                chosen.to_string(),
-                its,
-                est,
-                err,
-                a.depth
+                j.best.join(","),
+                j.exact,
+                j.chose.to_string(),
+                j.its,
+                j.estimate,
+                j.error,
+                j.depth
             )?;
         }
         out.flush()?;
@@ -474,18 +335,16 @@ fn six_line(
     let (mut right, mut shipped_right, mut total) = (0, 0, 0);
     for &(pos, truth) in line.iter().filter(|(p, _)| p.empties().count() >= 8) {
         let empties = pos.empties().count();
-        let est = Analysis::discs(estimate(&pos, budget).score);
-        let ok = est.signum() == f64::from(truth).signum();
-        let shipped = analyze::analyze(&pos, &Options::budget(budget));
-        let shown = Shown::new(shipped.score, shipped.proven).discs;
-        let shipped_ok = shown.signum() == f64::from(truth).signum();
+        let j = measure::judge_six(&pos, truth, budget);
+        let (est, ok, shown, shipped_ok) =
+            (j.estimate, j.right_sign, j.shipped, j.shipped_right_sign);
         right += usize::from(ok);
         shipped_right += usize::from(shipped_ok);
         total += 1;
         if json {
             let row = json!({"kind": "six line", "empties": empties, "truth": truth,
                 "estimate": round2(est), "right_sign": ok, "shipped": round2(shown),
-                "shipped_proven": shipped.proven, "shipped_right_sign": shipped_ok});
+                "shipped_proven": j.shipped_proven, "shipped_right_sign": shipped_ok});
             writeln!(out, "{row}")?;
         } else {
             let word = |ok: bool| if ok { "right" } else { "WRONG" };
@@ -500,7 +359,7 @@ fn six_line(
                 },
                 word(ok),
                 shown,
-                if shipped.proven { "=" } else { "~" },
+                if j.shipped_proven { "=" } else { "~" },
                 word(shipped_ok)
             )?;
         }

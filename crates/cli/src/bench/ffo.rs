@@ -10,14 +10,18 @@
 
 use std::{
     io::{self, Write},
-    path::{Path, PathBuf},
+    path::PathBuf,
     time::Instant,
 };
 
 use anyhow::Context;
 use ply_othello::{obf, solve::SolveOptions};
 
-use crate::error::bad;
+use crate::{error::bad, othello::common::FFO_FILE as FILE};
+
+/// The directory of the test vectors, `othello::common`'s: `bench match` (`versus.rs`)
+/// reaches it through here until it leaves the CLI.
+pub(crate) use crate::othello::common::data_dir;
 
 /// Arguments of `ply bench ffo`.
 #[derive(clap::Args, Debug)]
@@ -63,8 +67,6 @@ fn yardstick() -> anyhow::Result<f64> {
     Ok(seconds)
 }
 
-const FILE: &str = "fforum-40-59.obf";
-
 fn parse_range(text: &str) -> anyhow::Result<(usize, usize)> {
     let err = || {
         bad(format!(
@@ -78,34 +80,6 @@ fn parse_range(text: &str) -> anyhow::Result<(usize, usize)> {
         return Err(err());
     }
     Ok((a, b))
-}
-
-/// The directory of the test vectors (see the module docs).
-pub fn data_dir(option: Option<&Path>) -> anyhow::Result<PathBuf> {
-    if let Some(dir) = option {
-        return Ok(dir.to_path_buf());
-    }
-    if let Some(dir) = std::env::var_os("PLY_DATA") {
-        return Ok(PathBuf::from(dir));
-    }
-    let mut starts = Vec::new();
-    if let Ok(exe) = std::env::current_exe() {
-        starts.push(exe);
-    }
-    if let Ok(cwd) = std::env::current_dir() {
-        starts.push(cwd);
-    }
-    for start in starts {
-        for dir in start.ancestors() {
-            let candidate = dir.join("testdata");
-            if candidate.join(FILE).is_file() {
-                return Ok(candidate);
-            }
-        }
-    }
-    Err(bad(format!(
-        "cannot find {FILE}: pass --data DIR or set PLY_DATA"
-    )))
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {

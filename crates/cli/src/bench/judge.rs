@@ -10,7 +10,7 @@ use anyhow::{bail, ensure};
 use ply_core::{Outcome, Solver};
 use ply_tictactoe::{Mark, Position};
 
-use crate::judge::{lib_error, problem};
+use crate::error::judge_error;
 
 /// `ply bench judge` arguments.
 #[derive(clap::Args, Debug)]
@@ -38,13 +38,13 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if a.boards == 0 || a.runs == 0 {
         return Err(crate::error::bad("--boards and --runs must be at least 1"));
     }
-    let algospot = problem("algospot-tictactoe")?;
-    let input = algospot.input(a.boards, a.seed).map_err(lib_error)?;
+    let algospot = ply_judge::problem("algospot-tictactoe").map_err(judge_error)?;
+    let input = algospot.input(a.boards, a.seed).map_err(judge_error)?;
     let mut output = Vec::with_capacity(a.boards * 4);
     let cold = Instant::now();
     algospot
         .solve(&mut &input[..], &mut output)
-        .map_err(lib_error)?;
+        .map_err(judge_error)?;
     let cold = cold.elapsed();
     check_answers(&input, &output, a.boards, a.sample)?;
 
@@ -54,7 +54,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let t = Instant::now();
         algospot
             .solve(&mut &input[..], &mut again)
-            .map_err(lib_error)?;
+            .map_err(judge_error)?;
         times.push(t.elapsed());
         ensure!(again == output, "a timed run answered differently");
     }

@@ -15,8 +15,8 @@ use std::{
 use anyhow::Context;
 use ply_core::SplitMix64;
 
-use super::{lib_error, problem};
-use crate::error::bad;
+use super::problem;
+use crate::error::{bad, judge_error};
 
 /// `ply judge gen` arguments.
 #[derive(clap::Args, Debug)]
@@ -58,7 +58,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         for i in 0..files {
             let text = p
                 .input(default_count, seeds.next_u64())
-                .map_err(lib_error)?;
+                .map_err(judge_error)?;
             let expected = p.answer(&text).map_err(|e| {
                 anyhow::anyhow!("{}: ply's own answer to its generated input: {e}", p.name())
             })?;

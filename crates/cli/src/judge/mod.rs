@@ -10,21 +10,12 @@ use std::{
 use clap::{builder::PossibleValuesParser, Subcommand};
 use ply_judge::{Problem, PROBLEMS};
 
+use crate::error::judge_error;
+
 mod check;
 mod gen;
 mod sample;
 mod stress;
-
-/// A judge library error as the command line reports it: bad input exits with 2, a read or
-/// write error keeps its `io::Error` (so that a closed pipe is recognised), a fault of ply
-/// exits with 1.
-pub fn lib_error(e: ply_judge::Error) -> anyhow::Error {
-    match e {
-        ply_judge::Error::Input(m) => crate::error::bad(m),
-        ply_judge::Error::Io(e) => e.into(),
-        e => anyhow::anyhow!("{e}"),
-    }
-}
 
 /// The problem called `name`.
 ///
@@ -32,7 +23,7 @@ pub fn lib_error(e: ply_judge::Error) -> anyhow::Error {
 ///
 /// A bad-input error listing the known names.
 pub fn problem(name: &str) -> anyhow::Result<&'static Problem> {
-    ply_judge::problem(name).map_err(lib_error)
+    ply_judge::problem(name).map_err(judge_error)
 }
 
 fn problem_names() -> PossibleValuesParser {
@@ -108,7 +99,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let mut input = io::stdin().lock();
             let mut out = io::stdout().lock();
             p.solve(&mut input, &mut out)
-                .map_err(lib_error)
+                .map_err(judge_error)
                 .map_err(|e| e.context(format!("{}: stdin", p.name())))?;
             out.flush()?;
             Ok(ExitCode::SUCCESS)

@@ -1,20 +1,15 @@
 //! `ply judge stress`: someone's program against ply's answers on generated inputs. The
-//! library's stress tester does the rounds and the shrinking; this runs the program (`sh -c`,
-//! in its own process group, killed after `--timeout`) and prints the report.
+//! library's stress tester does the rounds and the shrinking, and its `shell` runs the
+//! program (`sh -c`, in its own process group, killed after `--timeout`); this reads the
+//! flags and prints the report.
 
-use std::{
-    io::{Read, Write},
-    os::unix::process::CommandExt,
-    process::{Command, Stdio},
-    thread,
-    time::{Duration, Instant},
-};
+use std::{io::Write, time::Duration};
 
-use anyhow::{bail, Context};
-use ply_judge::stress::{stress, Options, Outcome, Run};
+use anyhow::bail;
+use ply_judge::stress::{stress, Options, Outcome};
 
-use super::{lib_error, problem};
-use crate::error::bad;
+use super::problem;
+use crate::error::{bad, judge_error};
 
 /// `ply judge stress` arguments.
 #[derive(clap::Args, Debug)]
@@ -63,8 +58,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         seed: args.seed,
         max_count: args.max_count,
     };
-    let mut program = |input: &[u8]| run_program(&args.cmd, input, timeout);
-    let failure = match stress(p, &options, &mut program).map_err(lib_error)? {
+    let mut program = |input: &[u8]| ply_judge::shell::run(&args.cmd, input, timeout);
+    let failure = match stress(p, &options, &mut program).map_err(judge_error)? {
         Outcome::Failed(f) => f,
         _ => {
             println!(
@@ -100,101 +95,4 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         args.rounds,
         failure.seed
     );
-}
-
-/// Runs `sh -c cmd` in its own process group with `input` on stdin; kills the group after
-/// `timeout`.
-fn run_program(cmd: &str, input: &[u8], timeout: Duration) -> Result<Run, ply_judge::Error> {
-    run_program_io(cmd, input, timeout)
-        .map_err(|e| ply_judge::Error::Io(std::io::Error::other(format!("{e:#}"))))
-}
-
-fn run_program_io(cmd: &str, input: &[u8], timeout: Duration) -> anyhow::Result<Run> {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(cmd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .with_context(|| format!("starting `sh -c {cmd:?}`"))?;
-    let mut stdin = child.stdin.take().context("the program's stdin")?;
-    let mut stdout = child.stdout.take().context("the program's stdout")?;
-    let mut stderr = child.stderr.take().context("the program's stderr")?;
-    let input = input.to_vec();
-    // A program that stops reading early closes the pipe: not an error of ours.
-    let writer = thread::spawn(move || drop(stdin.write_all(&input)));
-    let out_reader = thread::spawn(move || {
-        let mut v = Vec::new();
-        stdout.read_to_end(&mut v).map(|_| v)
-    });
-    let err_reader = thread::spawn(move || {
-        let mut v = Vec::new();
-        stderr.read_to_end(&mut v).map(|_| v)
-    });
-    let deadline = Instant::now() + timeout;
-    let mut failure = None;
-    let mut not_found = false;
-    loop {
-        if let Some(status) = child.try_wait()? {
-            if status.code() == Some(127) {
-                not_found = true;
-                failure =
-                    Some("could not be run: the shell found no such command (exit 127)".into());
-            } else if !status.success() {
-                failure = Some(format!("exited with {status}"));
-            }
-            break;
-        }
-        if Instant::now() >= deadline {
-            kill_group(child.id());
-            let _ = child.kill();
-            let _ = child.wait();
-            failure = Some(format!(
-                "ran longer than {:.1} s and was killed",
-                timeout.as_secs_f64()
-            ));
-            break;
-        }
-        thread::sleep(Duration::from_millis(2));
-    }
-    // The group may outlive `sh`; make sure nothing keeps the pipes open.
-    kill_group(child.id());
-    let _ = writer.join();
-    let stdout = out_reader
-        .join()
-        .map_err(|_| anyhow::anyhow!("reading the program's stdout panicked"))??;
-    let stderr = err_reader
-        .join()
-        .map_err(|_| anyhow::anyhow!("reading the program's stderr panicked"))??;
-    Ok(Run {
-        stdout,
-        stderr,
-        failure,
-        not_found,
-    })
-}
-
-/// Sends SIGKILL to the process group `pgid`: the program and whatever it started. The group
-/// was created for the program alone (`process_group(0)` makes its id the child's pid).
-///
-/// This calls the C library directly: the `kill` program of procps-ng 4.0.2 misreads
-/// `kill -KILL -12345` as `kill(-1)` (every process of the user), so no external `kill`.
-fn kill_group(pgid: u32) {
-    extern "C" {
-        fn kill(pid: i32, sig: i32) -> i32;
-    }
-    const SIGKILL: i32 = 9;
-    let Ok(pgid) = i32::try_from(pgid) else {
-        return;
-    };
-    if pgid <= 1 {
-        return; // never a broadcast: -1 means every process, 0 our own group
-    }
-    // SAFETY: kill(2) takes plain integers and touches no memory of ours; a negative pid
-    // names exactly the process group created for the program.
-    unsafe {
-        kill(-pgid, SIGKILL);
-    }
 }

@@ -34,7 +34,7 @@ use std::{
     path::{Path, PathBuf},
     sync::{
         atomic::{AtomicUsize, Ordering},
-        Arc, Mutex,
+        Arc,
     },
     time::Instant,
 };
@@ -42,7 +42,6 @@ use std::{
 use clap::{Args, Subcommand};
 use ply_core::Shard;
 use ply_othello::{
-    analyze::{self, Options},
     book::{self, Book, ScoredMove},
     text, wthor, BoardSize, Position, Square,
 };
@@ -53,8 +52,7 @@ use crate::{
     othello::{
         common::{check_threads, plural, read_book, StatusLine},
         databases::wthor_error,
-        results::{self, MoveScore, Row},
-        solve::{check_done, ShardInput},
+        results::{self, check_done, MoveScore, Row, ShardInput},
     },
 };
 
@@ -444,39 +442,6 @@ fn deviate(a: &DeviateArgs) -> anyhow::Result<()> {
     print_level(&book::deviate(&how, &searched))
 }
 
-/// A midgame score in whole discs, as a searched book holds it.
-fn whole_discs(score: i32, size: BoardSize) -> i32 {
-    let squares = i32::try_from(size.squares()).expect("at most 64");
-    (analyze::Analysis::discs(score).round() as i32).clamp(-squares, squares)
-}
-
-/// Every move of `pos` scored by the midgame engine at `depth`, in whole discs, best first
-/// (a stable sort keeps the engine's order of ties), each resting on `depth` plies; with the
-/// analysis it came from. What `search` writes for a level's positions and `add` gives the
-/// positions of games: a fresh analysis (new tables, one thread, no clock), so a position's
-/// scores are the same whatever was searched before it.
-fn search_moves(pos: &Position, depth: u32) -> (Vec<ScoredMove>, analyze::Analysis) {
-    let found = analyze::analyze(
-        pos,
-        &Options {
-            solver: false,
-            book: false,
-            ..Options::depth(depth)
-        },
-    );
-    let mut moves: Vec<ScoredMove> = found
-        .moves
-        .iter()
-        .map(|m| ScoredMove {
-            square: m.square,
-            score: whole_discs(m.score, pos.size()),
-            depth,
-        })
-        .collect();
-    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-    (moves, found)
-}
-
 fn search(a: &SearchArgs) -> anyhow::Result<()> {
     let ShardInput {
         name,
@@ -496,7 +461,7 @@ fn search(a: &SearchArgs) -> anyhow::Result<()> {
             continue;
         }
         let started = Instant::now();
-        let (scored, found) = search_moves(&pos, a.depth);
+        let (scored, found) = book::search_moves(&pos, a.depth);
         let moves: Vec<MoveScore> = scored
             .iter()
             .map(|m| MoveScore {
@@ -632,7 +597,7 @@ fn info(a: &InfoArgs) -> anyhow::Result<()> {
 }
 
 /// `ply othello book add`: the positions of the games' first moves that the book lacks, one
-/// per symmetry class, each searched ([`search_moves`]), added and negamaxed through the
+/// per symmetry class, each searched ([`book::search_moves`]), added and negamaxed through the
 /// book ([`book::add_searched`]).
 fn add(a: &AddArgs) -> anyhow::Result<()> {
     check_threads(a.threads)?;
@@ -691,11 +656,9 @@ fn add(a: &AddArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// [`search_moves`] of every position, `threads` positions at a time; the results in the
-/// positions' order, the same whatever `threads` is.
+/// [`book::search_all`] of the new positions, with a status line of how many are done.
 fn search_all(positions: &[Position], depth: u32, threads: usize) -> Vec<Vec<ScoredMove>> {
     let total = positions.len();
-    let next = AtomicUsize::new(0);
     let done = Arc::new(AtomicUsize::new(0));
     let line = StatusLine::start({
         let done = done.clone();
@@ -707,23 +670,9 @@ fn search_all(positions: &[Position], depth: u32, threads: usize) -> Vec<Vec<Sco
             )
         }
     });
-    let results: Mutex<Vec<Option<Vec<ScoredMove>>>> = Mutex::new(vec![None; total]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.min(total) {
-            s.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(pos) = positions.get(k) else { break };
-                let (moves, _) = search_moves(pos, depth);
-                results.lock().expect("no search panics")[k] = Some(moves);
-                done.fetch_add(1, Ordering::Relaxed);
-            });
-        }
+    let scored = book::search_all(positions, depth, threads, &|| {
+        done.fetch_add(1, Ordering::Relaxed);
     });
     drop(line);
-    results
-        .into_inner()
-        .expect("no search panics")
-        .into_iter()
-        .map(|m| m.expect("every position searched"))
-        .collect()
+    scored
 }

@@ -1,5 +1,6 @@
-//! What several `ply othello` commands (and `nboard`, `gtp`, `bench`) read the same way: a
-//! board size, a position or transcript, `--threads` and `--hash-mb`, an input file or stdin;
+//! What several `ply othello` commands (and `nboard`, `gtp`, `bench`, `train`) read the same
+//! way: a board size, a position or transcript, `--threads` and `--hash-mb`, an input file or
+//! stdin, the directory of the test vectors, a file of scored positions;
 //! and how hard the two engine protocols think at a given strength.
 //!
 //! These live here, apart from every command, so that no command module imports another:
@@ -8,7 +9,7 @@
 use std::{
     fs,
     io::{self, IsTerminal, Read},
-    path::Path,
+    path::{Path, PathBuf},
     sync::mpsc,
     thread::JoinHandle,
     time::{Duration, Instant},
@@ -19,9 +20,11 @@ use ply_othello::{
     analyze::{Options, Request},
     book::Book,
     input,
+    obf::{self, ObfEntry},
     solve::{SolveOptions, Solver},
     BoardSize, GameRecord,
 };
+use ply_train::measure;
 
 use crate::error::bad;
 
@@ -107,6 +110,58 @@ pub fn raw_weights(
     let named = |e: &dyn std::fmt::Display| crate::error::bad(format!("{}: {e}", path.display()));
     let bytes = fs::read(path).map_err(|e| named(&e))?;
     ply_othello::eval::weights::read(size, &bytes).map_err(|e| named(&e))
+}
+
+/// The FFO positions #40-#59, whose presence marks the directory of the test vectors.
+pub const FFO_FILE: &str = "fforum-40-59.obf";
+
+/// The directory of the test vectors (`bench ffo`, `bench eval`, the XOT openings of
+/// `train`): `--data DIR`, else `$PLY_DATA`, else the repository's `testdata/`, found as the
+/// first ancestor of the `ply` binary or of the current directory that holds [`FFO_FILE`]
+/// (so `<repo>/target/release/ply` finds `<repo>/testdata`).
+///
+/// # Errors
+/// Bad input when none is found.
+pub fn data_dir(option: Option<&Path>) -> anyhow::Result<PathBuf> {
+    if let Some(dir) = option {
+        return Ok(dir.to_path_buf());
+    }
+    if let Some(dir) = std::env::var_os("PLY_DATA") {
+        return Ok(PathBuf::from(dir));
+    }
+    let mut starts = Vec::new();
+    if let Ok(exe) = std::env::current_exe() {
+        starts.push(exe);
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        starts.push(cwd);
+    }
+    for start in starts {
+        for dir in start.ancestors() {
+            let candidate = dir.join("testdata");
+            if candidate.join(FFO_FILE).is_file() {
+                return Ok(candidate);
+            }
+        }
+    }
+    Err(bad(format!(
+        "cannot find {FFO_FILE}: pass --data DIR or set PLY_DATA"
+    )))
+}
+
+/// The entries of an OBF file of scored 8x8 positions (`bench eval --obf`, `train export
+/// --apart-from`): every position must have a score ([`measure::check_scored`]); errors
+/// name the file and line.
+pub fn read_scored(path: &Path) -> anyhow::Result<Vec<ObfEntry>> {
+    let text = fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let entries = obf::parse_file(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    measure::check_scored(&entries).map_err(|e| bad(format!("{} {e}", path.display())))?;
+    Ok(entries)
+}
+
+/// Each position of an OBF file of scored positions with its score ([`measure::scored`]).
+pub fn scored_file(path: &Path) -> anyhow::Result<measure::Scored> {
+    Ok(measure::scored(read_scored(path)?))
 }
 
 /// `-` as a file name: stdin or stdout.

@@ -274,26 +274,7 @@ fn today() -> Date {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    civil(secs / 86_400)
-}
-
-/// The date `days` days after 1970-01-01 (the proleptic Gregorian calendar).
-fn civil(days: u64) -> Date {
-    // Howard Hinnant's days-to-civil, for days since the epoch.
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    Date {
-        year: year as u16,
-        month,
-        day,
-    }
+    Date::from_days(secs / 86_400)
 }
 
 /// A game read for `make`: its moves and its players' names.
@@ -320,11 +301,9 @@ fn read_sources(path: &Path) -> anyhow::Result<(Vec<Source>, Option<u8>)> {
             }
             let mut out = Vec::new();
             while let Some(g) = reader.next_game().map_err(|e| bad(e.to_string()))? {
-                let mut game = GameRecord::new(Position::start(BoardSize::Eight));
-                for sq in g.moves {
-                    game.play_with_implicit_pass(sq)
-                        .map_err(|e| bad(format!("{shown}: game {}: {e}", g.index)))?;
-                }
+                let game = g
+                    .record(BoardSize::Eight)
+                    .map_err(|e| bad(format!("{shown}: game {}: {e}", g.index)))?;
                 out.push(Source {
                     game,
                     black: "ply".into(),
@@ -367,17 +346,10 @@ fn read_sources(path: &Path) -> anyhow::Result<(Vec<Source>, Option<u8>)> {
     Ok((out, None))
 }
 
-/// The number of `name` in `names`, added when new.
+/// The number of `name` among the players, added when new ([`Names::number_of`]).
 fn number_of(names: &mut Vec<String>, name: &str) -> anyhow::Result<u16> {
-    let k = match names.iter().position(|n| n == name) {
-        Some(k) => k,
-        None => {
-            names.push(name.to_string());
-            names.len() - 1
-        }
-    };
-    u16::try_from(k)
-        .map_err(|_| bad("more than 65536 players: a WTHOR file numbers them in 16 bits"))
+    Names::number_of(names, name)
+        .ok_or_else(|| bad("more than 65536 players: a WTHOR file numbers them in 16 bits"))
 }
 
 fn make(a: &MakeArgs) -> anyhow::Result<()> {
@@ -416,24 +388,11 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
         let black_discs = WthorGame::final_black_discs(&end);
         // Perfect play from `depth` empties: the game's own result where it was played
         // perfectly from there (or never had so many empties left), else the solver's.
-        let at_depth = s
-            .game
-            .plies()
-            .map(|(p, _)| p)
-            .find(|p| p.empties().count() == u32::from(depth));
-        let theoretical = match at_depth {
-            Some(pos) if perfect_from.is_none_or(|e| e < depth) => {
-                solved += 1;
-                let r = solver.solve(&pos);
-                let black = if pos.turn() == ply_othello::Color::Black {
-                    r.score
-                } else {
-                    -r.score
-                };
-                ((64 + black) / 2) as u8
-            }
-            _ => black_discs,
-        };
+        let (theoretical, was_solved) =
+            WthorGame::theoretical_discs(&s.game, depth, perfect_from, |pos| {
+                solver.solve(pos).score
+            });
+        solved += usize::from(was_solved);
         games.push(WthorGame {
             tournament: 0,
             black: number_of(&mut players, &s.black)?,
@@ -528,21 +487,4 @@ fn index(a: &IndexArgs) -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn civil_dates() {
-        let d = |y, m, dd| Date {
-            year: y,
-            month: m,
-            day: dd,
-        };
-        assert_eq!(civil(0), d(1970, 1, 1));
-        assert_eq!(civil(11_016), d(2000, 2, 29));
-        assert_eq!(civil(20_418), d(2025, 11, 26));
-    }
 }

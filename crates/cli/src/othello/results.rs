@@ -10,6 +10,10 @@
 //! `book` sees the level as not closed. A broken line anywhere else is bad input, named by
 //! file and line.
 //!
+//! **The input a batch works on.** [`ShardInput`] reads an OBF file's positions (its shard's
+//! share) and [`check_done`] which of them a results file holds already, for `solve` and
+//! `book search` alike.
+//!
 //! **Never a torn line of ours.** When a write fails (a full disk), [`Writer::append`] cuts
 //! the file back to its last whole line before it returns the error, so a failed run leaves
 //! a file that a rerun resumes.
@@ -19,15 +23,21 @@
 //! alphabetical order, the order of the files written before this type existed.
 
 use std::{
+    collections::{HashMap, HashSet},
     fs::{self, File, OpenOptions},
     io::{self, Read, Seek, Write},
     path::{Path, PathBuf},
 };
 
 use anyhow::Context;
+use ply_core::Shard;
+use ply_othello::{obf, text, Position};
 use serde::{Deserialize, Serialize};
 
-use crate::error::bad;
+use crate::{
+    error::bad,
+    othello::common::{input_name, read_input},
+};
 
 /// One solved position, as a results file holds it:
 /// `{"best_move":"g8","line":1,"position":"…","pv":["g8","h8"],"score":18}`.
@@ -275,6 +285,74 @@ impl<S: Store> Writer<S> {
     fn store(&self) -> &S {
         &self.store
     }
+}
+
+/// The positions of an OBF file a batch run works on: those of its shard, if any.
+pub struct ShardInput {
+    /// The file's name as messages give it.
+    pub name: String,
+    /// What the run covers, as messages give it: the file, or `shard I/N of` it.
+    pub scope: String,
+    /// The shard's positions, each with its input line.
+    pub positions: Vec<(usize, Position)>,
+}
+
+impl ShardInput {
+    /// Reads `path` (`-`: stdin) and keeps the positions of `shard` (all of them without).
+    pub fn read(path: &Path, shard: Option<Shard>) -> anyhow::Result<ShardInput> {
+        let text = read_input(path)?;
+        let name = input_name(path);
+        let holds = shard.unwrap_or(Shard::WHOLE);
+        let positions = obf::parse_file(&text)
+            .map_err(|e| bad(format!("{name}: {e}")))?
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| holds.holds(*k as u64))
+            .map(|(_, e)| (e.line, e.obf.position))
+            .collect();
+        let scope = match shard {
+            Some(sh) => format!("shard {sh} of {name}"),
+            None => name.clone(),
+        };
+        Ok(ShardInput {
+            name,
+            scope,
+            positions,
+        })
+    }
+}
+
+/// The input lines a results file already holds, each checked to be one of `positions`
+/// (the input lines this run solves, with their positions).
+pub fn check_done(
+    path: &Path,
+    scope: &str,
+    positions: &[(usize, Position)],
+    entries: &[Entry],
+) -> anyhow::Result<HashSet<usize>> {
+    let wanted: HashMap<usize, String> = positions
+        .iter()
+        .map(|(line, pos)| (*line, text::format_position(pos)))
+        .collect();
+    let mut done = HashSet::new();
+    for e in entries {
+        let at = format!("{} line {}", path.display(), e.at);
+        let line = e.row.line;
+        let Some(want) = wanted.get(&line) else {
+            return Err(bad(format!(
+                "{at}: a result for input line {line}, which is not a position of {scope}: \
+                 a results file of another input or shard?"
+            )));
+        };
+        if e.row.position != *want {
+            return Err(bad(format!(
+                "{at}: the result for line {line} is for another position than line {line} of \
+                 {scope}: a results file of another input?"
+            )));
+        }
+        done.insert(line);
+    }
+    Ok(done)
 }
 
 #[cfg(test)]

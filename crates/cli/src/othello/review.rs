@@ -4,7 +4,6 @@
 //! game, or as GGF records with a comment on each move.
 
 use std::{
-    fmt::Write as _,
     io::{self, Write},
     path::{Path, PathBuf},
     sync::{
@@ -16,7 +15,7 @@ use std::{
 use ply_othello::{
     analyze::Request,
     ggf::{self, GgfGame},
-    review::{self, Review, Side},
+    review::{self, Review},
     wthor::{self, NameKind},
     BoardSize, Color, GameRecord,
 };
@@ -161,7 +160,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         r.year = g.year;
         r.source = g.source;
         if a.ggf.is_some() {
-            let rec = ggf_record(&r, g.record);
+            let rec = r.to_ggf(g.record);
             if ggf_to_stdout {
                 writeln!(out, "{rec}")?;
             } else {
@@ -277,52 +276,6 @@ fn read_wthor(path: &Path, players: Option<&Path>) -> anyhow::Result<Vec<Game>> 
     Ok(out)
 }
 
-/// The review as a GGF record: the players, the year, a comment with the sums before the
-/// board, and each move's comment after it.
-fn ggf_record(r: &Review, game: GameRecord) -> GgfGame {
-    let mut rec = GgfGame::from_game(game);
-    for (tag, value) in [("PB", &r.black), ("PW", &r.white)] {
-        if let Some(v) = value {
-            rec.tags.push((tag.to_owned(), v.clone()));
-        }
-    }
-    if let Some(y) = r.year {
-        rec.tags.push(("DT".to_owned(), y.to_string()));
-    }
-    let mut summary = String::from("ply review");
-    if let Some(name) = r.opening {
-        let _ = write!(summary, "; opening {name}");
-    }
-    let _ = write!(
-        summary,
-        "; black: {}; white: {}",
-        side_text(&r.black_summary),
-        side_text(&r.white_summary)
-    );
-    rec.tags.push(("C".to_owned(), summary));
-    rec.comments = r
-        .moves
-        .iter()
-        .map(|m| (m.ply, m.comment()))
-        .filter(|(_, c)| !c.is_empty())
-        .collect();
-    rec
-}
-
-/// `30 moves, 1 ??, 2 ?, 3 ?!, about 14.5 discs lost, 0.5 a move`.
-fn side_text(s: &Side) -> String {
-    let lost = review::unsigned(s.total_loss);
-    let about = if s.total_loss.exact || s.total_loss.discs == 0.0 {
-        ""
-    } else {
-        "about "
-    };
-    format!(
-        "{} moves, {} ??, {} ?, {} ?!, {about}{lost} discs lost, {:.1} a move",
-        s.moves, s.blunders, s.mistakes, s.inaccuracies, s.average_loss
-    )
-}
-
 fn print_text(out: &mut impl Write, r: &Review) -> io::Result<()> {
     if let Some(src) = &r.source {
         writeln!(out, "game       {src}")?;
@@ -359,6 +312,6 @@ fn print_text(out: &mut impl Write, r: &Review) -> io::Result<()> {
         );
         writeln!(out, "{}", row.trim_end())?;
     }
-    writeln!(out, "black      {}", side_text(&r.black_summary))?;
-    writeln!(out, "white      {}", side_text(&r.white_summary))
+    writeln!(out, "black      {}", r.black_summary)?;
+    writeln!(out, "white      {}", r.white_summary)
 }

@@ -17,7 +17,7 @@
 
 use std::{
     cell::Cell,
-    collections::{HashMap, HashSet},
+    collections::HashSet,
     io::{self, Write},
     path::{Path, PathBuf},
     sync::{Arc, Mutex, PoisonError},
@@ -27,7 +27,6 @@ use std::{
 use anyhow::Context;
 use ply_core::Shard;
 use ply_othello::{
-    obf,
     solve::{Pass, Progress, SolveControl, SolveOptions, SolveResult, Solver},
     text, BoardSize, Position, Square,
 };
@@ -36,10 +35,8 @@ use serde_json::{json, Value};
 use crate::{
     error::bad,
     othello::{
-        common::{
-            input_name, is_dash, read_input, read_position_or_transcript, solver, StatusLine,
-        },
-        results::{self, MoveScore, Row},
+        common::{is_dash, read_position_or_transcript, solver, StatusLine},
+        results::{self, check_done, MoveScore, Row, ShardInput},
     },
 };
 
@@ -425,74 +422,6 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         stdout.flush()?;
     }
     Ok(())
-}
-
-/// The positions of an OBF file a batch run works on: those of its shard, if any.
-pub(crate) struct ShardInput {
-    /// The file's name as messages give it.
-    pub name: String,
-    /// What the run covers, as messages give it: the file, or `shard I/N of` it.
-    pub scope: String,
-    /// The shard's positions, each with its input line.
-    pub positions: Vec<(usize, Position)>,
-}
-
-impl ShardInput {
-    /// Reads `path` (`-`: stdin) and keeps the positions of `shard` (all of them without).
-    pub(crate) fn read(path: &Path, shard: Option<Shard>) -> anyhow::Result<ShardInput> {
-        let text = read_input(path)?;
-        let name = input_name(path);
-        let holds = shard.unwrap_or(Shard::WHOLE);
-        let positions = obf::parse_file(&text)
-            .map_err(|e| bad(format!("{name}: {e}")))?
-            .into_iter()
-            .enumerate()
-            .filter(|(k, _)| holds.holds(*k as u64))
-            .map(|(_, e)| (e.line, e.obf.position))
-            .collect();
-        let scope = match shard {
-            Some(sh) => format!("shard {sh} of {name}"),
-            None => name.clone(),
-        };
-        Ok(ShardInput {
-            name,
-            scope,
-            positions,
-        })
-    }
-}
-
-/// The input lines a results file already holds, each checked to be one of `positions`
-/// (the input lines this run solves, with their positions).
-pub(crate) fn check_done(
-    path: &Path,
-    scope: &str,
-    positions: &[(usize, Position)],
-    entries: &[results::Entry],
-) -> anyhow::Result<HashSet<usize>> {
-    let wanted: HashMap<usize, String> = positions
-        .iter()
-        .map(|(line, pos)| (*line, text::format_position(pos)))
-        .collect();
-    let mut done = HashSet::new();
-    for e in entries {
-        let at = format!("{} line {}", path.display(), e.at);
-        let line = e.row.line;
-        let Some(want) = wanted.get(&line) else {
-            return Err(bad(format!(
-                "{at}: a result for input line {line}, which is not a position of {scope}: \
-                 a results file of another input or shard?"
-            )));
-        };
-        if e.row.position != *want {
-            return Err(bad(format!(
-                "{at}: the result for line {line} is for another position than line {line} of \
-                 {scope}: a results file of another input?"
-            )));
-        }
-        done.insert(line);
-    }
-    Ok(done)
 }
 
 #[cfg(test)]

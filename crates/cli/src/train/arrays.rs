@@ -102,7 +102,7 @@ pub(super) fn export(a: &ExportArgs) -> anyhow::Result<()> {
     let train = write_set("train", &Row::of_data(&data))?;
     let mut sets = vec![("train", train)];
     if let Some(set) = &a.apart_from {
-        let scored = crate::bench::eval::scored_file(set)?;
+        let scored = crate::othello::common::scored_file(set)?;
         sets.push(("test", write_set("test", &Row::of_scored(&scored))?));
     }
     write_whole(
@@ -154,28 +154,19 @@ pub(super) fn label(a: &LabelArgs) -> anyhow::Result<()> {
         ))
     })?;
     let eval = crate::othello::common::raw_weights(Some(&a.weights), size)?;
-    let (pos, labels, empties, flags) = (
-        read("train.pos")?,
-        read("train.label")?,
-        read("train.empties")?,
-        read("train.flags")?,
-    );
-    let n = labels.len();
-    if pos.len() != 16 * n || empties.len() != n || flags.len() != n {
-        return Err(bad(format!(
-            "{}: train.pos, train.label, train.empties and train.flags disagree on the number of \
-             positions",
-            a.dir.display()
-        )));
-    }
-    let word = |k: usize| u64::from_le_bytes(pos[8 * k..8 * k + 8].try_into().expect("8 bytes"));
+    let rows = ply_train::tables::read_rows(
+        "train",
+        &read("train.pos")?,
+        &read("train.label")?,
+        &read("train.empties")?,
+        &read("train.flags")?,
+    )
+    .map_err(|e| bad(format!("{}: {e}", a.dir.display())))?;
+    let n = rows.len();
     let todo: Vec<usize> = (0..n)
-        .filter(|&i| flags[i] & 1 == 0 && u32::from(empties[i]) > a.above)
+        .filter(|&i| !rows[i].0.exact && u32::from(rows[i].1) > a.above)
         .collect();
-    let positions: Vec<(u64, u64)> = todo
-        .iter()
-        .map(|&i| (word(2 * i), word(2 * i + 1)))
-        .collect();
+    let positions: Vec<(u64, u64)> = todo.iter().map(|&i| (rows[i].0.p, rows[i].0.o)).collect();
     let started = Instant::now();
     eprintln!(
         "{} of {n} positions to search at depths {} and {}",
@@ -187,11 +178,8 @@ pub(super) fn label(a: &LabelArgs) -> anyhow::Result<()> {
         ply_train::tables::search_labels(&eval, size, &positions, a.depth, a.threads, |k| {
             eprintln!("{k} searched ({:.0} s)", started.elapsed().as_secs_f64());
         });
-    let mut out: Vec<f32> = labels.iter().map(|&l| f32::from(l as i8)).collect();
-    for (&i, v) in todo.iter().zip(values) {
-        out[i] = v;
-    }
-    let bytes: Vec<u8> = out.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let searched: Vec<(usize, f32)> = todo.iter().copied().zip(values).collect();
+    let bytes = ply_train::tables::search_array(&rows, &searched);
     write_whole(&a.dir.join("train.search"), &[&a.weights], &bytes)?;
     eprintln!(
         "{}: {} labels searched in {:.0} s",

@@ -351,7 +351,7 @@ fn testset(a: &TestsetArgs) -> anyhow::Result<()> {
             a.label_depth
         )));
     }
-    let xot = crate::bench::ffo::data_dir(a.data.as_deref())?.join("xot-openings.txt");
+    let xot = crate::othello::common::data_dir(a.data.as_deref())?.join("xot-openings.txt");
     let openings = std::fs::read_to_string(&xot)
         .map_err(|e| anyhow::anyhow!("reading {}: {e}", xot.display()))?;
     let openings: Vec<&str> = openings.lines().collect();
@@ -640,7 +640,7 @@ fn duel(a: &DuelArgs) -> anyhow::Result<()> {
     };
     let first = weights(&a.first)?;
     let second = weights(std::path::Path::new(&a.second))?;
-    let xot = crate::bench::ffo::data_dir(a.data.as_deref())?.join("xot-openings.txt");
+    let xot = crate::othello::common::data_dir(a.data.as_deref())?.join("xot-openings.txt");
     let text = std::fs::read_to_string(&xot).map_err(|e| bad(format!("{}: {e}", xot.display())))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     if a.openings == 0 || a.openings > lines.len() {
@@ -661,14 +661,12 @@ fn duel(a: &DuelArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let games = ply_train::duel::play(&first, &second, &openings, a.depth, a.threads);
     let points = ply_train::duel::points(&games);
-    let (w, d, l) = games
-        .iter()
-        .fold((0, 0, 0), |(w, d, l), g| match g.score.signum() {
-            1 => (w + 1, d, l),
-            0 => (w, d + 1, l),
-            _ => (w, d, l + 1),
-        });
-    let discs = games.iter().map(|g| f64::from(g.score)).sum::<f64>() / games.len() as f64;
+    let ply_train::duel::Tally {
+        won: w,
+        drawn: d,
+        lost: l,
+        discs,
+    } = ply_train::duel::tally(&games);
     println!(
         "{} against {}: {} games at depth {}, {w} won, {d} drawn, {l} lost: {points} points ({:.1}%), \
          {discs:+.2} discs a game ({:.0} s)",

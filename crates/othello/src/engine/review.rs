@@ -2,7 +2,8 @@
 //! entry point ([`crate::analyze`], exact where the book or the solver reaches), the best
 //! move and its score, the score of the move played, what the move cost its mover, a mark
 //! for the costly ones, and each side's summary. `ply othello review` prints it as text,
-//! JSON (this module's types, with the `serde` feature) and GGF with a comment per move.
+//! JSON (this module's types, with the `serde` feature) and GGF with a comment per move
+//! ([`Review::to_ggf`]); a side's sums read as text through [`Side`]'s `Display`.
 //!
 //! The conventions are the web page's (`crates/server/web/review.js`), so that the page and
 //! the command line agree: the loss is the best move's score less the played move's, as
@@ -28,6 +29,7 @@ use std::fmt;
 
 use crate::{
     analyze::{self, Analysis, KeptSolver, Options, Shown},
+    ggf::GgfGame,
     opening, text, transcript, Color, GameRecord, Move, Position, Square,
 };
 
@@ -205,6 +207,24 @@ impl Side {
     }
 }
 
+/// `30 moves, 1 ??, 2 ?, 3 ?!, about 14.5 discs lost, 0.5 a move`: the sum as the text
+/// report and the GGF record's comment give it (`about` where a loss is estimated).
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lost = unsigned(self.total_loss);
+        let about = if self.total_loss.exact || self.total_loss.discs == 0.0 {
+            ""
+        } else {
+            "about "
+        };
+        write!(
+            f,
+            "{} moves, {} ??, {} ?, {} ?!, {about}{lost} discs lost, {:.1} a move",
+            self.moves, self.blunders, self.mistakes, self.inaccuracies, self.average_loss
+        )
+    }
+}
+
 /// A reviewed game (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -232,6 +252,41 @@ pub struct Review {
     pub black_summary: Side,
     /// White's moves in sum.
     pub white_summary: Side,
+}
+
+impl Review {
+    /// The review as a GGF record of `game` (the game reviewed): the players and the year
+    /// where known, a comment before the board with the opening and each side's sums
+    /// (`ply review; opening ...; black: ...; white: ...`), and each move's comment
+    /// ([`ReviewedMove::comment`]) after it.
+    #[must_use]
+    pub fn to_ggf(&self, game: GameRecord) -> GgfGame {
+        let mut rec = GgfGame::from_game(game);
+        for (tag, value) in [("PB", &self.black), ("PW", &self.white)] {
+            if let Some(v) = value {
+                rec.tags.push((tag.to_owned(), v.clone()));
+            }
+        }
+        if let Some(y) = self.year {
+            rec.tags.push(("DT".to_owned(), y.to_string()));
+        }
+        let mut summary = String::from("ply review");
+        if let Some(name) = self.opening {
+            summary.push_str(&format!("; opening {name}"));
+        }
+        summary.push_str(&format!(
+            "; black: {}; white: {}",
+            self.black_summary, self.white_summary
+        ));
+        rec.tags.push(("C".to_owned(), summary));
+        rec.comments = self
+            .moves
+            .iter()
+            .map(|m| (m.ply, m.comment()))
+            .filter(|(_, c)| !c.is_empty())
+            .collect();
+        rec
+    }
 }
 
 /// Rounds to a tenth, as the page shows estimates.
@@ -310,10 +365,9 @@ pub fn review(game: &GameRecord, opts: &Options, progress: &mut dyn FnMut(usize,
         opening: opening::name_of_game(game),
         start: text::format_position(&game.start()),
         transcript: transcript::format(game),
-        result: end.is_game_over().then(|| match end.turn() {
-            Color::Black => end.final_score(),
-            Color::White => -end.final_score(),
-        }),
+        result: end
+            .is_game_over()
+            .then(|| end.final_score_for(Color::Black)),
         black_summary: Side::of(&moves, Color::Black),
         white_summary: Side::of(&moves, Color::White),
         moves,
@@ -353,5 +407,81 @@ mod ser {
             Some(m) => s.serialize_str(m.symbol()),
             None => s.serialize_none(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BoardSize;
+
+    /// A 4x4 game played to its end with the first legal move each time (passes put in).
+    fn first_moves_game() -> GameRecord {
+        let mut game = GameRecord::new(Position::start(BoardSize::Four));
+        while let Some(sq) = game.position().legal_moves().next() {
+            game.play_with_implicit_pass(sq).unwrap();
+        }
+        game
+    }
+
+    /// A side's sum reads as the text report prints it: `about` only for an estimated,
+    /// non-zero loss.
+    #[test]
+    fn a_sides_sum_reads_moves_marks_and_loss() {
+        let side = Side {
+            moves: 30,
+            total_loss: Shown {
+                discs: 14.5,
+                exact: false,
+            },
+            average_loss: 0.5,
+            inaccuracies: 3,
+            mistakes: 2,
+            blunders: 1,
+        };
+        assert_eq!(
+            side.to_string(),
+            "30 moves, 1 ??, 2 ?, 3 ?!, about 14.5 discs lost, 0.5 a move"
+        );
+        let exact = Side {
+            total_loss: Shown {
+                discs: 4.0,
+                exact: true,
+            },
+            ..side
+        };
+        assert!(exact.to_string().contains(", 4 discs lost,"), "{exact}");
+    }
+
+    /// The GGF record of a review holds the game, the names and year given, the sums in
+    /// its comment, and every non-empty move comment at its ply.
+    #[test]
+    fn a_reviews_ggf_record_holds_the_names_the_sums_and_the_move_comments() {
+        let game = first_moves_game();
+        let mut r = review(&game, &Options::depth(2), &mut |_, _| {});
+        r.black = Some(String::from("Ann"));
+        r.year = Some(2024);
+        let rec = r.to_ggf(game.clone());
+        assert_eq!(rec.game, game);
+        assert_eq!(rec.tag("PB"), Some("Ann"));
+        assert_eq!(rec.tag("PW"), None);
+        assert_eq!(rec.tag("DT"), Some("2024"));
+        let c = rec.tag("C").unwrap();
+        assert!(c.starts_with("ply review"), "{c}");
+        assert!(
+            c.ends_with(&format!(
+                "; black: {}; white: {}",
+                r.black_summary, r.white_summary
+            )),
+            "{c}"
+        );
+        let want: Vec<(usize, String)> = r
+            .moves
+            .iter()
+            .map(|m| (m.ply, m.comment()))
+            .filter(|(_, c)| !c.is_empty())
+            .collect();
+        assert!(!want.is_empty());
+        assert_eq!(rec.comments, want);
     }
 }

@@ -47,10 +47,7 @@ impl GgfGame {
         let mut tags = vec![("PC".to_owned(), "ply".to_owned())];
         let end = game.position();
         if end.is_game_over() {
-            let black = match end.turn() {
-                Color::Black => end.final_score(),
-                Color::White => -end.final_score(),
-            };
+            let black = end.final_score_for(Color::Black);
             tags.push(("RE".to_owned(), format!("{black:+}.000")));
         }
         GgfGame {

@@ -367,6 +367,26 @@ impl Position {
     pub fn final_score(&self) -> i32 {
         final_score(self.player.0, self.opponent.0, self.size.squares())
     }
+
+    /// [`Position::final_score`] from `color`'s point of view, whoever is to move: what a
+    /// game's result says (black's score in GGF's `RE`, WTHOR's discs, a review's result).
+    ///
+    /// ```
+    /// use ply_othello::{BoardSize, Color, Position};
+    /// // A finished 4x4 game: every square black's, white to move (cells a1.. row by row).
+    /// let end: Position = "XXXXXXXXXXXXXXXX O".parse().unwrap();
+    /// assert_eq!(end.final_score_for(Color::Black), 16);
+    /// assert_eq!(end.final_score_for(Color::White), -16);
+    /// assert_eq!(end.final_score(), -16);
+    /// ```
+    #[must_use]
+    pub fn final_score_for(&self, color: Color) -> i32 {
+        if self.turn() == color {
+            self.final_score()
+        } else {
+            -self.final_score()
+        }
+    }
 }
 
 /// Disc difference for the side with `p`, empties to the winner, on a board of `squares`.

@@ -1,13 +1,17 @@
 //! How a book grows, apart from what it holds: the positions a level starts from and the
 //! ones past it, the lines that deviate from a searched book, the search of a position's
-//! moves, and the negamax that carries searched scores back through the book.
+//! moves (the leaf scoring, [`search_moves`], and many positions on threads, [`search_all`]),
+//! and the negamax that carries searched scores back through the book.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use ply_core::SplitMix64;
 
 use super::lookup::{after, canonical_image, key, After, BadBook, Book, ScoredMove};
-use crate::{text, BoardSize, GameRecord, Move, Position, Square};
+use crate::{
+    analyze::{self, Analysis, Options},
+    text, BoardSize, GameRecord, Move, Position, Square,
+};
 
 /// The positions where ply is to move again after the opponent, to move in `pos`, plays any
 /// of its moves (passes played out), in move order; finished games are left out.
@@ -308,6 +312,61 @@ pub fn game_positions(game: &GameRecord, plies: usize) -> impl Iterator<Item = P
         .map(|(pos, _)| pos)
 }
 
+/// A midgame score (64ths of a disc) in whole discs, as a searched book holds it: rounded,
+/// and never past the board's squares.
+fn whole_discs(score: i32, size: BoardSize) -> i32 {
+    let squares = i32::try_from(size.squares()).expect("at most 64");
+    (Analysis::discs(score).round() as i32).clamp(-squares, squares)
+}
+
+/// Every move of `pos` scored by the midgame engine at `depth`, in whole discs, best first
+/// (a stable sort keeps the engine's order of ties), each resting on `depth` plies; with the
+/// analysis it came from. The leaf scoring of a searched book: what `ply othello book
+/// search` writes for a level's positions and [`search_all`] gives the positions of games.
+/// A fresh analysis (new tables, one thread, no clock, no book, no solver), so a position's
+/// scores are the same whatever was searched before it.
+#[must_use]
+pub fn search_moves(pos: &Position, depth: u32) -> (Vec<ScoredMove>, Analysis) {
+    let found = analyze::analyze(
+        pos,
+        &Options {
+            solver: false,
+            book: false,
+            ..Options::depth(depth)
+        },
+    );
+    let mut moves: Vec<ScoredMove> = found
+        .moves
+        .iter()
+        .map(|m| ScoredMove {
+            square: m.square,
+            score: whole_discs(m.score, pos.size()),
+            depth,
+        })
+        .collect();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+    (moves, found)
+}
+
+/// [`search_moves`] of every position, `threads` positions at a time (each search on one
+/// thread), through ply's one parallel map ([`ply_core::par_map`]): the moves in the
+/// positions' order, the same whatever `threads` is. `searched` is called once as each
+/// position is done, from the thread that searched it (a front end counts them to show
+/// progress).
+#[must_use]
+pub fn search_all(
+    positions: &[Position],
+    depth: u32,
+    threads: usize,
+    searched: &(dyn Fn() + Sync),
+) -> Vec<Vec<ScoredMove>> {
+    ply_core::par_map(positions, threads, |_, pos| {
+        let (moves, _) = search_moves(pos, depth);
+        searched();
+        moves
+    })
+}
+
 /// `book` with the searched positions `added` (each with every legal move scored, as
 /// [`Book::from_searched`] takes them) put in, and the scores negamaxed through the whole
 /// book ([`negamax`]): a move of a book position that now leads to an added position takes
@@ -363,6 +422,46 @@ mod tests {
 
     use super::*;
     use crate::book::testing::{book4, searched4};
+
+    /// The leaf scoring: every legal move once, best first, in whole discs within the board,
+    /// each resting on the depth asked; the best is the engine's own best score.
+    #[test]
+    fn a_searched_position_scores_every_move_best_first_in_whole_discs() {
+        let pos = Position::start(BoardSize::Six)
+            .play(Square::parse("c2").unwrap())
+            .unwrap();
+        let (moves, found) = search_moves(&pos, 3);
+        let mut squares: Vec<Square> = moves.iter().map(|m| m.square).collect();
+        squares.sort_unstable();
+        let mut legal: Vec<Square> = pos.legal_moves().collect();
+        legal.sort_unstable();
+        assert_eq!(squares, legal);
+        assert!(moves.windows(2).all(|w| w[0].score >= w[1].score));
+        assert!(moves.iter().all(|m| m.depth == 3 && m.score.abs() <= 36));
+        let best = found.moves.iter().map(|m| m.score).max().unwrap();
+        assert_eq!(moves[0].score, whole_discs(best, BoardSize::Six));
+    }
+
+    /// The parallel search gives each position what a search of it alone gives, in the
+    /// positions' order, whatever the thread count, and reports each position once.
+    #[test]
+    fn searching_on_threads_gives_each_position_its_own_search() {
+        let start = Position::start(BoardSize::Six);
+        let positions: Vec<Position> = after_any_reply(&start)
+            .iter()
+            .flat_map(after_any_reply)
+            .take(5)
+            .collect();
+        let alone: Vec<Vec<ScoredMove>> = positions.iter().map(|p| search_moves(p, 2).0).collect();
+        for threads in [1, 3, 8] {
+            let count = std::sync::atomic::AtomicUsize::new(0);
+            let all = search_all(&positions, 2, threads, &|| {
+                count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            });
+            assert_eq!(all, alone, "{threads} threads");
+            assert_eq!(count.into_inner(), positions.len());
+        }
+    }
 
     #[test]
     fn a_book_missing_a_position_shows_the_gap() {

@@ -44,7 +44,8 @@
 //! * `edax`: Edax's `.dat` books, [`Book::read_edax`] and [`Book::write_edax`].
 //! * `build`: how a book grows: the roots and the positions past a solved level
 //!   ([`next_exact_level`]), the self-play lines that deviate from the searched positions
-//!   ([`deviate`]), the negamax of searched scores through the book ([`negamax`]), and the
+//!   ([`deviate`]), the leaf scoring of a searched book's positions by the midgame engine
+//!   ([`search_moves`], and on threads [`search_all`]), the negamax of searched scores through the book ([`negamax`]), and the
 //!   positions of played games added to a searched book ([`game_positions`],
 //!   [`add_searched`]).
 
@@ -57,7 +58,7 @@ mod testing;
 
 pub use build::{
     add_searched, after_any_reply, build_searched, deviate, game_positions, negamax,
-    next_exact_level, roots, successors, Deviation,
+    next_exact_level, roots, search_all, search_moves, successors, Deviation,
 };
 pub use format::{EXACT_VERSION, PARTIAL_VERSION, VERSION};
 pub(crate) use lookup::{after, After};

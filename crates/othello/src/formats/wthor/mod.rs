@@ -126,6 +126,35 @@ pub struct Date {
     pub day: u8,
 }
 
+impl Date {
+    /// The date `days` days after 1970-01-01, in the proleptic Gregorian calendar (Howard
+    /// Hinnant's days-to-civil): what a writer stamps as the file's creation, from a clock.
+    ///
+    /// ```
+    /// use ply_othello::wthor::Date;
+    /// assert_eq!(Date::from_days(0), Date { year: 1970, month: 1, day: 1 });
+    /// assert_eq!(Date::from_days(11_016), Date { year: 2000, month: 2, day: 29 });
+    /// assert_eq!(Date::from_days(20_418), Date { year: 2025, month: 11, day: 26 });
+    /// ```
+    #[must_use]
+    pub fn from_days(days: u64) -> Date {
+        let z = days as i64 + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z.rem_euclid(146_097);
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        Date {
+            year: year as u16,
+            month,
+            day,
+        }
+    }
+}
+
 /// The 16-byte header every WTHOR file starts with (see the [module docs](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Header {
@@ -384,12 +413,39 @@ impl WthorGame {
     /// puts in `black_discs` for a game played to its end).
     #[must_use]
     pub fn final_black_discs(end: &Position) -> u8 {
-        let black = match end.turn() {
-            Color::Black => end.final_score(),
-            Color::White => -end.final_score(),
-        };
+        let black = end.final_score_for(Color::Black);
         // -64..=64 on 64 squares, so (64 + black) / 2 is 0..=64.
         ((64 + black) / 2) as u8
+    }
+
+    /// Black's discs under perfect play from `depth` empties on, as a writer fills
+    /// `theoretical` for the finished `game`, and whether it took a solve: the position of
+    /// the game with `depth` empty squares scored by `solve` (its exact score for the side
+    /// to move), or the game's own result ([`WthorGame::final_black_discs`]) where the game
+    /// never has `depth` empties left or was played perfectly from `perfect_from` empties,
+    /// `depth` or more.
+    pub fn theoretical_discs(
+        game: &GameRecord,
+        depth: u8,
+        perfect_from: Option<u8>,
+        solve: impl FnOnce(&Position) -> i32,
+    ) -> (u8, bool) {
+        let at_depth = game
+            .plies()
+            .map(|(p, _)| p)
+            .find(|p| p.empties().count() == u32::from(depth));
+        match at_depth {
+            Some(pos) if perfect_from.is_none_or(|e| e < depth) => {
+                let score = solve(&pos);
+                let black = if pos.turn() == Color::Black {
+                    score
+                } else {
+                    -score
+                };
+                (((64 + black) / 2) as u8, true)
+            }
+            _ => (WthorGame::final_black_discs(&game.position()), false),
+        }
     }
 
     /// Whether `black_discs` can be the result of this game: any count when the game stops

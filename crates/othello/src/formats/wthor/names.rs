@@ -43,6 +43,29 @@ pub struct Names {
 }
 
 impl Names {
+    /// The number of `name` among `names` (the list a names file is made of), the name
+    /// added at the end when new; `None` past the 65536 names a game record numbers in 16
+    /// bits (the name is added all the same).
+    ///
+    /// ```
+    /// use ply_othello::wthor::Names;
+    /// let mut names = Vec::new();
+    /// assert_eq!(Names::number_of(&mut names, "ply"), Some(0));
+    /// assert_eq!(Names::number_of(&mut names, "Edax"), Some(1));
+    /// assert_eq!(Names::number_of(&mut names, "ply"), Some(0));
+    /// assert_eq!(names, ["ply", "Edax"]);
+    /// ```
+    pub fn number_of(names: &mut Vec<String>, name: &str) -> Option<u16> {
+        let k = match names.iter().position(|n| n == name) {
+            Some(k) => k,
+            None => {
+                names.push(name.to_string());
+                names.len() - 1
+            }
+        };
+        u16::try_from(k).ok()
+    }
+
     /// Reads a names file.
     ///
     /// # Errors
