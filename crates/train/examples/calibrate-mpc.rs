@@ -140,7 +140,7 @@ fn midgame_diffs(e: &Eval, pos: &Position, deepest: u32, out: &mut Vec<(u32, u32
 /// `exact - shallow` for the probe depths of the solver's selective passes.
 fn endgame_diffs(e: &Eval, solver: &mut Solver, pos: &Position, out: &mut Vec<(u32, u32, f64)>) {
     let empties = pos.empties().count();
-    let exact = f64::from(solver.solve(pos).score);
+    let exact = f64::from(solver.solve(pos).score.0);
     for d in [2, 4, 6] {
         let v = f64::from(fit::search_value(e, pos, d)) / f64::from(eval::UNIT);
         out.push((d, empties, exact - v));

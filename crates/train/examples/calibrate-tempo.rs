@@ -75,7 +75,7 @@ fn main() {
                         .skip(k)
                         .step_by(2)
                         .map(|pos| {
-                            let exact = f64::from(solver.solve(pos).score);
+                            let exact = f64::from(solver.solve(pos).score.0);
                             let unit = f64::from(eval::UNIT);
                             let v = (1..=deepest)
                                 .map(|d| f64::from(fit::search_value(e, pos, d)) / unit)

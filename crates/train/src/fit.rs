@@ -378,7 +378,7 @@ pub fn train(
                             hash_mb: 16,
                         })
                     });
-                    (solver.solve(&pos).score as f32, true)
+                    (solver.solve(&pos).score.0 as f32, true)
                 })
             } else {
                 // Two depths of opposite parity: the side-to-move bias of each cancels.

@@ -87,7 +87,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let deepest = timed.depth.max(a.from);
         let mut values = Vec::new();
         for d in a.from..=deepest {
-            values.push(Analysis::discs(at_depth(pos, d)?.score));
+            values.push(at_depth(pos, d)?.score.discs());
         }
         let changes: Vec<f64> = values.windows(2).map(|w| (w[1] - w[0]).abs()).collect();
         sum += changes.iter().sum::<f64>();

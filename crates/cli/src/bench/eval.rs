@@ -252,7 +252,7 @@ fn obf_choices(
             .best_score()
             .expect("read_scored keeps scored lines");
         let a = estimate(&pos, budget);
-        let est = Analysis::discs(a.score);
+        let est = a.score.discs();
         let err = (est - f64::from(score)).abs();
         let best = moves_scoring(&entry.obf, score);
         let chosen = a
@@ -309,7 +309,7 @@ fn perfect_six_line() -> anyhow::Result<Scored> {
         hash_mb: 256,
     });
     let solved = solver.solve(&start);
-    if solved.score != -4 {
+    if solved.score.0 != -4 {
         anyhow::bail!("6x6 start solved to {:+}, not -4", solved.score);
     }
     let mut pos = start;
@@ -354,7 +354,7 @@ fn solved_game_positions(size: BoardSize, per_bucket: usize) -> Scored {
                 .find(|p| (lo..=hi).contains(&p.empties().count()))
             {
                 let r = solver.solve(&pos);
-                out.push((pos, r.score));
+                out.push((pos, r.score.0));
                 found += 1;
             }
         }
@@ -406,7 +406,7 @@ fn ffo_choices(
                     k + 40
                 )
             })?;
-        let est = Analysis::discs(a.score);
+        let est = a.score.discs();
         let err = (est - f64::from(its)).abs();
         optimal += usize::from(its == best);
         err_sum += err;
@@ -474,7 +474,7 @@ fn six_line(
     let (mut right, mut shipped_right, mut total) = (0, 0, 0);
     for &(pos, truth) in line.iter().filter(|(p, _)| p.empties().count() >= 8) {
         let empties = pos.empties().count();
-        let est = Analysis::discs(estimate(&pos, budget).score);
+        let est = estimate(&pos, budget).score.discs();
         let ok = est.signum() == f64::from(truth).signum();
         let shipped = analyze::analyze(&pos, &Options::budget(budget));
         let shown = Shown::new(shipped.score, shipped.proven).discs;

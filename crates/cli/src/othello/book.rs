@@ -42,7 +42,7 @@ use std::{
 use clap::{Args, Subcommand};
 use ply_core::Shard;
 use ply_othello::{
-    analyze::{self, Options},
+    analyze::{self, Discs64, Options, WholeDiscs},
     book::{self, Book, ScoredMove},
     text, wthor, BoardSize, Position, Square,
 };
@@ -287,7 +287,7 @@ fn check_row(row: &Row, size: BoardSize) -> Result<Solved, String> {
                 }
                 scored.push(ScoredMove {
                     square,
-                    score: m.score,
+                    score: WholeDiscs(m.score),
                     depth,
                 });
             }
@@ -353,7 +353,9 @@ fn build(a: &BuildArgs) -> anyhow::Result<()> {
     let book = Book::from_entries(
         a.size,
         min_empties,
-        solved.iter().map(|s| (s.position, s.best, s.score)),
+        solved
+            .iter()
+            .map(|s| (s.position, s.best, WholeDiscs(s.score))),
     )
     .map_err(|e| bad(e.to_string()))?;
     if let Some(gap) = book.first_gap() {
@@ -445,9 +447,9 @@ fn deviate(a: &DeviateArgs) -> anyhow::Result<()> {
 }
 
 /// A midgame score in whole discs, as a searched book holds it.
-fn whole_discs(score: i32, size: BoardSize) -> i32 {
+fn whole_discs(score: Discs64, size: BoardSize) -> i32 {
     let squares = i32::try_from(size.squares()).expect("at most 64");
-    (analyze::Analysis::discs(score).round() as i32).clamp(-squares, squares)
+    score.nearest().0.clamp(-squares, squares)
 }
 
 /// Every move of `pos` scored by the midgame engine at `depth`, in whole discs, best first
@@ -469,7 +471,7 @@ fn search_moves(pos: &Position, depth: u32) -> (Vec<ScoredMove>, analyze::Analys
         .iter()
         .map(|m| ScoredMove {
             square: m.square,
-            score: whole_discs(m.score, pos.size()),
+            score: WholeDiscs(whole_discs(m.score, pos.size())),
             depth,
         })
         .collect();
@@ -501,7 +503,7 @@ fn search(a: &SearchArgs) -> anyhow::Result<()> {
             .iter()
             .map(|m| MoveScore {
                 square: m.square.to_string(),
-                score: m.score,
+                score: m.score.0,
             })
             .collect();
         let row = Row {

@@ -426,9 +426,9 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
                 solved += 1;
                 let r = solver.solve(&pos);
                 let black = if pos.turn() == ply_othello::Color::Black {
-                    r.score
+                    r.score.0
                 } else {
-                    -r.score
+                    -r.score.0
                 };
                 ((64 + black) / 2) as u8
             }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use ply_core::SplitMix64;
 
 use super::lookup::{after, canonical_image, key, After, BadBook, Book, ScoredMove};
-use crate::{text, BoardSize, GameRecord, Move, Position, Square};
+use crate::{spine::units::WholeDiscs, text, BoardSize, GameRecord, Move, Position, Square};
 
 /// The positions where ply is to move again after the opponent, to move in `pos`, plays any
 /// of its moves (passes played out), in move order; finished games are left out.
@@ -69,12 +69,16 @@ pub fn successors(pos: &Position, best: Square) -> Vec<Position> {
 /// come back best first, the positions in the order given.
 ///
 /// ```
-/// use ply_othello::{book::{negamax, ScoredMove}, BoardSize, Position, Square};
+/// use ply_othello::{analyze::WholeDiscs, book::{negamax, ScoredMove}, BoardSize, Position, Square};
 ///
 /// let start = Position::start(BoardSize::Eight);
 /// let f5 = Square::parse("f5").unwrap();
 /// let after = start.play(f5).unwrap();
-/// let scored = |s: &str, score, depth| ScoredMove { square: Square::parse(s).unwrap(), score, depth };
+/// let scored = |s: &str, score, depth| ScoredMove {
+///     square: Square::parse(s).unwrap(),
+///     score: WholeDiscs(score),
+///     depth,
+/// };
 /// // The search at the start says +1 for every move; the book's position after f5 says
 /// // its own best move is worth +3 to white, so f5 is worth -3 to black, and so is every
 /// // other first move: each leads to an image of that position.
@@ -84,7 +88,7 @@ pub fn successors(pos: &Position, best: Square) -> Vec<Position> {
 /// ]);
 /// let (_, moves) = &book[0];
 /// assert_eq!(moves.len(), 4);
-/// assert!(moves.iter().all(|m| (m.score, m.depth) == (-3, 11)));
+/// assert!(moves.iter().all(|m| (m.score, m.depth) == (WholeDiscs(-3), 11)));
 /// ```
 ///
 /// # Panics
@@ -114,7 +118,7 @@ fn negamax_from(
     searched: &[(Position, Vec<ScoredMove>)],
     index: &HashMap<(u64, u64), usize>,
     done: &mut Vec<Option<Vec<ScoredMove>>>,
-) -> (i32, u32) {
+) -> (WholeDiscs, u32) {
     if let Some(moves) = &done[k] {
         return (moves[0].score, moves[0].depth);
     }
@@ -126,7 +130,7 @@ fn negamax_from(
             After::Over(score) => Some((score, 1)),
             After::Next(next, sign) => index.get(&key(&next)).map(|&j| {
                 let (v, d) = negamax_from(j, searched, index, done);
-                (sign * v, d + 1)
+                (v * sign, d + 1)
             }),
         };
         moves.push(match found {
@@ -263,14 +267,14 @@ fn line_end(
         let best = moves[0].score;
         let within: Vec<&ScoredMove> = moves
             .iter()
-            .filter(|m| best - m.score <= d.width && lost + best - m.score <= d.loss)
+            .filter(|m| (best - m.score).0 <= d.width && lost + (best - m.score).0 <= d.loss)
             .collect();
         let m = if line == 0 {
             moves[0]
         } else {
             *within[(choice(d.seed, line, pos_key) % within.len() as u64) as usize]
         };
-        lost += best - m.score;
+        lost += (best - m.score).0;
         // The moves are those of the least image: play on it.
         pos = here.play_unchecked(m.square);
     }
@@ -367,7 +371,7 @@ mod tests {
     #[test]
     fn a_book_missing_a_position_shows_the_gap() {
         let book = book4(6);
-        let mut entries: Vec<(Position, Square, i32)> =
+        let mut entries: Vec<(Position, Square, WholeDiscs)> =
             book.iter().map(|(p, m)| (p, m.best, m.score)).collect();
         let dropped = entries.pop().unwrap().0;
         let holed = Book::from_entries(BoardSize::Four, 6, entries).unwrap();
@@ -426,7 +430,7 @@ mod tests {
                         p.legal_moves()
                             .map(|square| ScoredMove {
                                 square,
-                                score,
+                                score: WholeDiscs(score),
                                 depth: 3,
                             })
                             .collect::<Vec<_>>()
@@ -434,7 +438,7 @@ mod tests {
                     let out = negamax(vec![(q, leaf(&q, -30)), (after, leaf(&after, 4))]);
                     // The position after the pass: its own best, or a move that ends the game.
                     let next = out[1].1[0];
-                    assert!(next.score >= 4);
+                    assert!(next.score >= WholeDiscs(4));
                     let m = out[0].1.iter().find(|m| m.square == sq).unwrap();
                     assert_eq!((m.score, m.depth), (next.score, next.depth + 1));
                     assert_eq!(out[0].1[0].square, sq);
@@ -468,7 +472,7 @@ mod tests {
                 .legal_moves()
                 .map(|square| ScoredMove {
                     square,
-                    score,
+                    score: WholeDiscs(score),
                     depth: 1,
                 })
                 .collect::<Vec<_>>()
@@ -476,10 +480,10 @@ mod tests {
         let grown = add_searched(&book, vec![(child, scored(16))]).unwrap();
         assert_eq!(grown.len(), book.len() + 1);
         assert_eq!(grown.min_empties(), 7);
-        assert_eq!(grown.lookup(&child).unwrap().score, 16);
+        assert_eq!(grown.lookup(&child).unwrap().score, WholeDiscs(16));
         let m = grown.moves(&parent).unwrap();
         let m = m.iter().find(|m| m.square == square).unwrap();
-        assert_eq!((m.score, m.depth), (-16, 2));
+        assert_eq!((m.score, m.depth), (WholeDiscs(-16), 2));
         // Every book position whose moves do not lead to the child keeps its scores.
         let kept = book
             .iter()
