@@ -27,8 +27,7 @@ use std::{
 
 use anyhow::Context;
 use ply_othello::{
-    analyze::{self, Analysis, Options, Shown},
-    eval,
+    analyze::{self, Analysis, Discs64, Options, Shown},
     obf::{self, ObfEntry},
     solve::{SolveOptions, Solver},
     BoardSize, Color, Move, Position,
@@ -138,7 +137,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             .filter(|(p, _)| (lo..=hi).contains(&p.empties().count()))
             .map(|(p, exact)| {
                 let v = e.evaluate_reference(p.player().0, p.opponent().0);
-                f64::from(v) / f64::from(eval::UNIT) - f64::from(*exact)
+                Discs64(v).discs() - f64::from(*exact)
             })
             .collect();
         if errs.is_empty() {

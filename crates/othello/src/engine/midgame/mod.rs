@@ -457,19 +457,19 @@ fn principal_line<C: Cpu>(
 /// the calibrations measure the evaluation with it.
 ///
 /// ```
-/// use ply_othello::{eval, midgame, BoardSize, Position};
+/// use ply_othello::{analyze::Discs64, eval, midgame, BoardSize, Position};
 /// let e = eval::builtin(BoardSize::Six).unwrap();
 /// let pos = Position::start(BoardSize::Six);
 /// // Depth 1: the best child's value, negated.
 /// let best = pos
 ///     .legal_moves()
 ///     .map(|sq| pos.play_unchecked(sq))
-///     .map(|c| -e.evaluate_reference(c.player().0, c.opponent().0))
+///     .map(|c| Discs64(-e.evaluate_reference(c.player().0, c.opponent().0)))
 ///     .max();
 /// assert_eq!(Some(midgame::fixed_depth_value(e, &pos, 1)), best);
 /// ```
 #[must_use]
-pub fn fixed_depth_value(eval: &crate::eval::Eval, pos: &Position, depth: u32) -> i32 {
+pub fn fixed_depth_value(eval: &crate::eval::Eval, pos: &Position, depth: u32) -> Discs64 {
     let limits = Limits {
         table_bits: 14,
         selective: false,
@@ -479,7 +479,7 @@ pub fn fixed_depth_value(eval: &crate::eval::Eval, pos: &Position, depth: u32) -
     with_cpu!(cpu => {
         let mut s = Searcher::new(cpu, pos.size(), &limits).with_eval(eval);
         s.set_root(p, o);
-        s.search::<true>(p, o, depth, -INF, INF)
+        Discs64(s.search::<true>(p, o, depth, -INF, INF))
     })
 }
 
