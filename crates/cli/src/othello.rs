@@ -13,7 +13,7 @@ use std::{
 use anyhow::Context;
 use clap::{ArgGroup, Args, Subcommand};
 use ply_othello::{
-    analyze::{analyze, Analysis, Options},
+    analyze::{analyze, Options},
     ggf::GgfGame,
     opening, perft, picture, text, transcript, BoardSize, Color, GameRecord, Move, Position,
 };
@@ -300,7 +300,7 @@ fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<picture::O
             .iter()
             .map(|m| picture::Value {
                 square: m.square,
-                discs: Analysis::discs(m.score),
+                discs: m.score.discs(),
                 exact: m.exact,
             })
             .collect();

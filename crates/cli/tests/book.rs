@@ -86,7 +86,8 @@ fn a_book_built_with_the_batch_solve_is_closed_and_exact() {
     assert_eq!(
         book.lookup(&Position::start(BoardSize::Four))
             .unwrap()
-            .score,
+            .score
+            .0,
         -10
     );
     let mut solver = Solver::new(SolveOptions {
@@ -183,16 +184,16 @@ fn a_searched_book_is_negamaxed_and_grows_by_rerunning_with_more_lines() {
         hash_mb: 4,
     });
     let start = Position::start(BoardSize::Four);
-    assert_eq!(book.lookup(&start).unwrap().score, -10);
+    assert_eq!(book.lookup(&start).unwrap().score.0, -10);
     for (pos, _) in book.iter() {
         for m in book.moves(&pos).unwrap() {
             let child = pos.play(m.square).unwrap();
             let want = if child.is_game_over() {
                 -child.final_score()
             } else {
-                -solver.solve(&child).score
+                -solver.solve(&child).score.0
             };
-            assert_eq!(m.score, want, "{pos:?} {m:?}");
+            assert_eq!(m.score.0, want, "{pos:?} {m:?}");
         }
     }
     let o = ply(&["othello", "book", "info", s(&file), "--json"]);

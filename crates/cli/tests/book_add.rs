@@ -115,7 +115,7 @@ fn games_positions_are_searched_into_the_book_and_negamaxed() {
         for m in new.moves(&pos).unwrap() {
             match next(&pos, m.square).and_then(|(q, sign)| new.lookup(&q).map(|b| (q, sign, b))) {
                 Some((q, sign, b)) => {
-                    assert_eq!((m.score, m.depth), (sign * b.score, b.depth + 1));
+                    assert_eq!((m.score, m.depth), (b.score * sign, b.depth + 1));
                     if was.is_some() && old.lookup(&q).is_none() {
                         into_new += 1;
                     }

@@ -25,7 +25,7 @@ fn custom(dir: &Path) -> (PathBuf, PathBuf) {
     let start = Position::start(BoardSize::Eight);
     let f5 = ScoredMove {
         square: Square::parse("f5").unwrap(),
-        score: 7,
+        score: ply_othello::analyze::WholeDiscs(7),
         depth: 9,
     };
     let book = Book::from_partial(BoardSize::Eight, [(start, vec![f5])]).unwrap();
@@ -117,7 +117,8 @@ fn analyze_and_nboard_answer_from_the_chosen_book() {
         .unwrap()
         .lookup(&ply_othello::Position::start(ply_othello::BoardSize::Eight))
         .unwrap()
-        .score;
+        .score
+        .0;
     assert_ne!(shipped, 7);
     let v = json(&ply(&[
         "othello", "analyze", START, "--depth", "2", "--json",

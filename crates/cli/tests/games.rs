@@ -80,7 +80,7 @@ fn make_then_list_with_names_filters_json_and_ggf() {
             .map(|(p, _)| p)
             .find(|p| p.empties().count() == 10)
             .unwrap();
-        let r = solver.solve(&at).score;
+        let r = solver.solve(&at).score.0;
         let black = if at.turn() == Color::Black { r } else { -r };
         assert_eq!(i32::from(g.theoretical), (64 + black) / 2);
     }

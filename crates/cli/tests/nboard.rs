@@ -540,7 +540,7 @@ fn analyze_reviews_every_position_of_the_game_from_the_last() {
     let exact_for_black: Vec<i32> = positions
         .iter()
         .map(|p| {
-            let s = solver.solve(p).score;
+            let s = solver.solve(p).score.0;
             if p.turn() == Color::Black {
                 s
             } else {

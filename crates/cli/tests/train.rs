@@ -387,7 +387,7 @@ fn export_indexes_the_weights_that_pack_makes() {
             BoardSize::Six,
         );
         let want =
-            ply_train::fit::search_value(&e, &p, 2) + ply_train::fit::search_value(&e, &p, 3);
+            ply_train::fit::search_value(&e, &p, 2).0 + ply_train::fit::search_value(&e, &p, 3).0;
         assert_eq!(v, want as f32 / 128.0, "position {i}");
     }
     assert!(searched > 10, "{searched}");

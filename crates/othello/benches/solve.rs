@@ -33,7 +33,7 @@ fn solve_all(set: &[(Position, i32)], threads: usize) -> u64 {
     let mut nodes = 0;
     for (pos, want) in set {
         let r = solver.solve(pos);
-        assert_eq!(r.score, *want);
+        assert_eq!(r.score.0, *want);
         nodes += r.nodes;
     }
     nodes

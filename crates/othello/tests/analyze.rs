@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use ply_core::SplitMix64;
 use ply_othello::{
-    analyze::{analyze, Engine, KeptSolver, Options, DISC},
+    analyze::{analyze, Discs64, Engine, KeptSolver, Options, WholeDiscs},
     solve::{SolveOptions, Solver},
     BoardSize, Move, Position,
 };
@@ -30,16 +30,16 @@ fn analyses_agree_with_the_solver_where_it_finishes() {
         let a = analyze(&pos, &Options::budget(Duration::from_secs(20)));
         assert!(a.proven && a.all_exact, "case {case}: {pos}");
         if pos.is_game_over() {
-            assert_eq!(a.score, pos.final_score() * DISC);
+            assert_eq!(a.score, Discs64::from(WholeDiscs(pos.final_score())));
             continue;
         }
         let r = solver.solve(&pos);
-        assert_eq!(a.score, r.score * DISC, "case {case}: {pos}");
+        assert_eq!(a.score, Discs64::from(r.score), "case {case}: {pos}");
         let all = solver.solve_all_moves(&pos);
         assert_eq!(a.moves.len(), all.len());
         for (sq, v) in all {
             let m = a.moves.iter().find(|m| m.square == sq).expect("every move");
-            assert_eq!(m.score, v * DISC, "case {case}: {sq} in {pos}");
+            assert_eq!(m.score, Discs64::from(v), "case {case}: {sq} in {pos}");
             assert!(m.exact);
         }
         assert!(a.moves.windows(2).all(|w| w[0].score >= w[1].score));
@@ -135,7 +135,7 @@ fn the_best_move_becomes_exact_first() {
         hash_mb: 16,
     })
     .solve(&pos);
-    assert_eq!(a.score, solved.score * DISC);
+    assert_eq!(a.score, Discs64::from(solved.score));
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn passes_and_finished_games() {
     let a = analyze(&over, &Options::budget(Duration::from_secs(1)));
     assert_eq!(
         (a.best, a.score, a.proven && a.all_exact),
-        (None, 16 * DISC, true)
+        (None, WholeDiscs(16).in_64ths(), true)
     );
 }
 

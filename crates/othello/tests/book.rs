@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use ply_othello::{
-    analyze::{analyze, Engine, Options, DISC},
+    analyze::{analyze, Engine, Options, WholeDiscs},
     book::{successors, Book},
     solve::{SolveOptions, Solver},
     BoardSize, Position,
@@ -20,7 +20,7 @@ fn the_6x6_book_is_a_weak_solution_to_its_depth() {
     assert!(b.len() > 100, "{} positions", b.len());
     assert_eq!(b.first_gap(), None);
     let start = Position::start(BoardSize::Six);
-    assert_eq!(b.lookup(&start).unwrap().score, -4);
+    assert_eq!(b.lookup(&start).unwrap().score, WholeDiscs(-4));
     // A book move never gives away value: the book positions after it are worth no less.
     for (pos, m) in b.iter() {
         for next in successors(&pos, m.best) {
@@ -38,9 +38,12 @@ fn analyze_answers_the_6x6_start_from_the_book() {
     let a = analyze(&start, &Options::budget(Duration::from_secs(1)));
     assert_eq!(a.engine, Engine::Book);
     assert!(a.proven && a.all_exact);
-    assert_eq!(a.score, -4 * DISC);
+    assert_eq!(a.score, WholeDiscs(-4).in_64ths());
     assert_eq!(a.moves.len(), 4);
-    assert!(a.moves.iter().all(|m| m.exact && m.score == -4 * DISC));
+    assert!(a
+        .moves
+        .iter()
+        .all(|m| m.exact && m.score == WholeDiscs(-4).in_64ths()));
     // Play mode too, and the line replays.
     let play = analyze(
         &start,
@@ -49,7 +52,10 @@ fn analyze_answers_the_6x6_start_from_the_book() {
             ..Options::budget(Duration::from_secs(1))
         },
     );
-    assert_eq!((play.score, play.engine), (-4 * DISC, Engine::Book));
+    assert_eq!(
+        (play.score, play.engine),
+        (WholeDiscs(-4).in_64ths(), Engine::Book)
+    );
     let mut pos = start;
     for m in &a.line {
         pos = pos.play_move(*m).unwrap();

@@ -2,7 +2,7 @@
 //! through itself, and the analysis answering from it with every move marked `book`.
 
 use ply_othello::{
-    analyze::{analyze, Engine, Options, DISC},
+    analyze::{analyze, Discs64, Engine, Options, WholeDiscs},
     book::Book,
     BoardSize, Position,
 };
@@ -23,7 +23,7 @@ fn search_depth(b: &Book) -> u32 {
 
 /// The value of the position after `pos` plays `sq`, for the side that played it, as the
 /// book knows it (across a pass too), with its depth.
-fn through_book(b: &Book, pos: &Position, sq: ply_othello::Square) -> Option<(i32, u32)> {
+fn through_book(b: &Book, pos: &Position, sq: ply_othello::Square) -> Option<(WholeDiscs, u32)> {
     let child = pos.play(sq).unwrap();
     if child.is_game_over() {
         return None;
@@ -72,7 +72,10 @@ fn analyze_answers_the_8x8_start_from_the_book_marking_every_move() {
     let a = analyze(&start, &Options::depth(30));
     assert_eq!(a.engine, Engine::Book);
     assert!(!a.proven && !a.all_exact);
-    assert_eq!((a.best, a.score), (Some(known.best), known.score * DISC));
+    assert_eq!(
+        (a.best, a.score),
+        (Some(known.best), Discs64::from(known.score))
+    );
     assert_eq!(a.depth, known.depth);
     assert_eq!(a.nodes, 0);
     assert_eq!(a.moves.len(), 4);
@@ -105,7 +108,10 @@ fn every_book_position_is_answered_from_the_book() {
     for (pos, best) in b.iter().step_by(7) {
         let a = analyze(&pos, &Options::depth(2));
         assert_eq!(a.engine, Engine::Book, "{pos:?}");
-        assert_eq!((a.best, a.score), (Some(best.best), best.score * DISC));
+        assert_eq!(
+            (a.best, a.score),
+            (Some(best.best), Discs64::from(best.score))
+        );
         assert!(a.moves.iter().all(|m| m.book));
     }
 }
@@ -125,7 +131,6 @@ fn sampled_book_values_agree_with_a_fresh_search() {
             },
         )
     };
-    let whole = |score: i32| (f64::from(score) / f64::from(DISC)).round() as i32;
     let entries: Vec<_> = b.iter().collect();
     // Leaves (no move through the book): the book holds that search's scores, reproduced
     // exactly by a fresh one.
@@ -141,7 +146,7 @@ fn sampled_book_values_agree_with_a_fresh_search() {
         let fresh = search(pos);
         for m in b.moves(pos).unwrap() {
             let f = fresh.moves.iter().find(|f| f.square == m.square).unwrap();
-            assert_eq!(m.score, whole(f.score), "{pos:?} {m:?}");
+            assert_eq!(m.score, f.score.nearest(), "{pos:?} {m:?}");
         }
     }
     // Inner positions: the negamaxed value rests on deeper searches; a fresh search of the
@@ -156,7 +161,9 @@ fn sampled_book_values_agree_with_a_fresh_search() {
     let mut error = 0;
     for pos in &inner {
         let fresh = search(pos);
-        error += (whole(fresh.score) - b.lookup(pos).unwrap().score).abs();
+        error += (fresh.score.nearest() - b.lookup(pos).unwrap().score)
+            .0
+            .abs();
     }
     let mean = f64::from(error) / inner.len() as f64;
     eprintln!(
@@ -176,7 +183,7 @@ fn a_chosen_partial_book_answers_play_with_its_best_move_and_analysis_beside_the
     let start = Position::start(BoardSize::Eight);
     let f5 = ScoredMove {
         square: ply_othello::Square::parse("f5").unwrap(),
-        score: 7,
+        score: WholeDiscs(7),
         depth: 9,
     };
     let custom =
@@ -195,14 +202,17 @@ fn a_chosen_partial_book_answers_play_with_its_best_move_and_analysis_beside_the
         },
     );
     assert_eq!(play.engine, Engine::Book);
-    assert_eq!((play.best, play.score), (Some(f5.square), 7 * DISC));
+    assert_eq!(
+        (play.best, play.score),
+        (Some(f5.square), WholeDiscs(7).in_64ths())
+    );
     // Analysis: the book's move beside the engine's estimates of the others.
     let all = analyze(&start, &opts);
     assert_eq!(all.engine, Engine::Mixed);
     assert_eq!(all.moves.len(), 4);
     assert_eq!(
         (all.moves[0].square, all.moves[0].score, all.moves[0].book),
-        (f5.square, 7 * DISC, true)
+        (f5.square, WholeDiscs(7).in_64ths(), true)
     );
     assert!(all.moves[1..].iter().all(|m| !m.book));
     // An 8x8 book is no book of a 6x6 position: the request that carries it is refused, and

@@ -96,7 +96,7 @@ fn the_six_by_six_evaluation_ranks_moves_of_solved_positions() {
         let rated: Vec<(i32, i32)> = solver
             .solve_all_moves(&pos)
             .into_iter()
-            .map(|(sq, score)| (rate(eval, &pos, sq), score))
+            .map(|(sq, score)| (rate(eval, &pos, sq), score.0))
             .collect();
         count_pairs(&rated, &mut right, &mut pairs);
     }

@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use ply_othello::{
+    analyze::{Discs64, WholeDiscs},
     eval,
-    midgame::{analyze, best_move, Limits, DISC},
+    midgame::{analyze, best_move, Limits},
     BoardSize, Move, Position, Square,
 };
 
@@ -13,10 +14,14 @@ use ply_othello::{
 /// possible scores), or the disc difference on 4x4.
 fn evaluate(p: u64, o: u64, size: BoardSize) -> i32 {
     // The engine clamps estimates to the possible scores.
-    let bound = size.squares() as i32 * DISC;
+    let bound = WholeDiscs(size.squares() as i32).in_64ths().0;
     match eval::builtin(size) {
         Some(e) => e.evaluate_reference(p, o).clamp(-bound, bound),
-        None => (p.count_ones() as i32 - o.count_ones() as i32) * DISC,
+        None => {
+            WholeDiscs(p.count_ones() as i32 - o.count_ones() as i32)
+                .in_64ths()
+                .0
+        }
     }
 }
 
@@ -38,7 +43,7 @@ fn minimax(pos: &Position) -> i32 {
 /// exactly: what the fast search must return at the same depth.
 fn negamax(pos: &Position, depth: u32) -> i32 {
     if pos.is_game_over() {
-        return pos.final_score() * DISC;
+        return WholeDiscs(pos.final_score()).in_64ths().0;
     }
     if !pos.can_move() {
         return -negamax(&pos.passed(), depth);
@@ -86,10 +91,19 @@ fn deep_enough_analyses_equal_minimax_for_every_move() {
         let pos = random_position(size, plies, &mut rng);
         let a = analyze(&pos, &Limits::default());
         assert!(a.all_exact, "case {case}: not exact");
-        assert_eq!(a.score, minimax(&pos) * DISC, "case {case}: position score");
+        assert_eq!(
+            a.score,
+            WholeDiscs(minimax(&pos)).into(),
+            "case {case}: position score"
+        );
         for m in &a.moves {
             let want = -minimax(&pos.play_unchecked(m.square));
-            assert_eq!(m.score, want * DISC, "case {case}: move {}", m.square);
+            assert_eq!(
+                m.score,
+                WholeDiscs(want).into(),
+                "case {case}: move {}",
+                m.square
+            );
         }
         assert_eq!(a.moves.len() as u32, pos.legal_moves().count());
         assert!(a.moves.windows(2).all(|w| w[0].score >= w[1].score));
@@ -134,7 +148,7 @@ fn fixed_depth_scores_equal_plain_negamax() {
             },
         );
         let by_square = |a: &ply_othello::analyze::Analysis| {
-            let mut v: Vec<(u8, i32)> = a
+            let mut v: Vec<(u8, Discs64)> = a
                 .moves
                 .iter()
                 .map(|m| (m.square.index(), m.score))
@@ -147,12 +161,13 @@ fn fixed_depth_scores_equal_plain_negamax() {
         for m in &a.moves {
             let want = -negamax(&pos.play_unchecked(m.square), depth - 1);
             assert_eq!(
-                m.score, want,
+                m.score,
+                Discs64(want),
                 "case {case}, depth {depth}, move {}",
                 m.square
             );
         }
-        assert_eq!(a.score, negamax(&pos, depth), "case {case}");
+        assert_eq!(a.score, Discs64(negamax(&pos, depth)), "case {case}");
     }
 }
 
@@ -182,12 +197,15 @@ fn passes_and_finished_games_are_handled() {
     let over = Position::from_raw(0b0001, 0, ply_othello::Color::Black, BoardSize::Four);
     assert!(over.is_game_over());
     let a = analyze(&over, &Limits::default());
-    assert_eq!((a.best, a.score, a.all_exact), (None, 16 * DISC, true));
+    assert_eq!(
+        (a.best, a.score, a.all_exact),
+        (None, WholeDiscs(16).in_64ths(), true)
+    );
     assert!(!pass.can_move() && pass.passed().can_move());
     let a = analyze(&pass, &Limits::default());
     assert_eq!(a.best, None);
     assert_eq!(a.line.first(), Some(&Move::Pass));
-    assert_eq!(a.score, minimax(&pass) * DISC);
+    assert_eq!(a.score, WholeDiscs(minimax(&pass)).into());
 }
 
 #[test]

@@ -69,8 +69,8 @@ fn an_exact_endgame_loses_best_less_played_on_every_move() {
             continue;
         };
         // The solver's own values: the position's, and the move's (the child's, negated).
-        let value = solver.solve(&before).score;
-        let played = -solver.solve(&before.play_unchecked(sq)).score;
+        let value = solver.solve(&before).score.0;
+        let played = -solver.solve(&before.play_unchecked(sq)).score.0;
         let (best, score, loss) = (rm.best_score.unwrap(), rm.score.unwrap(), rm.loss.unwrap());
         assert!(
             rm.exact && best.exact && score.exact && loss.exact,
@@ -80,7 +80,10 @@ fn an_exact_endgame_loses_best_less_played_on_every_move() {
         assert_eq!(score.discs, f64::from(played), "{rm:?}");
         assert_eq!(loss.discs, f64::from(value - played), "{rm:?}");
         let best_sq = rm.best.unwrap();
-        assert_eq!(-solver.solve(&before.play_unchecked(best_sq)).score, value);
+        assert_eq!(
+            -solver.solve(&before.play_unchecked(best_sq)).score.0,
+            value
+        );
         let want = match value - played {
             0 => None,
             l if l >= 10 => Some(Mark::Blunder),

@@ -43,7 +43,7 @@ fn check(solver: &mut Solver, pos: &Position) {
         .max()
         .unwrap_or_else(|| minimax(pos));
     let r = solver.solve(pos);
-    assert_eq!(r.score, want, "score of {pos:?}");
+    assert_eq!(r.score.0, want, "score of {pos:?}");
     // The principal variation is a legal line that ends with that score.
     let mut end = *pos;
     for ply in &r.pv {
@@ -65,7 +65,7 @@ fn check(solver: &mut Solver, pos: &Position) {
     let all = solver.solve_all_moves(pos);
     assert_eq!(all.len() as u32, pos.legal_moves().count());
     for (sq, v) in all {
-        assert!(children.contains(&(sq, v)), "move {sq} of {pos:?}");
+        assert!(children.contains(&(sq, v.0)), "move {sq} of {pos:?}");
     }
 }
 
@@ -74,7 +74,7 @@ fn four_by_four_start_is_a_white_win_by_ten() {
     let mut solver = Solver::new(SolveOptions::default());
     let pos = Position::start(BoardSize::Four);
     let r = solver.solve(&pos);
-    assert_eq!(r.score, -10);
+    assert_eq!(r.score.0, -10);
     assert_eq!(minimax(&pos), -10);
     check(&mut solver, &pos);
 }
@@ -88,7 +88,7 @@ fn six_by_six_start_is_a_white_win_20_to_16() {
     });
     let start = Position::start(BoardSize::Six);
     let r = solver.solve(&start);
-    assert_eq!(r.score, -4, "Feinstein (1993): white wins 20-16");
+    assert_eq!(r.score.0, -4, "Feinstein (1993): white wins 20-16");
     // The perfect line is legal and ends 16-20.
     let mut end = start;
     for ply in &r.pv {
@@ -213,14 +213,14 @@ fn check_obf(name: &str, range: std::ops::Range<usize>, all_moves: bool, threads
         }
         let best = listed.iter().map(|&(_, v)| v).max().expect("scores listed");
         let r = solver.solve(&pos);
-        assert_eq!(r.score, best, "{name} line {}", i + 1);
+        assert_eq!(r.score.0, best, "{name} line {}", i + 1);
         if all_moves {
             let all = solver.solve_all_moves(&pos);
             for (sq, v) in &listed {
                 let got = all
                     .iter()
                     .find(|&&(s, _)| Move::Play(s) == *sq)
-                    .map(|&(_, v)| v);
+                    .map(|&(_, v)| v.0);
                 let want = known_misprint(name, i + 1, *sq).unwrap_or(*v);
                 assert_eq!(got, Some(want), "{name} line {}: move {sq}", i + 1);
             }
@@ -311,7 +311,7 @@ fn each_selective_pass_reports_its_settled_move_and_score_once() {
     let mut progress = |p: &Progress| {
         if p.settled {
             let (sq, v) = p.best.expect("a settled pass names its move");
-            settled.push((p.pass, sq, v, p.done, p.total));
+            settled.push((p.pass, sq, v.0, p.done, p.total));
         }
     };
     let r = solver
@@ -337,5 +337,5 @@ fn each_selective_pass_reports_its_settled_move_and_score_once() {
         assert!(v.abs() <= 36 && v % 2 == 0, "{v}");
     }
     // The surer pass is usually right; here both agree with the exact score.
-    assert_eq!(settled[1].2, r.score, "{settled:?} against {}", r.score);
+    assert_eq!(settled[1].2, r.score.0, "{settled:?} against {}", r.score);
 }

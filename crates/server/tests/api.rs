@@ -165,11 +165,11 @@ async fn othello_endgames_go_to_the_exact_solver() {
     );
     let want = ply_othello::midgame::analyze(&pos, &ply_othello::midgame::Limits::default());
     assert!(want.all_exact);
-    assert_eq!(json["score"], want.score / ply_othello::midgame::DISC);
+    assert_eq!(json["score"], want.score.whole().0);
     for m in json["moves"].as_array().unwrap() {
         let sq = ply_othello::Square::parse(m["move"].as_str().unwrap()).unwrap();
         let w = want.moves.iter().find(|w| w.square == sq).unwrap();
-        assert_eq!(m["score"], w.score / ply_othello::midgame::DISC, "{sq}");
+        assert_eq!(m["score"], w.score.whole().0, "{sq}");
         assert_eq!(m["exact"], true);
     }
     assert_eq!(json["moves"].as_array().unwrap().len(), want.moves.len());
@@ -670,7 +670,7 @@ async fn a_chosen_book_answers_in_place_of_the_shipped_one() {
     let start = Position::start(BoardSize::Eight);
     let f5 = ply_othello::book::ScoredMove {
         square: ply_othello::Square::parse("f5").unwrap(),
-        score: 7,
+        score: ply_othello::analyze::WholeDiscs(7),
         depth: 9,
     };
     let book =

@@ -127,12 +127,12 @@ fn main() {
 /// `deep - shallow` for every depth the midgame engine probes at.
 fn midgame_diffs(e: &Eval, pos: &Position, deepest: u32, out: &mut Vec<(u32, u32, f64)>) {
     let empties = pos.empties().count();
-    let v: Vec<i32> = (0..=deepest)
+    let v: Vec<ply_othello::analyze::Discs64> = (0..=deepest)
         .map(|d| fit::search_value(e, pos, d))
         .collect();
     for d in mpc::MIDGAME_MIN_DEPTH..=deepest {
         let sh = mpc::midgame_depth(d) as usize;
-        let diff = f64::from(v[d as usize] - v[sh]) / f64::from(eval::UNIT);
+        let diff = v[d as usize].discs() - v[sh].discs();
         out.push((d, empties, diff));
     }
 }
@@ -140,9 +140,9 @@ fn midgame_diffs(e: &Eval, pos: &Position, deepest: u32, out: &mut Vec<(u32, u32
 /// `exact - shallow` for the probe depths of the solver's selective passes.
 fn endgame_diffs(e: &Eval, solver: &mut Solver, pos: &Position, out: &mut Vec<(u32, u32, f64)>) {
     let empties = pos.empties().count();
-    let exact = f64::from(solver.solve(pos).score);
+    let exact = f64::from(solver.solve(pos).score.0);
     for d in [2, 4, 6] {
-        let v = f64::from(fit::search_value(e, pos, d)) / f64::from(eval::UNIT);
+        let v = fit::search_value(e, pos, d).discs();
         out.push((d, empties, exact - v));
     }
 }

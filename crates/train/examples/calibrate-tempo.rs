@@ -75,10 +75,9 @@ fn main() {
                         .skip(k)
                         .step_by(2)
                         .map(|pos| {
-                            let exact = f64::from(solver.solve(pos).score);
-                            let unit = f64::from(eval::UNIT);
+                            let exact = f64::from(solver.solve(pos).score.0);
                             let v = (1..=deepest)
-                                .map(|d| f64::from(fit::search_value(e, pos, d)) / unit)
+                                .map(|d| fit::search_value(e, pos, d).discs())
                                 .collect();
                             (exact, v)
                         })

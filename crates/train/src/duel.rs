@@ -39,7 +39,7 @@ pub struct DuelGame {
 /// - 1)`, the first in square order among equals; `None` when `pos` has no move.
 #[must_use]
 pub fn choose(eval: &Eval, pos: &Position, depth: u32) -> Option<Square> {
-    let mut best: Option<(i32, Square)> = None;
+    let mut best: Option<(ply_othello::analyze::Discs64, Square)> = None;
     for sq in pos.legal_moves() {
         let child = pos.play_unchecked(sq);
         let v = -search_value(eval, &child, depth.saturating_sub(1));

@@ -29,7 +29,8 @@ use std::time::Instant;
 
 use ply_core::{par_map, SplitMix64};
 use ply_othello::{
-    eval::{layout, phase_count, phase_of, phase_width, Eval, EXTRA_WEIGHTS, UNIT},
+    analyze::Discs64,
+    eval::{layout, phase_count, phase_of, phase_width, Eval, EXTRA_WEIGHTS},
     solve::{SolveOptions, Solver},
     BoardSize, Color, Position, Square,
 };
@@ -205,10 +206,10 @@ pub fn game_positions(size: BoardSize, seed: u64) -> Vec<Position> {
 }
 
 /// The plain minimax value of `pos` searched `depth` plies over `eval` (a pass costs no
-/// depth; the end of the game scores its exact disc difference), in [`UNIT`]s: the midgame
-/// engine's search with Multi-ProbCut off ([`ply_othello::midgame::fixed_depth_value`]).
+/// depth; the end of the game scores its exact disc difference), in 64ths of a disc: the
+/// midgame engine's search with Multi-ProbCut off ([`ply_othello::midgame::fixed_depth_value`]).
 #[must_use]
-pub fn search_value(eval: &Eval, pos: &Position, depth: u32) -> i32 {
+pub fn search_value(eval: &Eval, pos: &Position, depth: u32) -> Discs64 {
     ply_othello::midgame::fixed_depth_value(eval, pos, depth)
 }
 
@@ -377,13 +378,14 @@ pub fn train(
                             hash_mb: 16,
                         })
                     });
-                    (solver.solve(&pos).score as f32, true)
+                    (solver.solve(&pos).score.0 as f32, true)
                 })
             } else {
                 // Two depths of opposite parity: the side-to-move bias of each cancels.
                 let d = cfg.search_depth;
-                let v = search_value(&eval, &pos, d) + search_value(&eval, &pos, d + 1);
-                (v as f32 / (2 * UNIT) as f32, false)
+                let v =
+                    search_value(&eval, &pos, d).discs() + search_value(&eval, &pos, d + 1).discs();
+                ((v / 2.0) as f32, false)
             }
         });
         let mut solved = Vec::new();
@@ -430,7 +432,7 @@ pub fn report(eval: &Eval, samples: &[Sample]) -> Vec<PhaseReport> {
                 .collect();
             let held: Vec<&&Sample> = mine.iter().filter(|s| s.held_out).collect();
             let error = |s: &Sample| {
-                let v = f64::from(eval.evaluate_reference(s.p, s.o)) / f64::from(UNIT);
+                let v = Discs64(eval.evaluate_reference(s.p, s.o)).discs();
                 (v - f64::from(s.score)).abs()
             };
             let err: f64 = held.iter().map(|s| error(s)).sum();
@@ -454,6 +456,8 @@ pub fn report(eval: &Eval, samples: &[Sample]) -> Vec<PhaseReport> {
 
 #[cfg(test)]
 mod tests {
+    use ply_othello::analyze::WholeDiscs;
+
     use super::*;
 
     #[test]
@@ -461,14 +465,14 @@ mod tests {
         /// Minimax without pruning, straight from the rules: the slow reference.
         fn minimax(e: &Eval, pos: &Position, depth: u32) -> i32 {
             if pos.is_game_over() {
-                return pos.final_score() * UNIT;
+                return WholeDiscs(pos.final_score()).in_64ths().0;
             }
             if !pos.can_move() {
                 return -minimax(e, &pos.passed(), depth);
             }
             if depth == 0 {
                 let v = e.evaluate_reference(pos.player().0, pos.opponent().0);
-                let bound = pos.size().squares() as i32 * UNIT;
+                let bound = WholeDiscs(pos.size().squares() as i32).in_64ths().0;
                 return v.clamp(-bound, bound);
             }
             pos.legal_moves()
@@ -483,7 +487,7 @@ mod tests {
                     for depth in 0..=3 {
                         assert_eq!(
                             search_value(e, &pos, depth),
-                            minimax(e, &pos, depth),
+                            Discs64(minimax(e, &pos, depth)),
                             "{pos} depth {depth}"
                         );
                     }

@@ -39,7 +39,8 @@ use std::io::Read;
 
 use ply_core::SplitMix64;
 use ply_othello::{
-    eval::{layout, phase_count, phase_of, Eval, EXTRA_WEIGHTS, UNIT},
+    analyze::Discs64,
+    eval::{layout, phase_count, phase_of, Eval, EXTRA_WEIGHTS},
     BoardSize,
 };
 
@@ -320,8 +321,7 @@ pub fn held_out_errors(eval: &Eval, data: &Data) -> Vec<PhaseErrors> {
             trained[phase] += 1;
             continue;
         }
-        let error =
-            f64::from(eval.evaluate_reference(s.p, s.o)) / f64::from(UNIT) - f64::from(s.label);
+        let error = Discs64(eval.evaluate_reference(s.p, s.o)).discs() - f64::from(s.label);
         all[phase].add(error);
         if s.exact {
             exact[phase].add(error);
@@ -412,9 +412,7 @@ mod tests {
             trained
                 .iter()
                 .map(|s| {
-                    (f64::from(e.evaluate_reference(s.p, s.o)) / f64::from(UNIT)
-                        - f64::from(s.label))
-                    .abs()
+                    (Discs64(e.evaluate_reference(s.p, s.o)).discs() - f64::from(s.label)).abs()
                 })
                 .sum::<f64>()
                 / trained.len() as f64

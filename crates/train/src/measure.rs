@@ -159,7 +159,7 @@ pub struct Judged {
 pub fn judge(line: &ObfLine, budget: Duration) -> Option<Judged> {
     let score = line.best_score()?;
     let a = estimate(&line.position, budget);
-    let est = Analysis::discs(a.score);
+    let est = a.score.discs();
     let best = moves_scoring(line, score);
     let chose = a
         .best
@@ -210,7 +210,7 @@ pub fn judge_ffo(line: &ObfLine, exact: i32, budget: Duration) -> Result<FfoJudg
         .find(|m| m.mv == Move::Play(chose))
         .map(|m| m.score)
         .ok_or_else(|| format!("the chosen {chose} has no score in the file"))?;
-    let est = Analysis::discs(a.score);
+    let est = a.score.discs();
     Ok(FfoJudged {
         exact,
         best: moves_scoring(line, exact),
@@ -236,7 +236,7 @@ pub fn perfect_six_line() -> Result<Scored, String> {
         hash_mb: 256,
     });
     let solved = solver.solve(&start);
-    if solved.score != -4 {
+    if solved.score.0 != -4 {
         return Err(format!("6x6 start solved to {:+}, not -4", solved.score));
     }
     let mut pos = start;
@@ -274,7 +274,7 @@ pub fn solved_game_positions(size: BoardSize, per_bucket: usize) -> Scored {
                 .find(|p| (lo..=hi).contains(&p.empties().count()))
             {
                 let r = solver.solve(&pos);
-                out.push((pos, r.score));
+                out.push((pos, r.score.0));
                 found += 1;
             }
         }
@@ -301,7 +301,7 @@ pub struct SixJudged {
 /// `pos`, whose exact value is `truth`, judged within `budget`.
 #[must_use]
 pub fn judge_six(pos: &Position, truth: i32, budget: Duration) -> SixJudged {
-    let est = Analysis::discs(estimate(pos, budget).score);
+    let est = estimate(pos, budget).score.discs();
     let shipped = analyze::analyze(pos, &Options::budget(budget));
     let shown = Shown::new(shipped.score, shipped.proven).discs;
     SixJudged {
@@ -363,7 +363,7 @@ pub fn at_depth(pos: &Position, depth: u32) -> Result<Analysis, String> {
 pub fn depth_changes(pos: &Position, from: u32, to: u32) -> Result<(Vec<f64>, Vec<f64>), String> {
     let mut values = Vec::new();
     for d in from..=to {
-        values.push(Analysis::discs(at_depth(pos, d)?.score));
+        values.push(at_depth(pos, d)?.score.discs());
     }
     let changes = values.windows(2).map(|w| (w[1] - w[0]).abs()).collect();
     Ok((values, changes))
@@ -439,7 +439,7 @@ mod tests {
         let (values, changes) = depth_changes(&pos, 1, 4).unwrap();
         assert_eq!(values.len(), 4);
         for (k, d) in (1..=4).enumerate() {
-            assert_eq!(values[k], Analysis::discs(at_depth(&pos, d).unwrap().score));
+            assert_eq!(values[k], at_depth(&pos, d).unwrap().score.discs());
         }
         let steps: Vec<f64> = values.windows(2).map(|w| (w[1] - w[0]).abs()).collect();
         assert_eq!(changes, steps);

@@ -109,7 +109,7 @@ pub fn play(params: &Params, index: u64) -> Result<Game, DataError> {
         } else {
             -pos.final_score()
         };
-        if !pos.is_game_over() || end != solved.score {
+        if !pos.is_game_over() || end != solved.score.0 {
             return Err(DataError::Engine {
                 game: index,
                 message: format!(

@@ -340,13 +340,13 @@ pub fn search_labels(
     let done = std::sync::atomic::AtomicUsize::new(0);
     ply_core::par_map(positions, threads, |_, &(p, o)| {
         let pos = Position::from_raw(p, o, ply_othello::Color::Black, size);
-        let v = crate::fit::search_value(eval, &pos, depth)
-            + crate::fit::search_value(eval, &pos, depth + 1);
+        let v = crate::fit::search_value(eval, &pos, depth).discs()
+            + crate::fit::search_value(eval, &pos, depth + 1).discs();
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         if n.is_multiple_of(10_000) {
             progress(n);
         }
-        v as f32 / (2 * ply_othello::eval::UNIT) as f32
+        (v / 2.0) as f32
     })
 }
 

@@ -25,7 +25,8 @@
 use std::fmt;
 
 use ply_othello::{
-    midgame::{self, Limits, DISC},
+    analyze::Discs64,
+    midgame::{self, Limits},
     obf::{ObfLine, ScoredMove},
     solve::{SolveOptions, Solver},
     transcript, Move, Position, Square,
@@ -169,7 +170,7 @@ pub fn play(game: u64, opening: &[Square], recipe: &Recipe) -> Result<Vec<TestPo
     });
     let solved = solver.solve(&pos);
     // The score from the view of the side to move at `pos`, flipped at every move.
-    let mut score = solved.score;
+    let mut score = solved.score.0;
     for m in solved.pv {
         let empties = pos.empties().count();
         if let Move::Play(_) = m {
@@ -196,10 +197,9 @@ pub fn play(game: u64, opening: &[Square], recipe: &Recipe) -> Result<Vec<TestPo
     Ok(out)
 }
 
-/// A score in [`DISC`] units rounded to the nearest even number of discs (an 8x8 score is
-/// always even).
-fn rounded_discs(units: i32) -> i32 {
-    let discs = (f64::from(units) / f64::from(DISC) / 2.0).round() as i32 * 2;
+/// An estimate rounded to the nearest even number of discs (an 8x8 score is always even).
+fn rounded_discs(score: Discs64) -> i32 {
+    let discs = (score.discs() / 2.0).round() as i32 * 2;
     discs.clamp(-64, 64)
 }
 
@@ -383,7 +383,10 @@ mod tests {
         for t in exact {
             let e = t.line.position.empties().count();
             assert!((8..=12).contains(&e));
-            assert_eq!(solver.solve(&t.line.position).score, t.line.moves[0].score);
+            assert_eq!(
+                solver.solve(&t.line.position).score.0,
+                t.line.moves[0].score
+            );
         }
     }
 

@@ -437,7 +437,7 @@ fn labels_from_the_exact_empties_on_are_the_solver_values() {
             exact += 1;
             assert_eq!(
                 i32::from(p.label),
-                solver.solve(&p.position).score,
+                solver.solve(&p.position).score.0,
                 "{}",
                 p.position
             );

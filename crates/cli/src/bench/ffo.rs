@@ -134,7 +134,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let start = Instant::now();
         let r = solver.solve(&pos);
         let seconds = start.elapsed().as_secs_f64();
-        if r.score != want {
+        if r.score.0 != want {
             anyhow::bail!(
                 "ffo #{number}: solved {:+} but the file says {want:+}",
                 r.score

@@ -185,7 +185,7 @@ fn play(start: &Position, a: &Args, budget: Duration) -> anyhow::Result<(Vec<Ans
             empties: pos.empties().count(),
             mover: pos.turn(),
             best,
-            discs: Analysis::discs(found.score),
+            discs: found.score.discs(),
             proven: found.proven,
             book: found.engine == Engine::Book,
             ms,

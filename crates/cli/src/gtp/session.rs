@@ -362,7 +362,7 @@ pub fn hint_text(a: &Analysis) -> String {
             format!(
                 "{} {:+.2}",
                 vertex_name(Move::Play(m.square)),
-                Analysis::discs(m.score)
+                m.score.discs()
             )
         })
         .collect::<Vec<_>>()

@@ -3,7 +3,10 @@
 //! `PA` for a pass) and evals discs for the side to move with two decimals, but for the
 //! `analysis` lines of a review, which are black's (see the module doc of `nboard`).
 
-use ply_othello::{analyze::Analysis, Move, Position};
+use ply_othello::{
+    analyze::{Analysis, Discs64},
+    Move, Position,
+};
 
 /// A move as NBoard writes it: `F5`, or `PA` for a pass.
 pub fn move_name(m: Move) -> String {
@@ -14,8 +17,8 @@ pub fn move_name(m: Move) -> String {
 }
 
 /// A score in discs with two decimals.
-pub fn eval(score: i32) -> String {
-    format!("{:.2}", Analysis::discs(score))
+pub fn eval(score: Discs64) -> String {
+    format!("{:.2}", score.discs())
 }
 
 /// Moves run together as NBoard reads a pv: `F5D6PAC3`.
@@ -39,7 +42,7 @@ pub fn nodestats(nodes: u64, seconds: f64) -> String {
 }
 
 /// `analysis K EVAL`: the position after `plies` plies, its value for black.
-pub fn analysis(plies: usize, for_black: i32) -> String {
+pub fn analysis(plies: usize, for_black: Discs64) -> String {
     format!("analysis {plies} {}", eval(for_black))
 }
 
@@ -151,21 +154,21 @@ mod tests {
             moves: vec![
                 MoveValue {
                     square: sq("d3"),
-                    score: 2 * DISC,
+                    score: Discs64(2 * DISC),
                     exact: true,
                     depth: 10,
                     book: false,
                 },
                 MoveValue {
                     square: sq("c4"),
-                    score: -DISC / 2,
+                    score: Discs64(-DISC / 2),
                     exact: false,
                     depth: 4,
                     book: true,
                 },
             ],
             best: Some(sq("d3")),
-            score: 2 * DISC,
+            score: Discs64(2 * DISC),
             proven: false,
             all_exact: false,
             selective: None,
@@ -188,7 +191,7 @@ mod tests {
             moves: Vec::new(),
             best: None,
             line: vec![Move::Pass, Move::Play(sq("a1"))],
-            score: -4 * DISC,
+            score: Discs64(-4 * DISC),
             ..a.clone()
         };
         assert_eq!(hint(&passing, 3), ["search PAA1 -4.00 0 4"]);
@@ -228,8 +231,8 @@ mod tests {
         assert_eq!(pong(""), "pong");
         assert_eq!(myname(12), "set myname ply12");
         assert_eq!(nodestats(1234, 0.5), "nodestats 1234 0.50");
-        assert_eq!(analysis(0, -3 * DISC), "analysis 0 -3.00");
-        assert_eq!(eval(DISC / 4), "0.25");
+        assert_eq!(analysis(0, Discs64(-3 * DISC)), "analysis 0 -3.00");
+        assert_eq!(eval(Discs64(DISC / 4)), "0.25");
         assert_eq!(pv(&[Move::Play(sq("f5")), Move::Pass]), "F5PA");
     }
 

@@ -166,7 +166,7 @@ fn progress_line(latest: Option<&Analysis>, elapsed: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use ply_othello::{
-        analyze::{Analysis, MoveValue, DISC},
+        analyze::{Analysis, MoveValue, WholeDiscs},
         Move, Square,
     };
 
@@ -180,7 +180,7 @@ mod tests {
         let sq = |s: &str| Square::parse(s).unwrap();
         let mv = |s: &str, discs: i32, depth: u32| MoveValue {
             square: sq(s),
-            score: discs * DISC,
+            score: WholeDiscs(discs).into(),
             exact: false,
             depth,
             book: false,
@@ -188,7 +188,7 @@ mod tests {
         let a = Analysis {
             moves: vec![mv("d3", 4, 60), mv("c4", 2, 9)],
             best: Some(sq("d3")),
-            score: 4 * DISC,
+            score: WholeDiscs(4).into(),
             proven: false,
             all_exact: false,
             selective: Some(73),

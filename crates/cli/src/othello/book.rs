@@ -42,6 +42,7 @@ use std::{
 use clap::{Args, Subcommand};
 use ply_core::Shard;
 use ply_othello::{
+    analyze::WholeDiscs,
     book::{self, Book, ScoredMove},
     text, wthor, BoardSize, Position, Square,
 };
@@ -285,7 +286,7 @@ fn check_row(row: &Row, size: BoardSize) -> Result<Solved, String> {
                 }
                 scored.push(ScoredMove {
                     square,
-                    score: m.score,
+                    score: WholeDiscs(m.score),
                     depth,
                 });
             }
@@ -351,7 +352,9 @@ fn build(a: &BuildArgs) -> anyhow::Result<()> {
     let book = Book::from_entries(
         a.size,
         min_empties,
-        solved.iter().map(|s| (s.position, s.best, s.score)),
+        solved
+            .iter()
+            .map(|s| (s.position, s.best, WholeDiscs(s.score))),
     )
     .map_err(|e| bad(e.to_string()))?;
     if let Some(gap) = book.first_gap() {
@@ -466,7 +469,7 @@ fn search(a: &SearchArgs) -> anyhow::Result<()> {
             .iter()
             .map(|m| MoveScore {
                 square: m.square.to_string(),
-                score: m.score,
+                score: m.score.0,
             })
             .collect();
         let row = Row {

@@ -390,7 +390,7 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
         // perfectly from there (or never had so many empties left), else the solver's.
         let (theoretical, was_solved) =
             WthorGame::theoretical_discs(&s.game, depth, perfect_from, |pos| {
-                solver.solve(pos).score
+                solver.solve(pos).score.0
             });
         solved += usize::from(was_solved);
         games.push(WthorGame {

@@ -27,6 +27,7 @@ use std::{
 use anyhow::Context;
 use ply_core::Shard;
 use ply_othello::{
+    analyze::WholeDiscs,
     solve::{Pass, Progress, SolveControl, SolveOptions, SolveResult, Solver},
     text, BoardSize, Position, Square,
 };
@@ -84,7 +85,7 @@ pub struct Args {
 /// One solved position, ready to print.
 struct Solved {
     result: SolveResult,
-    moves: Option<Vec<(Square, i32)>>,
+    moves: Option<Vec<(Square, WholeDiscs)>>,
     seconds: f64,
 }
 
@@ -243,13 +244,13 @@ fn row(pos: &Position, s: &Solved, line: usize) -> Row {
                 .iter()
                 .map(|&(sq, score)| MoveScore {
                     square: sq.to_string(),
-                    score,
+                    score: score.0,
                 })
                 .collect()
         }),
         position: text::format_position(pos),
         pv: r.pv.iter().map(ToString::to_string).collect(),
-        score: r.score,
+        score: r.score.0,
     }
 }
 
@@ -433,7 +434,7 @@ mod tests {
             progress: Progress {
                 done: 4,
                 total: 12,
-                best: Some((Square::parse("d3").unwrap(), 2)),
+                best: Some((Square::parse("d3").unwrap(), WholeDiscs(2))),
                 nodes: 1000,
                 pass,
                 settled: false,

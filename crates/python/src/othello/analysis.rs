@@ -14,7 +14,7 @@ use std::{
 };
 
 use ply_othello::{
-    analyze::{Report, Request, Status, MAX_DEPTH, MAX_THREADS},
+    analyze::{Report, Request, Status, WholeDiscs, MAX_DEPTH, MAX_THREADS},
     BoardSize, Move, Square,
 };
 use pyo3::prelude::*;
@@ -70,11 +70,11 @@ pub struct MoveScore {
 impl MoveScore {
     /// A move's exact score, `discs` for the side that plays it, on a board with `empties`
     /// empty squares.
-    pub(super) fn exact(m: Move, size: BoardSize, discs: i32, empties: u32) -> MoveScore {
+    pub(super) fn exact(m: Move, size: BoardSize, discs: WholeDiscs, empties: u32) -> MoveScore {
         MoveScore {
             mv: m.to_string(),
             index: move_index(m, size),
-            score: f64::from(discs),
+            score: f64::from(discs.0),
             exact: true,
             book: false,
             depth: empties,
@@ -86,14 +86,14 @@ impl MoveScore {
     pub(super) fn from_book(
         sq: Square,
         size: BoardSize,
-        discs: i32,
+        discs: WholeDiscs,
         exact: bool,
         depth: u32,
     ) -> MoveScore {
         MoveScore {
             mv: sq.to_string(),
             index: move_index(Move::Play(sq), size),
-            score: f64::from(discs),
+            score: f64::from(discs.0),
             exact,
             book: true,
             depth,

@@ -9,6 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use ply_othello::{
+    analyze::WholeDiscs,
     perft as lib_perft,
     solve::{SolveControl, SolveOptions, Solver},
     Move, Position,
@@ -66,7 +67,7 @@ fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
 /// What the worker thread found: the solve, and every move's score when asked.
 type Found = (
     ply_othello::solve::SolveResult,
-    Option<(Vec<(Move, i32)>, u64)>,
+    Option<(Vec<(Move, WholeDiscs)>, u64)>,
 );
 
 /// Solves the position and, with `all_moves`, each move (the pass where it is forced: its
@@ -144,7 +145,7 @@ pub(super) fn solve(
     };
     let best = r.best_move.map(Move::Play).or_else(|| forced_move(&pos));
     Ok(SolveResult {
-        score: r.score,
+        score: r.score.0,
         best_move: best.map(|m| m.to_string()),
         line: r.pv.iter().map(ToString::to_string).collect(),
         nodes: r.nodes + more_nodes,

@@ -1,7 +1,7 @@
 //! Folding the solver's results into an analysis: a solved move (the order, the best move,
 //! the line and the flags recomputed), and a selective pass's move and score.
 
-use super::{Analysis, Engine, MoveValue};
+use super::{Analysis, Discs64, Engine, MoveValue};
 use crate::{Move, Position, Square};
 
 /// After move `solved` (with the line `pv` after it) became exact: the moves in order, the
@@ -33,14 +33,14 @@ pub(super) fn settle(a: &mut Analysis, pos: &Position, solved: Square, pv: &[Mov
     }
 }
 
-/// A selective pass of the solver found `sq` worth `score` (in [`DISC`] units) with
+/// A selective pass of the solver found `sq` worth `score` with
 /// `percent` confidence: it becomes the best move and the position's score, an estimate
 /// searched to the end. The other moves' estimates are capped at it (the pass showed, as
 /// surely, that none does better); in play mode it is the one move.
 pub(super) fn fold_selective(
     a: &mut Analysis,
     sq: Square,
-    score: i32,
+    score: Discs64,
     percent: u8,
     empties: u32,
     all_moves: bool,
@@ -80,7 +80,7 @@ pub(super) fn fold_selective(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyze::DISC;
+    use crate::analyze::WholeDiscs;
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
@@ -89,7 +89,7 @@ mod tests {
     fn estimate(s: &str, discs: i32) -> MoveValue {
         MoveValue {
             square: sq(s),
-            score: discs * DISC,
+            score: WholeDiscs(discs).into(),
             exact: false,
             depth: 16,
             book: false,
@@ -101,7 +101,7 @@ mod tests {
         let mut a = Analysis {
             moves: vec![estimate("d7", 5), estimate("f8", 3), estimate("a4", -5)],
             best: Some(sq("d7")),
-            score: 5 * DISC,
+            score: WholeDiscs(5).in_64ths(),
             proven: false,
             all_exact: false,
             selective: None,
@@ -111,24 +111,27 @@ mod tests {
             engine: Engine::Midgame,
         };
         let mut play = a.clone();
-        fold_selective(&mut a, sq("f8"), 4 * DISC, 97, 26, true);
+        fold_selective(&mut a, sq("f8"), WholeDiscs(4).in_64ths(), 97, 26, true);
         assert_eq!(a.best, Some(sq("f8")));
-        assert_eq!((a.score, a.selective, a.depth), (4 * DISC, Some(97), 26));
+        assert_eq!(
+            (a.score, a.selective, a.depth),
+            (WholeDiscs(4).in_64ths(), Some(97), 26)
+        );
         assert_eq!(a.engine, Engine::Selective);
         assert!(!a.proven && !a.all_exact);
-        let scores: Vec<(Square, i32)> = a.moves.iter().map(|m| (m.square, m.score)).collect();
+        let scores: Vec<(Square, Discs64)> = a.moves.iter().map(|m| (m.square, m.score)).collect();
         // d7's estimate is capped at the selective score, and f8 stays ahead of it.
         assert_eq!(
             scores,
             [
-                (sq("f8"), 4 * DISC),
-                (sq("d7"), 4 * DISC),
-                (sq("a4"), -5 * DISC)
+                (sq("f8"), WholeDiscs(4).in_64ths()),
+                (sq("d7"), WholeDiscs(4).in_64ths()),
+                (sq("a4"), WholeDiscs(-5).in_64ths())
             ]
         );
         assert_eq!(a.line, [Move::Play(sq("f8"))]);
         // Play mode keeps the one move.
-        fold_selective(&mut play, sq("f8"), 4 * DISC, 73, 26, false);
+        fold_selective(&mut play, sq("f8"), WholeDiscs(4).in_64ths(), 73, 26, false);
         assert_eq!(play.moves.len(), 1);
         assert_eq!(play.moves[0].square, sq("f8"));
         assert_eq!(play.selective, Some(73));

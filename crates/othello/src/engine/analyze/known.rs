@@ -16,9 +16,8 @@ pub(super) struct Known<'b> {
     book: Option<&'b Book>,
     /// Moves with scores from the book, marked [`MoveValue::book`].
     pub(super) moves: Vec<MoveValue>,
-    /// The position's exact value (in 64ths, [`super::DISC`] to a disc), when an exact book holds it: no move
-    /// scores more.
-    pub(super) value: Option<i32>,
+    /// The position's exact value, when an exact book holds it: no move scores more.
+    pub(super) value: Option<Discs64>,
     /// A searched book holds the position itself: its best move is the best of all, even
     /// where (in a partial book) it scores only some.
     held: bool,
@@ -27,9 +26,9 @@ pub(super) struct Known<'b> {
 impl<'b> Known<'b> {
     pub(super) fn from_book(book: &'b Book, pos: &Position) -> Known<'b> {
         let exact = book.is_exact();
-        let known = |square, score: i32, depth| MoveValue {
+        let known = |square, score: WholeDiscs, depth| MoveValue {
             square,
-            score: Discs64::from(WholeDiscs(score)).0,
+            score: score.into(),
             exact,
             depth,
             book: true,
@@ -59,7 +58,7 @@ impl<'b> Known<'b> {
                 After::Next(next, sign) => {
                     let m = book.lookup(&next)?;
                     let depth = if exact { empties } else { m.depth + 1 };
-                    Some(known(sq, sign * m.score, depth))
+                    Some(known(sq, m.score * sign, depth))
                 }
             })
             .collect();
@@ -72,7 +71,7 @@ impl<'b> Known<'b> {
         Known {
             book: Some(book),
             moves,
-            value: own.map(|m| Discs64::from(WholeDiscs(m.score)).0),
+            value: own.map(|m| m.score.into()),
             held: false,
         }
     }

@@ -26,7 +26,7 @@
 //!
 //! let a = analyze(&Position::start(BoardSize::Four), &Options::budget(Duration::from_secs(5)));
 //! assert!(a.proven && a.all_exact);
-//! assert_eq!(a.score, -10 * ply_othello::analyze::DISC);
+//! assert_eq!(a.score, ply_othello::analyze::WholeDiscs(-10).into());
 //! ```
 
 mod fold;
@@ -58,8 +58,8 @@ use crate::{
 /// One disc of score in analysis units, and the score types ([`crate::spine::units`]).
 pub use crate::spine::units::{Discs64, WholeDiscs, DISC};
 
-/// The one analysis type, which the midgame engine returns too (its scores in [`DISC`]
-/// units, its moves' [`MoveValue::book`] set here).
+/// The one analysis type, which the midgame engine returns too (its scores in 64ths of a
+/// disc, [`Discs64`]; its moves' [`MoveValue::book`] set here).
 pub use crate::spine::analysis::{Analysis, Engine, MoveValue};
 
 /// Solvers kept between analyses on a clock that bring none of their own
@@ -178,8 +178,7 @@ pub fn analyze_with(
             if let (true, Some((sq, v))) = (p.settled, p.best) {
                 a.nodes = midgame_nodes + p.nodes;
                 let percent = (p.pass.confidence() * 100.0).round() as u8;
-                let v = Discs64::from(WholeDiscs(v)).0;
-                fold_selective(&mut a, sq, v, percent, empties, opts.all_moves);
+                fold_selective(&mut a, sq, v.into(), percent, empties, opts.all_moves);
                 progress(&a);
             }
         };
@@ -198,7 +197,7 @@ pub fn analyze_with(
         let best = r.best_move.expect("the side to move has a move");
         let solved = MoveValue {
             square: best,
-            score: Discs64::from(WholeDiscs(r.score)).0,
+            score: r.score.into(),
             exact: true,
             depth: empties,
             book: false,
@@ -233,7 +232,7 @@ pub fn analyze_with(
         .collect();
     // The one solve-each-move loop (the solver's own), which takes a move's score from a
     // symmetric image solved before it instead of searching it again.
-    let found = |_: usize, sq: Square, score: i32, r: Option<&solve::SolveResult>| {
+    let found = |_: usize, sq: Square, score: WholeDiscs, r: Option<&solve::SolveResult>| {
         a.nodes += r.map_or(0, |r| r.nodes);
         let m = a
             .moves
@@ -242,7 +241,7 @@ pub fn analyze_with(
             .expect("a legal move");
         *m = MoveValue {
             square: sq,
-            score: Discs64::from(WholeDiscs(score)).0,
+            score: score.into(),
             exact: true,
             depth: empties,
             book: false,

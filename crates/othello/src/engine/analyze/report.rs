@@ -33,14 +33,14 @@ pub struct Shown {
 }
 
 impl Shown {
-    /// The score `score` (in [`DISC`] units) as shown: exact scores are whole numbers of
-    /// discs, estimates are rounded to a tenth.
+    /// The score `score` as shown: exact scores are whole numbers of discs (a fraction,
+    /// which an exact score has not, rounded toward zero), estimates are rounded to a tenth.
     #[must_use]
-    pub fn new(score: i32, exact: bool) -> Shown {
+    pub fn new(score: Discs64, exact: bool) -> Shown {
         let discs = if exact {
-            f64::from(Discs64(score).whole().0)
+            f64::from(score.whole().0)
         } else {
-            Discs64(score).tenths()
+            score.tenths()
         };
         Shown { discs, exact }
     }
@@ -226,17 +226,32 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyze::DISC;
+    use crate::analyze::{WholeDiscs, DISC};
+
+    fn whole(discs: i32) -> Discs64 {
+        WholeDiscs(discs).into()
+    }
 
     #[test]
     fn exact_scores_are_whole_and_estimates_are_tenths() {
-        assert_eq!(Shown::new(6 * DISC, true).to_string(), "+6");
-        assert_eq!(Shown::new(-4 * DISC, true).to_string(), "-4");
-        assert_eq!(Shown::new(0, true).to_string(), "0");
-        let estimate = Shown::new(5 * DISC + DISC / 3, false);
+        assert_eq!(Shown::new(whole(6), true).to_string(), "+6");
+        assert_eq!(Shown::new(whole(-4), true).to_string(), "-4");
+        assert_eq!(Shown::new(Discs64(0), true).to_string(), "0");
+        let estimate = Shown::new(Discs64(5 * DISC + DISC / 3), false);
         assert_eq!(estimate.to_string(), "+5.3");
         assert_eq!(estimate.discs, 5.3);
-        assert_eq!(Shown::new(-DISC / 2, false).to_string(), "-0.5");
-        assert_eq!(Shown::new(0, false).to_string(), "0.0");
+        assert_eq!(Shown::new(Discs64(-DISC / 2), false).to_string(), "-0.5");
+        assert_eq!(Shown::new(Discs64(0), false).to_string(), "0.0");
+    }
+
+    /// Negative 64ths: an estimate rounds to the nearest tenth, halves away from zero; an
+    /// exact score's (impossible) fraction is dropped toward zero, never to the disc below.
+    #[test]
+    fn negative_64ths_are_shown_rounded_as_the_units_round_them() {
+        let quarter_below = Discs64(-(3 * DISC + DISC / 4)); // -3.25 discs
+        assert_eq!(Shown::new(quarter_below, false).to_string(), "-3.3");
+        assert_eq!(Shown::new(quarter_below, true).to_string(), "-3");
+        assert_eq!(Shown::new(Discs64(-(DISC - 1)), true).to_string(), "0");
+        assert_eq!(Shown::new(Discs64(-10), false).discs, -0.2); // -0.156 discs
     }
 }

@@ -10,6 +10,7 @@ use ply_core::SplitMix64;
 use super::lookup::{after, canonical_image, key, After, BadBook, Book, ScoredMove};
 use crate::{
     analyze::{self, Analysis, Options},
+    spine::units::{Discs64, WholeDiscs},
     text, BoardSize, GameRecord, Move, Position, Square,
 };
 
@@ -73,12 +74,16 @@ pub fn successors(pos: &Position, best: Square) -> Vec<Position> {
 /// come back best first, the positions in the order given.
 ///
 /// ```
-/// use ply_othello::{book::{negamax, ScoredMove}, BoardSize, Position, Square};
+/// use ply_othello::{analyze::WholeDiscs, book::{negamax, ScoredMove}, BoardSize, Position, Square};
 ///
 /// let start = Position::start(BoardSize::Eight);
 /// let f5 = Square::parse("f5").unwrap();
 /// let after = start.play(f5).unwrap();
-/// let scored = |s: &str, score, depth| ScoredMove { square: Square::parse(s).unwrap(), score, depth };
+/// let scored = |s: &str, score, depth| ScoredMove {
+///     square: Square::parse(s).unwrap(),
+///     score: WholeDiscs(score),
+///     depth,
+/// };
 /// // The search at the start says +1 for every move; the book's position after f5 says
 /// // its own best move is worth +3 to white, so f5 is worth -3 to black, and so is every
 /// // other first move: each leads to an image of that position.
@@ -88,7 +93,7 @@ pub fn successors(pos: &Position, best: Square) -> Vec<Position> {
 /// ]);
 /// let (_, moves) = &book[0];
 /// assert_eq!(moves.len(), 4);
-/// assert!(moves.iter().all(|m| (m.score, m.depth) == (-3, 11)));
+/// assert!(moves.iter().all(|m| (m.score, m.depth) == (WholeDiscs(-3), 11)));
 /// ```
 ///
 /// # Panics
@@ -118,7 +123,7 @@ fn negamax_from(
     searched: &[(Position, Vec<ScoredMove>)],
     index: &HashMap<(u64, u64), usize>,
     done: &mut Vec<Option<Vec<ScoredMove>>>,
-) -> (i32, u32) {
+) -> (WholeDiscs, u32) {
     if let Some(moves) = &done[k] {
         return (moves[0].score, moves[0].depth);
     }
@@ -130,7 +135,7 @@ fn negamax_from(
             After::Over(score) => Some((score, 1)),
             After::Next(next, sign) => index.get(&key(&next)).map(|&j| {
                 let (v, d) = negamax_from(j, searched, index, done);
-                (sign * v, d + 1)
+                (v * sign, d + 1)
             }),
         };
         moves.push(match found {
@@ -267,14 +272,14 @@ fn line_end(
         let best = moves[0].score;
         let within: Vec<&ScoredMove> = moves
             .iter()
-            .filter(|m| best - m.score <= d.width && lost + best - m.score <= d.loss)
+            .filter(|m| (best - m.score).0 <= d.width && lost + (best - m.score).0 <= d.loss)
             .collect();
         let m = if line == 0 {
             moves[0]
         } else {
             *within[(choice(d.seed, line, pos_key) % within.len() as u64) as usize]
         };
-        lost += best - m.score;
+        lost += (best - m.score).0;
         // The moves are those of the least image: play on it.
         pos = here.play_unchecked(m.square);
     }
@@ -314,9 +319,9 @@ pub fn game_positions(game: &GameRecord, plies: usize) -> impl Iterator<Item = P
 
 /// A midgame score (64ths of a disc) in whole discs, as a searched book holds it: rounded,
 /// and never past the board's squares.
-fn whole_discs(score: i32, size: BoardSize) -> i32 {
+fn whole_discs(score: Discs64, size: BoardSize) -> WholeDiscs {
     let squares = i32::try_from(size.squares()).expect("at most 64");
-    (Analysis::discs(score).round() as i32).clamp(-squares, squares)
+    WholeDiscs(score.nearest().0.clamp(-squares, squares))
 }
 
 /// Every move of `pos` scored by the midgame engine at `depth`, in whole discs, best first
@@ -437,7 +442,7 @@ mod tests {
         legal.sort_unstable();
         assert_eq!(squares, legal);
         assert!(moves.windows(2).all(|w| w[0].score >= w[1].score));
-        assert!(moves.iter().all(|m| m.depth == 3 && m.score.abs() <= 36));
+        assert!(moves.iter().all(|m| m.depth == 3 && m.score.0.abs() <= 36));
         let best = found.moves.iter().map(|m| m.score).max().unwrap();
         assert_eq!(moves[0].score, whole_discs(best, BoardSize::Six));
     }
@@ -466,7 +471,7 @@ mod tests {
     #[test]
     fn a_book_missing_a_position_shows_the_gap() {
         let book = book4(6);
-        let mut entries: Vec<(Position, Square, i32)> =
+        let mut entries: Vec<(Position, Square, WholeDiscs)> =
             book.iter().map(|(p, m)| (p, m.best, m.score)).collect();
         let dropped = entries.pop().unwrap().0;
         let holed = Book::from_entries(BoardSize::Four, 6, entries).unwrap();
@@ -525,7 +530,7 @@ mod tests {
                         p.legal_moves()
                             .map(|square| ScoredMove {
                                 square,
-                                score,
+                                score: WholeDiscs(score),
                                 depth: 3,
                             })
                             .collect::<Vec<_>>()
@@ -533,7 +538,7 @@ mod tests {
                     let out = negamax(vec![(q, leaf(&q, -30)), (after, leaf(&after, 4))]);
                     // The position after the pass: its own best, or a move that ends the game.
                     let next = out[1].1[0];
-                    assert!(next.score >= 4);
+                    assert!(next.score >= WholeDiscs(4));
                     let m = out[0].1.iter().find(|m| m.square == sq).unwrap();
                     assert_eq!((m.score, m.depth), (next.score, next.depth + 1));
                     assert_eq!(out[0].1[0].square, sq);
@@ -567,7 +572,7 @@ mod tests {
                 .legal_moves()
                 .map(|square| ScoredMove {
                     square,
-                    score,
+                    score: WholeDiscs(score),
                     depth: 1,
                 })
                 .collect::<Vec<_>>()
@@ -575,10 +580,10 @@ mod tests {
         let grown = add_searched(&book, vec![(child, scored(16))]).unwrap();
         assert_eq!(grown.len(), book.len() + 1);
         assert_eq!(grown.min_empties(), 7);
-        assert_eq!(grown.lookup(&child).unwrap().score, 16);
+        assert_eq!(grown.lookup(&child).unwrap().score, WholeDiscs(16));
         let m = grown.moves(&parent).unwrap();
         let m = m.iter().find(|m| m.square == square).unwrap();
-        assert_eq!((m.score, m.depth), (-16, 2));
+        assert_eq!((m.score, m.depth), (WholeDiscs(-16), 2));
         // Every book position whose moves do not lead to the child keeps its scores.
         let kept = book
             .iter()

@@ -247,9 +247,12 @@ impl Book {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::{
-        testing::{book4, searched4},
-        ScoredMove,
+    use crate::{
+        book::{
+            testing::{book4, searched4},
+            ScoredMove,
+        },
+        spine::units::WholeDiscs,
     };
 
     #[test]
@@ -335,7 +338,7 @@ mod tests {
         let start = Position::start(BoardSize::Four);
         let one = vec![ScoredMove {
             square: start.legal_moves().next().unwrap(),
-            score: 0,
+            score: WholeDiscs(0),
             depth: 1,
         }];
         let e = Book::from_searched(BoardSize::Four, [(start, one)]).unwrap_err();

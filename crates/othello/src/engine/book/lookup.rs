@@ -3,7 +3,7 @@
 
 use std::{fmt, sync::OnceLock};
 
-use crate::{rules::symmetry, BoardSize, Position, Square};
+use crate::{rules::symmetry, spine::units::WholeDiscs, BoardSize, Position, Square};
 
 /// Why a book file or a set of book entries was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub struct BookMove {
     pub best: Square,
     /// The value for the side to move in discs: final disc difference, empties to the
     /// winner; exact, or a searched book's estimate.
-    pub score: i32,
+    pub score: WholeDiscs,
     /// Whether `score` is exact.
     pub exact: bool,
     /// Plies the score rests on: the empty squares when exact; for a searched book, the
@@ -44,7 +44,7 @@ pub struct ScoredMove {
     /// The move.
     pub square: Square,
     /// Its score in discs for the side that plays it.
-    pub score: i32,
+    pub score: WholeDiscs,
     /// Plies the score rests on, the move itself included.
     pub depth: u32,
 }
@@ -111,14 +111,14 @@ pub fn key(pos: &Position) -> (u64, u64) {
 /// value into the mover's (`-1` after the move, `+1` when the opponent must pass). Both the
 /// negamax and the analysis's book lookups step through a move with it.
 pub(crate) enum After {
-    Over(i32),
+    Over(WholeDiscs),
     Next(Position, i32),
 }
 
 /// Where `child`, the position after a move, leads: see [`After`].
 pub(crate) fn after(child: &Position) -> After {
     if child.is_game_over() {
-        After::Over(-child.final_score())
+        After::Over(WholeDiscs(-child.final_score()))
     } else if child.can_move() {
         After::Next(*child, -1)
     } else {
@@ -159,13 +159,13 @@ impl Book {
     pub fn from_entries(
         size: BoardSize,
         min_empties: u32,
-        entries: impl IntoIterator<Item = (Position, Square, i32)>,
+        entries: impl IntoIterator<Item = (Position, Square, WholeDiscs)>,
     ) -> Result<Book, BadBook> {
         let mut rows = Vec::new();
         for (pos, best, score) in entries {
             let name = crate::text::format_position(&pos);
             check_position(&pos, size, min_empties)?;
-            if score % 2 != 0 {
+            if score.0 % 2 != 0 {
                 return Err(BadBook(format!(
                     "{name}: {score} is not a final disc difference on {0}x{0}",
                     size.n()
@@ -277,7 +277,7 @@ impl Book {
                 if !pos.is_legal(m.square) {
                     return Err(BadBook(format!("{name}: {} is not a legal move", m.square)));
                 }
-                if !(-squares..=squares).contains(&m.score) {
+                if !(-squares..=squares).contains(&m.score.0) {
                     return Err(BadBook(format!(
                         "{name}: {} is not a final disc difference on {1}x{1}",
                         m.score,
@@ -286,7 +286,7 @@ impl Book {
                 }
                 stored.push(Stored {
                     square: symmetry::square(m.square.index(), s, n),
-                    score: i8::try_from(m.score).expect("checked above"),
+                    score: i8::try_from(m.score.0).expect("checked above"),
                     // An exact book's depth is the position's empties: not stored.
                     depth: if exact {
                         0
@@ -389,7 +389,7 @@ impl Book {
         let m = self.stored(e)[0];
         BookMove {
             best: self.square(m.square, s),
-            score: i32::from(m.score),
+            score: WholeDiscs(i32::from(m.score)),
             exact: self.exact,
             depth: if self.exact {
                 pos.empties().count()
@@ -448,7 +448,7 @@ impl Book {
                 .iter()
                 .map(|m| ScoredMove {
                     square: self.square(m.square, s),
-                    score: i32::from(m.score),
+                    score: WholeDiscs(i32::from(m.score)),
                     depth: if self.exact {
                         empties
                     } else {
@@ -499,7 +499,7 @@ mod tests {
         assert!(book.len() > 10, "{}", book.len());
         assert_eq!(book.first_gap(), None);
         let start = Position::start(BoardSize::Four);
-        assert_eq!(book.lookup(&start).unwrap().score, -10);
+        assert_eq!(book.lookup(&start).unwrap().score, WholeDiscs(-10));
         let mut solver = Solver::new(SolveOptions {
             threads: 1,
             hash_mb: 4,
@@ -521,17 +521,21 @@ mod tests {
         let start = Position::start(BoardSize::Six);
         let a1 = Square::parse("a1").unwrap();
         let c2 = Square::parse("c2").unwrap();
-        let e = Book::from_entries(BoardSize::Six, 20, [(start, a1, -4)]).unwrap_err();
+        let e = Book::from_entries(BoardSize::Six, 20, [(start, a1, WholeDiscs(-4))]).unwrap_err();
         assert!(e.to_string().contains("a1 is not a legal move"), "{e}");
-        let e = Book::from_entries(BoardSize::Six, 20, [(start, c2, -3)]).unwrap_err();
+        let e = Book::from_entries(BoardSize::Six, 20, [(start, c2, WholeDiscs(-3))]).unwrap_err();
         assert!(
             e.to_string().contains("-3 is not a final disc difference"),
             "{e}"
         );
-        let e = Book::from_entries(BoardSize::Six, 33, [(start, c2, -4)]).unwrap_err();
+        let e = Book::from_entries(BoardSize::Six, 33, [(start, c2, WholeDiscs(-4))]).unwrap_err();
         assert!(e.to_string().contains("fewer than the book's 33"), "{e}");
-        let e =
-            Book::from_entries(BoardSize::Six, 20, [(start, c2, -4), (start, c2, -2)]).unwrap_err();
+        let e = Book::from_entries(
+            BoardSize::Six,
+            20,
+            [(start, c2, WholeDiscs(-4)), (start, c2, WholeDiscs(-2))],
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("two values"), "{e}");
     }
 
@@ -560,7 +564,7 @@ mod tests {
                 for m in &moves {
                     let child = im.play(m.square).unwrap();
                     let want = if child.is_game_over() {
-                        -child.final_score()
+                        WholeDiscs(-child.final_score())
                     } else {
                         -solver.solve(&child).score
                     };

@@ -27,11 +27,11 @@
 //! a book position is found too and its moves mapped back.
 //!
 //! ```
-//! use ply_othello::{book::Book, BoardSize, Position};
+//! use ply_othello::{analyze::WholeDiscs, book::Book, BoardSize, Position};
 //!
 //! let book = Book::builtin(BoardSize::Six).expect("6x6 ships a book");
 //! let start = book.lookup(&Position::start(BoardSize::Six)).expect("the start is in it");
-//! assert_eq!(start.score, -4); // 6x6 is a white win, 16-20
+//! assert_eq!(start.score, WholeDiscs(-4)); // 6x6 is a white win, 16-20
 //! assert!(start.exact);
 //! ```
 //!

@@ -48,7 +48,7 @@ pub(super) fn searched4(min: u32) -> Book {
                     After::Over(score) => score,
                     After::Next(q, sign) => {
                         next.push(q);
-                        sign * solver.solve(&q).score
+                        solver.solve(&q).score * sign
                     }
                 };
                 ScoredMove {

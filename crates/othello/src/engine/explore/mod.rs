@@ -689,7 +689,7 @@ pub fn explore(pos: &Position, index: &GamesIndex, engine: Option<&Options>) -> 
         b.games
             .cmp(&a.games)
             .then_with(|| {
-                let v = |e: &Explored| e.engine.map_or(i32::MIN, |v| v.score);
+                let v = |e: &Explored| e.engine.map_or(i32::MIN, |v| v.score.0);
                 v(b).cmp(&v(a))
             })
             .then_with(|| square_order(a.mv).cmp(&square_order(b.mv)))

@@ -1,7 +1,7 @@
 //! The one shape of an exploration that every front end presents.
 
 use super::{Exploration, GamesPage};
-use crate::{analyze, Color};
+use crate::Color;
 
 /// An exploration as every front end presents it: the CLI's `--json` and the API print this
 /// one shape (with the `serde` feature).
@@ -83,7 +83,7 @@ impl Report {
                     black_score_rate: m.black_score_rate(),
                     black_mean_discs: m.black_mean_discs().map(unsigned_zero),
                     engine: m.engine.map(|v| {
-                        let d = analyze::Analysis::discs(v.score);
+                        let d = v.score.discs();
                         EngineValue {
                             black_discs: unsigned_zero(if turn == Color::Black { d } else { -d }),
                             kind: match (v.exact, v.book) {

@@ -9,19 +9,19 @@
 //! number of empty squares, searched without pruning, reaches the end of every line: its
 //! scores are exact.
 //!
-//! Scores are in evaluation units, [`DISC`] per disc of final score, from the side to move's
-//! view. An analysis comes back as the one analysis type, [`crate::analyze::Analysis`], with
+//! Scores are in evaluation units, [`DISC`] per disc of final score (an analysis's in
+//! [`Discs64`](crate::analyze::Discs64)), from the side to move's view. An analysis comes back as the one analysis type, [`crate::analyze::Analysis`], with
 //! its own scores only (none from the book, no selective confidence), `proven` only when every
 //! move is exact (then `all_exact` too).
 //!
 //! ```
 //! use std::time::Duration;
-//! use ply_othello::{midgame::{analyze, Limits, DISC}, BoardSize, Position};
+//! use ply_othello::{analyze::WholeDiscs, midgame::{analyze, Limits}, BoardSize, Position};
 //!
 //! // 4x4 is small enough to search to the end: white wins by 8 discs, -10 with empties.
 //! let a = analyze(&Position::start(BoardSize::Four), &Limits::budget(Duration::from_secs(10)));
 //! assert!(a.proven && a.all_exact);
-//! assert_eq!(a.score, -10 * DISC);
+//! assert_eq!(a.score.whole(), WholeDiscs(-10));
 //! assert_eq!(a.moves.len(), 4);
 //! ```
 
@@ -47,6 +47,7 @@ use crate::{
         aspiration::{self, Widen},
         clock::{Clock, SystemClock},
         line,
+        units::{Discs64, WholeDiscs},
     },
     Move, Position, Square,
 };
@@ -55,7 +56,7 @@ use crate::{
 pub use crate::spine::units::DISC;
 
 /// Half-width of the aspiration window around a move's previous score.
-const ASPIRATION: i32 = 2 * DISC;
+const ASPIRATION: i32 = WholeDiscs(2).in_64ths().0;
 
 /// When to stop searching, and how. The first iteration (depth 1) always completes, so
 /// every analysis has an answer however small the budget.
@@ -236,19 +237,19 @@ fn analyze_at<C: Cpu>(
             .iter()
             .map(|r| MoveValue {
                 square: r.square,
-                score: r.score,
+                score: Discs64(r.score),
                 exact: exact && !selective,
                 depth,
                 book: false,
             })
             .collect();
         if limits.all_moves {
-            order = scores.iter().map(|m| (m.square, m.score)).collect();
+            order = scores.iter().map(|m| (m.square, m.score.0)).collect();
         } else {
             scores.truncate(1);
             let first = scores[0].square;
             order.sort_by_key(|&(sq, _)| sq != first);
-            order[0].1 = scores[0].score;
+            order[0].1 = scores[0].score.0;
         }
         let all_exact = scores.iter().all(|m| m.exact);
         let a = Analysis {
@@ -381,7 +382,7 @@ fn fold_partial(
             .moves
             .iter()
             .filter(|m| results.iter().all(|r| r.square != m.square))
-            .map(|m| m.score)
+            .map(|m| m.score.0)
             .max();
         if unreached.is_some_and(|s| s > top) {
             return false;
@@ -390,7 +391,7 @@ fn fold_partial(
             if let Some(m) = a.moves.iter_mut().find(|m| m.square == r.square) {
                 *m = MoveValue {
                     square: r.square,
-                    score: r.score,
+                    score: Discs64(r.score),
                     exact,
                     depth,
                     book: false,
@@ -408,7 +409,7 @@ fn fold_partial(
             .expect("a result, as top is");
         a.moves = vec![MoveValue {
             square: best.square,
-            score: best.score,
+            score: Discs64(best.score),
             exact: false,
             depth,
             book: false,
@@ -456,19 +457,19 @@ fn principal_line<C: Cpu>(
 /// the calibrations measure the evaluation with it.
 ///
 /// ```
-/// use ply_othello::{eval, midgame, BoardSize, Position};
+/// use ply_othello::{analyze::Discs64, eval, midgame, BoardSize, Position};
 /// let e = eval::builtin(BoardSize::Six).unwrap();
 /// let pos = Position::start(BoardSize::Six);
 /// // Depth 1: the best child's value, negated.
 /// let best = pos
 ///     .legal_moves()
 ///     .map(|sq| pos.play_unchecked(sq))
-///     .map(|c| -e.evaluate_reference(c.player().0, c.opponent().0))
+///     .map(|c| Discs64(-e.evaluate_reference(c.player().0, c.opponent().0)))
 ///     .max();
 /// assert_eq!(Some(midgame::fixed_depth_value(e, &pos, 1)), best);
 /// ```
 #[must_use]
-pub fn fixed_depth_value(eval: &crate::eval::Eval, pos: &Position, depth: u32) -> i32 {
+pub fn fixed_depth_value(eval: &crate::eval::Eval, pos: &Position, depth: u32) -> Discs64 {
     let limits = Limits {
         table_bits: 14,
         selective: false,
@@ -478,7 +479,7 @@ pub fn fixed_depth_value(eval: &crate::eval::Eval, pos: &Position, depth: u32) -
     with_cpu!(cpu => {
         let mut s = Searcher::new(cpu, pos.size(), &limits).with_eval(eval);
         s.set_root(p, o);
-        s.search::<true>(p, o, depth, -INF, INF)
+        Discs64(s.search::<true>(p, o, depth, -INF, INF))
     })
 }
 
@@ -500,10 +501,14 @@ mod tests {
         Square::parse(s).unwrap()
     }
 
+    fn discs(n: i32) -> Discs64 {
+        WholeDiscs(n).into()
+    }
+
     fn at(s: &str, discs: i32, depth: u32) -> MoveValue {
         MoveValue {
             square: sq(s),
-            score: discs * DISC,
+            score: WholeDiscs(discs).into(),
             exact: false,
             depth,
             book: false,
@@ -513,7 +518,7 @@ mod tests {
     fn result(s: &str, discs: i32, line: &[&str]) -> RootResult {
         RootResult {
             square: sq(s),
-            score: discs * DISC,
+            score: WholeDiscs(discs).in_64ths().0,
             line: line.iter().map(|m| Move::Play(sq(m))).collect(),
         }
     }
@@ -522,7 +527,7 @@ mod tests {
         Analysis {
             moves: vec![at("h6", 5, 11), at("f7", 4, 11), at("e2", 3, 11)],
             best: Some(sq("h6")),
-            score: 5 * DISC,
+            score: discs(5),
             proven: false,
             all_exact: false,
             selective: None,
@@ -553,7 +558,7 @@ mod tests {
             result("e2", 4, &["e2", "c1", "d1"]),
         ];
         assert!(fold_partial(&mut a, results, 12, false, true));
-        assert_eq!((a.best, a.score, a.depth), (Some(sq("e2")), 4 * DISC, 12));
+        assert_eq!((a.best, a.score, a.depth), (Some(sq("e2")), discs(4), 12));
         assert_eq!(a.moves[0], at("e2", 4, 12));
         assert_eq!(a.moves[1], at("f7", 4, 11));
         assert_eq!(a.line.len(), 3);
@@ -582,13 +587,16 @@ mod tests {
         order.sort_by_key(|&(m, _)| m != sq("g8"));
         let (results, complete) = root_moves(&mut s, &pos, &order, 15, false);
         assert!(complete);
-        let found: Vec<(Square, i32)> = results.iter().map(|r| (r.square, r.score)).collect();
-        assert_eq!(found, [(sq("g8"), -6 * DISC)]);
+        let found: Vec<(Square, Discs64)> = results
+            .iter()
+            .map(|r| (r.square, Discs64(r.score)))
+            .collect();
+        assert_eq!(found, [(sq("g8"), discs(-6))]);
         // Folded in as a partial iteration, it keeps g8, but proves nothing: the moves the
         // iteration did not reach might have scored more.
         let mut a = depth_11();
         assert!(fold_partial(&mut a, results, 15, true, false));
-        assert_eq!((a.best, a.score), (Some(sq("g8")), -6 * DISC));
+        assert_eq!((a.best, a.score), (Some(sq("g8")), discs(-6)));
         assert!(!a.proven && !a.all_exact && !a.moves[0].exact);
     }
 }

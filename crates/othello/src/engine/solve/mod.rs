@@ -16,7 +16,7 @@
 //! use ply_othello::{solve::{SolveOptions, Solver}, BoardSize, Position};
 //! let mut solver = Solver::new(SolveOptions::default());
 //! let result = solver.solve(&Position::start(BoardSize::Four));
-//! assert_eq!(result.score, -10); // white wins 11-3 with two squares left empty
+//! assert_eq!(result.score.0, -10); // white wins 11-3 with two squares left empty
 //! ```
 
 mod flips;
@@ -42,6 +42,7 @@ use crate::{
         aspiration::{self, Widen},
         clock::{Clock, SYSTEM},
         line,
+        units::{Discs64, WholeDiscs},
     },
     Move, Position, Square,
 };
@@ -140,11 +141,11 @@ impl std::error::Error for OptionOutOfRange {}
 pub fn each_move<R, E>(
     pos: &Position,
     moves: &[Square],
-    mut search: impl FnMut(&Position) -> Result<(i32, R), E>,
-    mut found: impl FnMut(usize, Square, i32, Option<&R>),
+    mut search: impl FnMut(&Position) -> Result<(WholeDiscs, R), E>,
+    mut found: impl FnMut(usize, Square, WholeDiscs, Option<&R>),
 ) -> Result<(), E> {
     let n = Geometry::of(pos.size()).n;
-    let mut images: Vec<((u64, u64), i32)> = Vec::with_capacity(moves.len());
+    let mut images: Vec<((u64, u64), WholeDiscs)> = Vec::with_capacity(moves.len());
     for (i, &sq) in moves.iter().enumerate() {
         let child = pos.play_unchecked(sq);
         let (ip, io, _) = symmetry::canonical(child.player().0, child.opponent().0, n);
@@ -164,7 +165,7 @@ pub fn each_move<R, E>(
 pub struct SolveResult {
     /// Disc difference at the end of perfect play, from the side to move's view, empty
     /// squares given to the winner.
-    pub score: i32,
+    pub score: WholeDiscs,
     /// A move that reaches that score; `None` when the side to move must pass or the game is
     /// over.
     pub best_move: Option<Square>,
@@ -185,7 +186,7 @@ pub struct Progress {
     /// The best move so far and its provisional score, for the side to move of the searched
     /// position. The root is searched through narrow windows, so the score is a bound until
     /// the last search ends.
-    pub best: Option<(Square, i32)>,
+    pub best: Option<(Square, WholeDiscs)>,
     /// Nodes visited so far by the reporting thread.
     pub nodes: u64,
     /// Which search of the position this is: a selective pass or the exact one.
@@ -345,7 +346,7 @@ fn first_guess(pos: &Position) -> i32 {
     let mut state = eval.state(p, o);
     let (a, b) = (-EVAL_BOUND, EVAL_BOUND);
     let best = with_cpu!(cpu => crate::spine::order::eval_search(cpu, eval, &mut state, p, o, empty, 2, a, b, &mut 0));
-    let discs = best / crate::eval::UNIT;
+    let discs = Discs64(best).whole().0;
     let squares = pos.size().squares() as i32;
     (discs & !1).clamp(-squares, squares)
 }
@@ -445,7 +446,7 @@ impl Solver {
             with_cpu!(cpu => self.principal_variation(cpu, pos, score, best, &control))?;
         nodes += pv_nodes;
         Ok(SolveResult {
-            score,
+            score: WholeDiscs(score),
             best_move,
             pv,
             nodes,
@@ -460,9 +461,9 @@ impl Solver {
     /// let mut solver = Solver::new(SolveOptions::default());
     /// let scores = solver.solve_all_moves(&Position::start(BoardSize::Four));
     /// assert_eq!(scores.len(), 4);
-    /// assert!(scores.iter().all(|&(_, s)| s == -10)); // the start is symmetric
+    /// assert!(scores.iter().all(|&(_, s)| s.0 == -10)); // the start is symmetric
     /// ```
-    pub fn solve_all_moves(&mut self, pos: &Position) -> Vec<(Square, i32)> {
+    pub fn solve_all_moves(&mut self, pos: &Position) -> Vec<(Square, WholeDiscs)> {
         match self.solve_all_moves_with(pos, SolveControl::default()) {
             Ok(r) => r.0,
             Err(Stopped) => unreachable!("a search without limits never stops early"),
@@ -478,12 +479,12 @@ impl Solver {
         &mut self,
         pos: &Position,
         mut control: SolveControl<'_>,
-    ) -> Result<(Vec<(Square, i32)>, u64), Stopped> {
+    ) -> Result<(Vec<(Square, WholeDiscs)>, u64), Stopped> {
         self.new_search();
         let mut nodes = 0;
         let moves: Vec<Square> = pos.legal_moves().collect();
         let mut scores = Vec::with_capacity(moves.len());
-        let mut best: Option<(Square, i32)> = None;
+        let mut best: Option<(Square, WholeDiscs)> = None;
         // Sibling moves often score alike: each search starts around the last score.
         let mut guess = 0;
         let halt = (control.stop, control.deadline, control.clock);
@@ -504,7 +505,7 @@ impl Solver {
                 )?;
                 searched.set(searched.get() + n);
                 guess = v;
-                Ok((v, ()))
+                Ok((WholeDiscs(v), ()))
             },
             |i, sq, score, was_searched| {
                 scores.push((sq, score));
@@ -554,7 +555,9 @@ impl Solver {
                     report(&Progress {
                         done: total,
                         total,
-                        best: best.and_then(Square::from_index).map(|sq| (sq, v)),
+                        best: best
+                            .and_then(Square::from_index)
+                            .map(|sq| (sq, WholeDiscs(v))),
                         nodes,
                         pass: Pass::at(level),
                         settled: true,
@@ -596,7 +599,7 @@ impl Solver {
                 progress(&Progress {
                     done: step.done,
                     total: step.total,
-                    best: Square::from_index(step.best_move).map(|sq| (sq, step.best)),
+                    best: Square::from_index(step.best_move).map(|sq| (sq, WholeDiscs(step.best))),
                     nodes,
                     pass: Pass::at(level),
                     settled: false,

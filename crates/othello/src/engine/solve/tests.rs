@@ -89,7 +89,7 @@ fn images_share_the_table_and_keep_their_scores() {
         for s in 0..symmetry::COUNT {
             let img = symmetry::image(pos, s);
             let r = solver.solve(&img);
-            assert_eq!(r.score, want, "image {s} of {pos:?}");
+            assert_eq!(r.score.0, want, "image {s} of {pos:?}");
             if let Some(sq) = r.best_move {
                 assert_eq!(score_of(sq, s), Some(want));
             }
@@ -98,7 +98,7 @@ fn images_share_the_table_and_keep_their_scores() {
             for (sq, v) in all {
                 assert_eq!(
                     score_of(sq, s),
-                    Some(v),
+                    Some(v.0),
                     "move {sq} of image {s} of {pos:?}"
                 );
             }
@@ -243,7 +243,7 @@ fn nodes_near_the_end_go_in_the_threads_own_table() {
         hash_mb: 1,
     });
     let r = solver.solve(&pos);
-    assert_eq!(r.score, 18);
+    assert_eq!(r.score.0, 18);
     let geo = Geometry::of(pos.size());
     let (mut near_found, mut shared_found) = (0, 0);
     let mut at = pos;
@@ -266,7 +266,7 @@ fn nodes_near_the_end_go_in_the_threads_own_table() {
         near_found >= 3 && shared_found >= 3,
         "{near_found} {shared_found}"
     );
-    assert_eq!(solver.solve(&pos).score, 18);
+    assert_eq!(solver.solve(&pos).score.0, 18);
 }
 
 /// `each_move`, which takes a symmetric image's score without a search, gives every move
@@ -290,7 +290,7 @@ fn each_move_scores_an_image_as_a_search_would() {
             &moves,
             |child| {
                 searched += 1;
-                Ok((crate::reference::minimax(child), ()))
+                Ok((WholeDiscs(crate::reference::minimax(child)), ()))
             },
             |i, sq, score, r| found.push((i, sq, score, r.is_some())),
         );
@@ -299,7 +299,11 @@ fn each_move_scores_an_image_as_a_search_would() {
         for (k, &(i, sq, score, _)) in found.iter().enumerate() {
             assert_eq!((i, sq), (k, moves[k]));
             let child = pos.play_unchecked(sq);
-            assert_eq!(score, -crate::reference::minimax(&child), "{sq} of {pos:?}");
+            assert_eq!(
+                score.0,
+                -crate::reference::minimax(&child),
+                "{sq} of {pos:?}"
+            );
         }
         let images = found.iter().filter(|f| !f.3).count();
         assert_eq!(searched + images, moves.len());

@@ -15,8 +15,8 @@ pub struct MoveValue {
     /// The move.
     pub square: Square,
     /// Final disc difference after the move for the side that played it, empties to the
-    /// winner, in [`DISC`](crate::analyze::DISC) units: exact or an estimate.
-    pub score: i32,
+    /// winner, in 64ths of a disc: exact or an estimate.
+    pub score: Discs64,
     /// True when the score is the exact result under perfect play, false for an estimate.
     pub exact: bool,
     /// Plies searched for the score, the move itself included (the number of empty squares
@@ -70,9 +70,9 @@ pub struct Analysis {
     pub moves: Vec<MoveValue>,
     /// The move to play; `None` for a pass or when the game is over.
     pub best: Option<Square>,
-    /// Score of the position for the side to move, in [`DISC`](crate::analyze::DISC) units:
-    /// the best move's score.
-    pub score: i32,
+    /// Score of the position for the side to move, in 64ths of a disc: the best move's
+    /// score.
+    pub score: Discs64,
     /// True when `score` is the position's exact value (proven by the solver, the book, or a
     /// search to the end), whether or not every move's score is. The midgame engine alone
     /// proves it only with every move exact.
@@ -98,19 +98,13 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// `score` in discs.
-    #[must_use]
-    pub fn discs(score: i32) -> f64 {
-        Discs64(score).discs()
-    }
-
     /// The analysis of a finished game: its final score, exact, no move, one node, credited
     /// to the solver (the end of the game needs no estimate).
     pub(crate) fn game_over(pos: &Position) -> Analysis {
         Analysis {
             moves: Vec::new(),
             best: None,
-            score: Discs64::from(WholeDiscs(pos.final_score())).0,
+            score: WholeDiscs(pos.final_score()).in_64ths(),
             proven: true,
             all_exact: true,
             selective: None,

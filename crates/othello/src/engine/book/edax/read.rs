@@ -11,6 +11,7 @@ use super::{
 use crate::{
     book::lookup::{after, canonical, key, After, BadBook, Book, ScoredMove},
     formats::binfile::Reader,
+    spine::units::WholeDiscs,
     BoardSize, Position, Square,
 };
 
@@ -304,14 +305,14 @@ fn scored_moves(
         };
         moves.push(ScoredMove {
             square: sq,
-            score: i32::from(l.score),
+            score: WholeDiscs(i32::from(l.score)),
             depth,
         });
     }
     if let Some(sq) = Square::from_index(e.leaf.square) {
         moves.push(ScoredMove {
             square: sq,
-            score: i32::from(e.leaf.score),
+            score: WholeDiscs(i32::from(e.leaf.score)),
             depth: leaf_depth(e.level, empties),
         });
     }

@@ -4,6 +4,7 @@ use super::{leaf_depth, level_for, read::child_key, HEADER_BYTES, NO_MOVE, PASS,
 use crate::{
     book::{after, After, Book, ScoredMove},
     rules::symmetry,
+    spine::units::WholeDiscs,
     BoardSize, Position, Square,
 };
 
@@ -342,7 +343,7 @@ fn find(seed: u64, wanted: impl Fn(&Position) -> bool) -> (Position, Square) {
 fn row(pos: Position, sq: Square, score: i32, depth: u32) -> (Position, Vec<ScoredMove>) {
     let other = ScoredMove {
         square: pos.legal_moves().find(|&m| m != sq).unwrap(),
-        score: score - 10,
+        score: WholeDiscs(score - 10),
         depth: pos.empties().count(),
     };
     (
@@ -350,7 +351,7 @@ fn row(pos: Position, sq: Square, score: i32, depth: u32) -> (Position, Vec<Scor
         vec![
             ScoredMove {
                 square: sq,
-                score,
+                score: WholeDiscs(score),
                 depth,
             },
             other,

@@ -69,11 +69,11 @@ impl Book {
                 let child = pos.play_unchecked(sq);
                 let through = match after(&child) {
                     After::Over(score) => {
-                        (score == i32::from(m.score)).then_some(Extra::End(child))
+                        (score.0 == i32::from(m.score)).then_some(Extra::End(child))
                     }
                     After::Next(next, sign) => match self.lookup(&next) {
                         Some(b)
-                            if (sign * b.score, b.depth + 1)
+                            if ((b.score * sign).0, b.depth + 1)
                                 == (i32::from(m.score), u32::from(m.depth)) =>
                         {
                             Some(if sign == 1 {
