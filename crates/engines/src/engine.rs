@@ -169,8 +169,10 @@ pub trait Engine: Send {
     fn quit(&mut self) -> Result<(), EngineError>;
 }
 
-/// The error of an engine whose move `m` the rules refuse in `game`'s position.
-pub(crate) fn illegal(
+/// The error of `engine`, asked `command`, whose move `m` the rules refuse in `game`'s
+/// position for the reason `why`.
+#[must_use]
+pub fn illegal(
     engine: &str,
     command: &str,
     game: &GameRecord,
