@@ -165,7 +165,8 @@ pub trait Engine: Send {
     /// Ends the engine (a subprocess is asked to quit, then killed if it stays).
     ///
     /// # Errors
-    /// When the engine fails to end politely; it is ended anyway.
+    /// When ending it fails in a way worth telling (none of this crate's engines has one: a
+    /// program that stays is killed).
     fn quit(&mut self) -> Result<(), EngineError>;
 }
 

@@ -4,7 +4,7 @@
 //! rules refusing a move it is told.
 //!
 //! A fixed time is the player's move time without a game clock; a depth is its depth (the
-//! solver still takes over near the end); a clock is the player's clock, set to what is
+//! solver still takes over near the end, within [`depth_time`]); a clock is the player's clock, set to what is
 //! left before every move.
 
 use std::time::Duration;
@@ -17,8 +17,13 @@ use ply_othello::{
 
 use crate::engine::{illegal, Answer, Engine, EngineError, Info, Limit};
 
-/// The longest a move under [`Limit::Depth`] may take: the depth decides, not the clock.
-const DEPTH_TIME: Duration = Duration::from_secs(24 * 3600);
+/// How long a move may take at `depth` (the solver's share near the end, where the depth
+/// does not bound the search): half a second a ply, as NBoard's `set depth N` and `ply gtp
+/// --depth N` give it.
+#[must_use]
+pub fn depth_time(depth: u32) -> Duration {
+    Duration::from_millis(u64::from(depth) * 500)
+}
 
 /// ply, in process.
 #[derive(Debug)]
@@ -60,7 +65,7 @@ impl PlyEngine {
                 TimeControl::None
             }
             Limit::Depth(d) => {
-                settings.move_time = DEPTH_TIME;
+                settings.move_time = depth_time(*d);
                 settings.depth = Some(*d);
                 TimeControl::None
             }

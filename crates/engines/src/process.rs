@@ -178,6 +178,9 @@ impl Process {
     /// Asks the program to end, waits a moment, and kills it if it is still there; true when
     /// it ended by itself.
     pub fn end(&mut self) -> bool {
+        if let Ok(Some(_)) = self.child.try_wait() {
+            return true;
+        }
         let quit = std::mem::take(&mut self.quit);
         if !quit.is_empty() {
             let _ = self.send(&quit);
