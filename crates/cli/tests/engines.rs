@@ -97,6 +97,17 @@ fn the_nboard_client_plays_ply_nboard_at_a_depth() {
         .iter()
         .filter(|m| m.side == Color::White)
         .all(|m| m.info.is_some()));
+    // On a clock the game is sent again with the time left (GGF's TI): still a legal move.
+    let start = GameRecord::new(Position::start(BoardSize::Six));
+    nboard.new_game(&start).unwrap();
+    let clock = Limit::clock(TimeControl::SuddenDeath {
+        main: Duration::from_secs(10),
+    });
+    let answer = nboard.go(&clock).unwrap();
+    let ply_othello::Move::Play(sq) = answer.best else {
+        panic!("{answer:?}")
+    };
+    assert!(start.position().is_legal(sq));
     nboard.quit().unwrap();
 }
 
