@@ -5,3 +5,29 @@
 //! `ply gtp` and `ply nboard` commands run over standard input and output, the clients that
 //! drive another program (or ply's HTTP API) as an engine, and the match runner that plays
 //! engines against each other. It knows nothing of command lines.
+//!
+//! - [`engine`]: the one [`Engine`] interface, its [`Limit`], [`Answer`] and [`EngineError`];
+//! - [`PlyEngine`] (ply in this process, over `ply_othello::play::Player`),
+//!   [`GtpEngine`] and [`NboardEngine`] (programs run as child processes, through
+//!   [`process`]), [`ApiEngine`] (a `ply serve`);
+//! - [`matches`]: the one match runner (openings, both colours, clocks, each side's time,
+//!   games as records) and [`proven`], the consistency check of proven values along a game;
+//! - [`xot`]: the one reader of opening lists.
+
+#![deny(missing_docs)]
+
+pub mod engine;
+pub mod gtp_client;
+pub mod http_client;
+pub mod matches;
+pub mod nboard_client;
+pub mod ply_engine;
+pub mod process;
+pub mod proven;
+pub mod xot;
+
+pub use engine::{Answer, Engine, EngineError, Fault, Info, Limit};
+pub use gtp_client::GtpEngine;
+pub use http_client::ApiEngine;
+pub use nboard_client::NboardEngine;
+pub use ply_engine::PlyEngine;

@@ -3,7 +3,8 @@
 //! no book, no solver beyond what the depth reaches). Each opening is played twice, colours
 //! swapped; every move is the best of the root's moves by a plain minimax search of the
 //! depth below it ([`crate::fit::search_value`]), the first in square order among equals, so
-//! a duel is deterministic.
+//! a duel is deterministic. The games are played by `ply-engines`' match runner, each set
+//! of weights a [`Weights`] engine.
 //!
 //! ```
 //! use ply_othello::{eval, BoardSize, Square};
@@ -18,9 +19,67 @@
 //! ```
 
 use ply_core::par_map;
-use ply_othello::{eval::Eval, Color, Position, Square};
+use ply_engines::{
+    engine::illegal,
+    matches::{play_game, Control},
+    Answer, Engine, EngineError, Limit,
+};
+use ply_othello::{eval::Eval, spine::clock::SYSTEM, GameRecord, Move, Position, Square};
 
 use crate::fit::search_value;
+
+/// A set of weights as an engine: [`choose`] at the depth of [`Limit::Depth`] (1 under any
+/// other limit: a duel has no clock).
+#[derive(Debug)]
+pub struct Weights<'a> {
+    name: String,
+    eval: &'a Eval,
+    game: GameRecord,
+}
+
+impl<'a> Weights<'a> {
+    /// `eval` as an engine named `name`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, eval: &'a Eval) -> Weights<'a> {
+        Weights {
+            name: name.into(),
+            eval,
+            game: GameRecord::new(Position::start(eval.size())),
+        }
+    }
+}
+
+impl Engine for Weights<'_> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, game: &GameRecord) -> Result<(), EngineError> {
+        self.game = game.clone();
+        Ok(())
+    }
+
+    fn play(&mut self, m: Move) -> Result<(), EngineError> {
+        let before = self.game.clone();
+        self.game
+            .play(m)
+            .map_err(|e| illegal(&self.name, &format!("play {m}"), &before, m, e))
+    }
+
+    fn go(&mut self, limit: &Limit) -> Result<Answer, EngineError> {
+        let depth = match limit {
+            Limit::Depth(d) => *d,
+            Limit::Time(_) | Limit::Clock(_) => 1,
+        };
+        let best = choose(self.eval, &self.game.position(), depth).map_or(Move::Pass, Move::Play);
+        self.play(best)?;
+        Ok(Answer { best, info: None })
+    }
+
+    fn quit(&mut self) -> Result<(), EngineError> {
+        Ok(())
+    }
+}
 
 /// One game of a duel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +115,7 @@ pub fn choose(eval: &Eval, pos: &Position, depth: u32) -> Option<Square> {
 ///
 /// # Panics
 /// When an opening holds an illegal move (the caller checks openings as it reads them).
+/// The games themselves cannot fail: both engines play legal moves and know no clock.
 #[must_use]
 pub fn play(
     first: &Eval,
@@ -67,44 +127,45 @@ pub fn play(
     let jobs: Vec<(usize, bool)> = (0..openings.len())
         .flat_map(|k| [(k, true), (k, false)])
         .collect();
+    let starts: Vec<GameRecord> = openings
+        .iter()
+        .enumerate()
+        .map(|(k, opening)| {
+            let mut game = GameRecord::new(Position::start(first.size()));
+            for &sq in opening {
+                let legal = game.play_with_implicit_pass(sq);
+                assert!(legal.is_ok(), "opening {k}: {sq} is illegal");
+            }
+            game
+        })
+        .collect();
+    let depth = Control::Limit(Limit::Depth(depth));
     par_map(&jobs, threads, |_, &(k, first_is_black)| {
-        let size = first.size();
-        let mut pos = Position::start(size);
-        let mut moves = Vec::new();
-        for &sq in &openings[k] {
-            if !pos.can_move() {
-                pos = pos.passed();
-            }
-            assert!(pos.is_legal(sq), "opening {k}: {sq} is illegal");
-            pos = pos.play_unchecked(sq);
-            moves.push(sq);
-        }
-        while !pos.is_game_over() {
-            if !pos.can_move() {
-                pos = pos.passed();
-                continue;
-            }
-            let black = pos.turn() == Color::Black;
-            let eval = if black == first_is_black {
-                first
-            } else {
-                second
-            };
-            let sq = choose(eval, &pos, depth).expect("a position that can move");
-            pos = pos.play_unchecked(sq);
-            moves.push(sq);
-        }
-        let black_score = match pos.turn() {
-            Color::Black => pos.final_score(),
-            Color::White => -pos.final_score(),
+        let (mut a, mut b) = (Weights::new("first", first), Weights::new("second", second));
+        let (black, white): (&mut dyn Engine, &mut dyn Engine) = if first_is_black {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
         };
+        // Neither engine can fail: both play legal moves and know no clock.
+        let game = play_game(black, white, &starts[k], [depth, depth], &SYSTEM)
+            .unwrap_or_else(|e| panic!("a duel's engines cannot fail: {e}"));
+        let moves = game
+            .record
+            .moves()
+            .iter()
+            .filter_map(|m| match m {
+                Move::Play(sq) => Some(*sq),
+                Move::Pass => None,
+            })
+            .collect();
         DuelGame {
             opening: k,
             first_is_black,
             score: if first_is_black {
-                black_score
+                game.black_score
             } else {
-                -black_score
+                -game.black_score
             },
             moves,
         }
@@ -163,7 +224,7 @@ pub fn tally(games: &[DuelGame]) -> Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_othello::{eval, BoardSize};
+    use ply_othello::{eval, BoardSize, Color};
 
     #[test]
     fn better_weights_win_and_colours_alternate() {
@@ -217,5 +278,49 @@ mod tests {
         );
         assert_eq!(points(&games), 2.5);
         assert_eq!(tally(&[]).discs, 0.0);
+    }
+
+    /// The plain loop the duel was before it ran on the match runner: the same games.
+    fn plain(eval: [&Eval; 2], opening: &[Square], depth: u32) -> Vec<Square> {
+        let mut pos = Position::start(eval[0].size());
+        let mut moves = opening.to_vec();
+        for &sq in opening {
+            if !pos.can_move() {
+                pos = pos.passed();
+            }
+            pos = pos.play_unchecked(sq);
+        }
+        while !pos.is_game_over() {
+            if !pos.can_move() {
+                pos = pos.passed();
+                continue;
+            }
+            let sq = choose(eval[usize::from(pos.turn() == Color::White)], &pos, depth).unwrap();
+            pos = pos.play_unchecked(sq);
+            moves.push(sq);
+        }
+        moves
+    }
+
+    #[test]
+    fn the_match_runner_plays_the_games_the_plain_loop_played() {
+        let good = eval::builtin(BoardSize::Eight)
+            .unwrap()
+            .clone()
+            .with_tempo(0);
+        let zero = Eval::from_weights(BoardSize::Eight, vec![0; good.weights().len()]).unwrap();
+        let openings: Vec<Vec<Square>> = ["f5d6c3d3c4f4c5b3", "f5f6e6f4"]
+            .iter()
+            .map(|t| crate::testset::opening(t).unwrap())
+            .collect();
+        let games = play(&good, &zero, &openings, 2, 1);
+        for g in &games {
+            let order = if g.first_is_black {
+                [&good, &zero]
+            } else {
+                [&zero, &good]
+            };
+            assert_eq!(g.moves, plain(order, &openings[g.opening], 2), "{g:?}");
+        }
     }
 }

@@ -29,7 +29,7 @@ use ply_othello::{
     midgame::{self, Limits},
     obf::{ObfLine, ScoredMove},
     solve::{SolveOptions, Solver},
-    transcript, Move, Position, Square,
+    Move, Position, Square,
 };
 
 /// How the games of the test set are played and labelled.
@@ -211,13 +211,17 @@ fn scored(position: Position, mv: Move, score: i32) -> ObfLine {
     }
 }
 
-/// The opening of an XOT line (`f5d6c3…`), checked by the rules.
+/// The opening of an XOT line (`f5d6c3…`), checked by the rules: the one reader of
+/// opening lists ([`ply_engines::xot`]) on this line.
 ///
 /// # Errors
-/// The transcript's error, naming the move.
+/// The transcript's error, naming the move; an empty line.
 pub fn opening(line: &str) -> Result<Vec<Square>, String> {
-    let start = Position::start(ply_othello::BoardSize::Eight);
-    let record = transcript::parse(line.trim(), start).map_err(|e| e.to_string())?;
+    let record = ply_engines::xot::openings(line)
+        .next()
+        .ok_or("an empty line, not an opening")?
+        .map_err(|e| e.message)?
+        .game;
     Ok(record
         .moves()
         .iter()

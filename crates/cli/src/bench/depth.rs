@@ -45,7 +45,11 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         return Err(bad(format!("--from {}: expected 1 to 40", a.from)));
     }
     let mut positions = vec![("start".to_string(), Position::start(BoardSize::Eight))];
-    positions.extend(super::versus::xot_openings(a.data.as_deref(), a.openings)?);
+    positions.extend(
+        super::xot_openings(a.data.as_deref(), a.openings)?
+            .into_iter()
+            .map(|o| (o.text, o.game.position())),
+    );
     let mut out = io::stdout().lock();
     writeln!(
         out,

@@ -1,11 +1,16 @@
 //! `ply bench`: benchmarks that check their own answers before they report a time.
 
+use std::path::Path;
+
+use anyhow::Context;
 use clap::Subcommand;
+use ply_engines::xot::{self, Opening};
+
+use crate::error::bad;
 
 mod depth;
 pub(crate) mod eval;
 pub(crate) mod ffo;
-mod gtp_client;
 mod judge;
 mod perft;
 mod play;
@@ -44,4 +49,28 @@ pub fn run(c: Command) -> anyhow::Result<()> {
         Command::Match(a) => versus::run(a),
         Command::Ponder(a) => ponder::run(a),
     }
+}
+
+/// The first `n` openings of `xot-openings.txt` in the data directory (`--data`, else
+/// `$PLY_DATA`, else the repository's `testdata/`), read by the one reader of opening
+/// lists; a line that is not an opening is bad input, named by the file and its line.
+pub(crate) fn xot_openings(data: Option<&Path>, n: usize) -> anyhow::Result<Vec<Opening>> {
+    let path = ffo::data_dir(data)?.join("xot-openings.txt");
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    xot::first(&text, n).map_err(|e| bad(format!("{} {e}", path.display())))
+}
+
+/// The median of `values` (the mean of the middle two for an even count); `None` when empty.
+pub(crate) fn median(values: &mut [f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    Some(if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    })
 }

@@ -15,18 +15,25 @@
 use std::{
     io::{self, Write},
     path::PathBuf,
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 use anyhow::anyhow;
+use ply_engines::{
+    matches::{play_game, Asked, Control, Game},
+    proven::{contradiction, proven_from},
+    Limit, PlyEngine,
+};
 use ply_othello::{
-    analyze::{self, Analysis, Engine, KeptSolver},
+    play::{Player, Settings},
     solve::SolveOptions,
-    Color, Position, Square,
+    spine::clock::SYSTEM,
+    GameRecord,
 };
 use serde_json::json;
 
-use crate::{error::bad, othello::common::move_options};
+use super::median;
+use crate::error::bad;
 
 /// Arguments of `ply bench play`.
 #[derive(clap::Args, Debug)]
@@ -61,12 +68,10 @@ pub struct Args {
     pub json: bool,
 }
 
-/// One answer of a game: the position's empties and side to move, and what the analysis said.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Answer {
+/// One answer of a game, as the report shows it.
+struct Row {
     empties: u32,
-    mover: Color,
-    best: Square,
+    best: ply_othello::Move,
     /// The analysis's score for the side to move, in discs.
     discs: f64,
     proven: bool,
@@ -74,133 +79,44 @@ struct Answer {
     ms: f64,
 }
 
-impl Answer {
-    /// The proven value of the position for black, in discs.
-    fn black_value(&self) -> Option<i32> {
-        let v = self.discs.round() as i32;
-        self.proven
-            .then_some(if self.mover == Color::Black { v } else { -v })
-    }
-}
-
-/// Where a game's proven answers contradict each other or its result: the index of the
-/// answer (or `answers.len()` for the final score) and what is wrong.
-///
-/// The value for black is tracked as a range: a proven answer pins it, its move keeps it
-/// (perfect play), and an answer that is not proven can only lower its own side's value (an
-/// unproven black move can lower black's value, an unproven white move raise it).
-fn contradiction(answers: &[Answer], final_black: i32) -> Option<(usize, String)> {
-    let (mut lo, mut hi): (Option<i32>, Option<i32>) = (None, None);
-    let mut pinned_by: Option<usize> = None;
-    let within = |v: i32, lo: Option<i32>, hi: Option<i32>| {
-        lo.is_none_or(|l| v >= l) && hi.is_none_or(|h| v <= h)
-    };
-    let since = |by: Option<usize>| {
-        by.map_or(String::new(), |i| {
-            format!(
-                " (the proven answer at {} empties said {:+})",
-                answers[i].empties,
-                answers[i].black_value().unwrap_or(0)
-            )
-        })
-    };
-    for (i, a) in answers.iter().enumerate() {
-        match a.black_value() {
-            Some(v) => {
-                if !within(v, lo, hi) {
-                    return Some((
-                        i,
-                        format!(
-                            "proven {v:+} for black at {} empties, outside {}..{}{}",
-                            a.empties,
-                            lo.map_or("".into(), |l| format!("{l:+}")),
-                            hi.map_or("".into(), |h| format!("{h:+}")),
-                            since(pinned_by)
-                        ),
-                    ));
-                }
-                (lo, hi, pinned_by) = (Some(v), Some(v), Some(i));
-            }
-            None if a.mover == Color::Black => lo = None,
-            None => hi = None,
+impl From<&Asked> for Row {
+    fn from(m: &Asked) -> Row {
+        let info = m.info.as_ref();
+        Row {
+            empties: m.empties,
+            best: m.played,
+            discs: info.map_or(0.0, |i| i.score),
+            proven: info.is_some_and(|i| i.proven),
+            book: info.is_some_and(|i| i.book),
+            ms: m.used.as_secs_f64() * 1000.0,
         }
     }
-    (!within(final_black, lo, hi)).then(|| {
-        (
-            answers.len(),
-            format!(
-                "the game ended {final_black:+} for black{}",
-                since(pinned_by)
-            ),
-        )
-    })
 }
 
-/// The empties of the first answer from which every answer to the end of the game was
-/// proven; `None` when the last was not.
-fn proven_from(answers: &[Answer]) -> Option<u32> {
-    let last_unproven = answers.iter().rposition(|a| !a.proven);
-    let first = last_unproven.map_or(0, |i| i + 1);
-    answers.get(first).map(|a| a.empties)
-}
-
-/// The median of `values` (the mean of the middle two for an even count); `None` when empty.
-pub(crate) fn median(values: &mut [f64]) -> Option<f64> {
-    if values.is_empty() {
-        return None;
-    }
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    Some(if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    })
-}
-
-/// One self-play game from `start`: every answer, and the final score for black.
-fn play(start: &Position, a: &Args, budget: Duration) -> anyhow::Result<(Vec<Answer>, i32)> {
-    let mut opts = move_options(60, budget, a.threads);
-    opts.all_moves = a.all_moves;
-    opts.hash_mb = a.hash_mb;
-    // Each side is its own engine, as two NBoard engines in a match are: it keeps its own
-    // solver from one of its moves to the next.
-    let kept = [KeptSolver::default(), KeptSolver::default()];
-    let mut pos = *start;
-    let mut answers = Vec::new();
-    while !pos.is_game_over() {
-        if !pos.can_move() {
-            pos = pos.passed();
-            continue;
-        }
-        opts.kept_solver =
-            (!a.fresh).then(|| kept[usize::from(pos.turn() == Color::White)].clone());
-        let started = Instant::now();
-        let found: Analysis = analyze::analyze(&pos, &opts);
-        let ms = started.elapsed().as_secs_f64() * 1000.0;
-        let best = found
-            .best
-            .ok_or_else(|| anyhow!("no move named in {pos}"))?;
-        answers.push(Answer {
-            empties: pos.empties().count(),
-            mover: pos.turn(),
-            best,
-            discs: found.score.discs(),
-            proven: found.proven,
-            book: found.engine == Engine::Book,
-            ms,
+/// One self-play game from `start` on the match runner: each side its own player, as two
+/// NBoard engines in a match are (a solver of its own kept from one of its moves to the
+/// next, unless `--fresh`), neither pondering.
+fn play(start: &GameRecord, a: &Args, budget: Duration) -> anyhow::Result<Game> {
+    let side = || {
+        let mut p = Player::new(Settings {
+            threads: a.threads,
+            hash_mb: a.hash_mb,
+            ponder: false,
+            ..Settings::default()
         });
-        pos = pos
-            .play(best)
-            .map_err(|e| anyhow!("{best} in {pos}: {e}"))?;
-    }
-    let score = pos.final_score();
-    let black = if pos.turn() == Color::Black {
-        score
-    } else {
-        -score
+        p.set_all_moves(a.all_moves);
+        p.set_keep_solver(!a.fresh);
+        PlyEngine::with_player("ply", p)
     };
-    Ok((answers, black))
+    let (mut black, mut white) = (side(), side());
+    let control = Control::Limit(Limit::Time(budget));
+    Ok(play_game(
+        &mut black,
+        &mut white,
+        start,
+        [control, control],
+        &SYSTEM,
+    )?)
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
@@ -216,7 +132,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     .checked()
     .map_err(|e| bad(format!("--{e}")))?;
-    let openings = super::versus::xot_openings(a.data.as_deref(), a.games)?;
+    let openings = super::xot_openings(a.data.as_deref(), a.games)?;
     if openings.len() < a.games {
         return Err(bad(format!(
             "--games {}: the openings file has only {}",
@@ -248,9 +164,11 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let mut failures = Vec::new();
     let mut all_ms = Vec::new();
     let mut unproven_ms = Vec::new();
-    for (i, (opening, start)) in openings.iter().enumerate() {
-        let (answers, final_black) = play(start, &a, budget)?;
-        if let Some((at, what)) = contradiction(&answers, final_black) {
+    for (i, o) in openings.iter().enumerate() {
+        let opening = &o.text;
+        let game = play(&o.game, &a, budget)?;
+        let answers: Vec<Row> = game.asked.iter().map(Row::from).collect();
+        if let Some((at, what)) = contradiction(&game) {
             let place = answers.get(at).map_or("at the end".to_string(), |x| {
                 format!("at answer {} ({} empties)", at + 1, x.empties)
             });
@@ -260,7 +178,8 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 i + 1
             ));
         }
-        let from = proven_from(&answers)
+        let final_black = game.black_score;
+        let from = proven_from(&game)
             .ok_or_else(|| anyhow!("game {} ({opening}): the last answer was not proven", i + 1))?;
         froms.push(f64::from(from));
         let mut ms: Vec<f64> = answers.iter().filter(|x| !x.book).map(|x| x.ms).collect();
@@ -342,55 +261,6 @@ pub fn run(a: Args) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn answer(empties: u32, mover: Color, discs: f64, proven: bool) -> Answer {
-        Answer {
-            empties,
-            mover,
-            best: Square::parse("a1").unwrap(),
-            discs,
-            proven,
-            book: false,
-            ms: 1.0,
-        }
-    }
-
-    use Color::{Black as B, White as W};
-
-    #[test]
-    fn proven_answers_must_keep_the_value() {
-        // Black proves +4, white then proves -4 (+4 for black), and the game ends +4.
-        let kept = [answer(3, B, 4.0, true), answer(2, W, -4.0, true)];
-        assert_eq!(contradiction(&kept, 4), None);
-        assert_eq!(proven_from(&kept), Some(3));
-        // White's proven answer says black has +6: the value moved with no unproven answer.
-        let moved = [answer(3, B, 4.0, true), answer(2, W, -6.0, true)];
-        assert_eq!(contradiction(&moved, 6).map(|c| c.0), Some(1));
-        // The final score disagrees with the last proven answer.
-        assert_eq!(contradiction(&kept, 2).map(|c| c.0), Some(2));
-    }
-
-    #[test]
-    fn an_unproven_answer_can_only_lower_its_own_sides_value() {
-        // Black estimates, then white proves black's value: it may be lower than before...
-        let lower = [
-            answer(5, B, 4.0, true),
-            answer(4, W, 0.0, false),
-            answer(3, B, 2.0, false),
-            answer(2, W, -2.0, true),
-        ];
-        // ... white's unproven answer could have raised it too, so anything goes.
-        assert_eq!(contradiction(&lower, 2), None);
-        let black_only = [
-            answer(5, B, 4.0, true),
-            answer(4, B, 2.0, false),
-            answer(3, W, -6.0, true),
-        ];
-        // Only black answered without proof: black's value cannot have risen to +6.
-        assert_eq!(contradiction(&black_only, 6).map(|c| c.0), Some(2));
-        assert_eq!(proven_from(&black_only), Some(3));
-        assert_eq!(proven_from(&black_only[..2]), None);
-    }
 
     #[test]
     fn the_median_of_an_even_count_is_the_mean_of_the_middle_two() {

@@ -17,7 +17,7 @@ use anyhow::Context;
 use ply_othello::{
     play::{play_game, GameError, Player, Settings, TimeControl},
     spine::clock::SYSTEM,
-    transcript, BoardSize, Color, GameRecord, Position,
+    Color, GameRecord,
 };
 
 use crate::error::bad;
@@ -47,7 +47,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             a.main_ms, a.inc_ms
         )));
     }
-    let openings = super::versus::xot_openings(a.data.as_deref(), a.openings)?;
+    let openings = super::xot_openings(a.data.as_deref(), a.openings)?;
     let control = TimeControl::Fischer {
         main: Duration::from_millis(a.main_ms),
         increment: Duration::from_millis(a.inc_ms),
@@ -74,11 +74,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     // Games lost on time: by the pondering side, by the other.
     let mut flags = [0u32; 2];
     let mut moves = 0u32;
-    for (i, (line, _)) in openings.iter().enumerate() {
-        let start = transcript::parse(line, Position::start(BoardSize::Eight))
-            .map_err(|e| bad(format!("opening {line}: {e}")))?;
+    for (i, o) in openings.iter().enumerate() {
+        let line = &o.text;
         for ponder_color in [Color::Black, Color::White] {
-            let start = GameRecord::new(start.position());
+            let start = GameRecord::new(o.game.position());
             let (black, white) = match ponder_color {
                 Color::Black => (&mut pondering, &mut plain),
                 Color::White => (&mut plain, &mut pondering),

@@ -24,20 +24,23 @@
 //! played twice, colours swapped.
 
 use std::{
-    io::{self, Read, Write},
-    net::TcpStream,
-    path::{Path, PathBuf},
-    time::{Duration, Instant},
+    io::{self, Write},
+    path::PathBuf,
+    time::Duration,
 };
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
+use ply_engines::{
+    matches::{play_match, Control},
+    ApiEngine, Engine, GtpEngine, Limit, PlyEngine,
+};
 use ply_othello::{
-    analyze::{self, KeptSolver, Options},
-    transcript, BoardSize, Color, Move, Position, Square,
+    play::{Player, Settings},
+    spine::clock::SYSTEM,
+    Color,
 };
 
-use super::gtp_client::GtpEngine;
-use crate::{error::bad, othello::common::move_options};
+use crate::error::bad;
 
 /// Arguments of `ply bench match`.
 #[derive(clap::Args, Debug)]
@@ -62,40 +65,36 @@ pub struct Args {
     pub data: Option<PathBuf>,
 }
 
-/// The other engine of a match.
-enum Other {
-    /// A `ply serve` at this HOST:PORT.
-    Api(String),
-    /// A GTP engine, running.
-    Gtp(GtpEngine),
-}
-
 pub fn run(a: Args) -> anyhow::Result<()> {
     if a.ms == 0 || a.ms > 60_000 {
         return Err(bad(format!("--ms {}: expected 1 to 60000", a.ms)));
     }
-    let openings = xot_openings(a.data.as_deref(), a.openings)?;
-    let (mut other, name) = match (&a.baseline, &a.gtp) {
+    let openings = super::xot_openings(a.data.as_deref(), a.openings)?;
+    // This build plays as `ply gtp` does against a GTP engine (the best move only, a solver
+    // kept from move to move), and against the API as the API analyses (every move scored,
+    // the solvers kept between analyses), so that only the engines differ. Never pondering:
+    // the other engine's time is its own.
+    let mut player = Player::new(Settings {
+        ponder: false,
+        ..Settings::default()
+    });
+    let (mut other, name): (Box<dyn Engine>, String) = match (&a.baseline, &a.gtp) {
         (Some(url), _) => {
-            let addr = url
-                .strip_prefix("http://")
-                .ok_or_else(|| bad(format!("--baseline {url}: expected http://HOST:PORT")))?
-                .trim_end_matches('/')
-                .to_string();
-            (Other::Api(addr), url.clone())
+            let api = ApiEngine::new(url).map_err(|e| bad(format!("--baseline {e}")))?;
+            player.set_all_moves(true);
+            player.set_keep_solver(false);
+            (Box::new(api), url.clone())
         }
         (None, Some(command)) => {
             if command.trim().is_empty() {
                 return Err(bad("--gtp: expected the command that starts a GTP engine"));
             }
-            (
-                Other::Gtp(GtpEngine::start(command)?),
-                format!("`{command}`"),
-            )
+            (Box::new(GtpEngine::start(command)?), format!("`{command}`"))
         }
         (None, None) => unreachable!("clap requires --baseline or --gtp"),
     };
-    let budget = Duration::from_millis(a.ms);
+    let mut ply = PlyEngine::with_player("ply", player);
+    let control = Control::Limit(Limit::Time(Duration::from_millis(a.ms)));
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -105,34 +104,58 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     )?;
     let (mut points, mut games, mut discs) = (0.0, 0, 0i64);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    let mut times = Times::default();
-    for (i, (opening, start)) in openings.iter().enumerate() {
-        for ours in [Color::Black, Color::White] {
-            let result = play(opening, start, ours, budget, &mut other, &mut times)
-                .with_context(|| format!("opening {} ({opening}), ply as {ours:?}", i + 1))?;
+    // Each side's time for each of its moves, in milliseconds: ply's, the other's.
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let records: Vec<_> = openings.iter().map(|o| o.game.clone()).collect();
+    let mut printed = Ok(());
+    let played = play_match(
+        &mut ply,
+        other.as_mut(),
+        &records,
+        [control, control],
+        &SYSTEM,
+        &mut |k, side, game| {
+            let result = game.score(side);
             games += 1;
             discs += i64::from(result);
+            points += game.points(side);
             match result.signum() {
-                1 => {
-                    wins += 1;
-                    points += 1.0;
-                }
-                0 => {
-                    draws += 1;
-                    points += 0.5;
-                }
+                1 => wins += 1,
+                0 => draws += 1,
                 _ => losses += 1,
             }
-            writeln!(
-                out,
-                "{:>3} {opening} ply as {:<5} {result:>+4}   running {wins}-{draws}-{losses} ({:.1}%)",
-                i + 1,
-                if ours == Color::Black { "black" } else { "white" },
-                100.0 * points / f64::from(games)
-            )?;
-            out.flush()?;
-        }
-    }
+            for m in &game.asked {
+                let ms = m.used.as_secs_f64() * 1000.0;
+                if m.side == side {
+                    ours.push(ms)
+                } else {
+                    theirs.push(ms)
+                }
+            }
+            if printed.is_ok() {
+                printed =
+                    writeln!(
+                    out,
+                    "{:>3} {} ply as {:<5} {result:>+4}   running {wins}-{draws}-{losses} ({:.1}%)",
+                    k + 1,
+                    openings[k].text,
+                    if side == Color::Black { "black" } else { "white" },
+                    100.0 * points / f64::from(games)
+                )
+                    .and_then(|()| out.flush());
+            }
+        },
+    );
+    printed?;
+    played.map_err(|e| {
+        anyhow!(
+            "opening {} ({}), ply as {:?}: {}",
+            e.opening + 1,
+            openings[e.opening].text,
+            e.first_as,
+            e.error
+        )
+    })?;
     writeln!(
         out,
         "ply won {wins}, drew {draws}, lost {losses} of {games}: {:.1}% of the points, {:+.1} discs a game",
@@ -143,138 +166,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     writeln!(
         out,
         "time a move (ms): ply median {:.0}, most {:.0}; the other median {:.0}, most {:.0}",
-        super::play::median(&mut times.ours).unwrap_or(0.0),
-        most(&times.ours),
-        super::play::median(&mut times.theirs).unwrap_or(0.0),
-        most(&times.theirs),
+        super::median(&mut ours).unwrap_or(0.0),
+        most(&ours),
+        super::median(&mut theirs).unwrap_or(0.0),
+        most(&theirs),
     )?;
     Ok(())
-}
-
-/// Each side's time for each of its moves, in milliseconds.
-#[derive(Default)]
-struct Times {
-    ours: Vec<f64>,
-    theirs: Vec<f64>,
-}
-
-/// The first `n` openings of `xot-openings.txt` in the data directory: each line and the
-/// position it leads to.
-pub fn xot_openings(data: Option<&Path>, n: usize) -> anyhow::Result<Vec<(String, Position)>> {
-    let path = super::ffo::data_dir(data)?.join("xot-openings.txt");
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| (i, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
-        .take(n)
-        .map(|(i, line)| {
-            let pos = transcript::parse(line, Position::start(BoardSize::Eight))
-                .map_err(|e| bad(format!("{} line {}: {e}", path.display(), i + 1)))?
-                .position();
-            Ok((line.to_string(), pos))
-        })
-        .collect()
-}
-
-/// One game from `start` (the position after `opening`), this engine playing `ours`: the
-/// final disc difference from our view, empties to the winner.
-fn play(
-    opening: &str,
-    start: &Position,
-    ours: Color,
-    budget: Duration,
-    other: &mut Other,
-    times: &mut Times,
-) -> anyhow::Result<i32> {
-    // Against a GTP engine this one plays as `ply gtp` does: the best move only, a solver
-    // kept from move to move; against the API, the API's own analysis.
-    let opts = match other {
-        Other::Api(_) => Options::budget(budget),
-        Other::Gtp(engine) => {
-            new_game(engine, opening)?;
-            Options {
-                kept_solver: Some(KeptSolver::default()),
-                ..move_options(60, budget, 1)
-            }
-        }
-    };
-    let mut pos = *start;
-    while !pos.is_game_over() {
-        if !pos.can_move() {
-            pos = pos.passed();
-            continue;
-        }
-        let started = Instant::now();
-        let sq = if pos.turn() == ours {
-            let sq = analyze::analyze(&pos, &opts)
-                .best
-                .ok_or_else(|| anyhow!("this engine named no move"))?;
-            times.ours.push(started.elapsed().as_secs_f64() * 1000.0);
-            if let Other::Gtp(engine) = other {
-                engine.play(pos.turn(), sq)?;
-            }
-            sq
-        } else {
-            let sq = match other {
-                Other::Api(addr) => baseline_move(&pos, budget, addr)?,
-                Other::Gtp(engine) => {
-                    // A slow engine is measured; one that does not answer at all ends it.
-                    let wait = budget * 10 + Duration::from_secs(5);
-                    engine.genmove(&pos, wait)?
-                }
-            };
-            times.theirs.push(started.elapsed().as_secs_f64() * 1000.0);
-            sq
-        };
-        pos = pos.play(sq).map_err(|e| anyhow!("{sq} in {pos}: {e}"))?;
-    }
-    let score = pos.final_score();
-    Ok(if pos.turn() == ours { score } else { -score })
-}
-
-/// Sets up a new game on a GTP engine: the board cleared and the opening's moves played
-/// (passes left out: an engine told the other colour's move passes for the side without one).
-fn new_game(engine: &mut GtpEngine, opening: &str) -> anyhow::Result<()> {
-    let wait = Duration::from_secs(30);
-    engine.ask("boardsize 8", wait)?;
-    engine.ask("clear_board", wait)?;
-    let record = transcript::parse(opening, Position::start(BoardSize::Eight))
-        .map_err(|e| anyhow!("opening {opening}: {e}"))?;
-    for (pos, m) in record.plies() {
-        if let Move::Play(sq) = m {
-            engine.play(pos.turn(), sq)?;
-        }
-    }
-    Ok(())
-}
-
-/// The other engine's move through its JSON API.
-fn baseline_move(pos: &Position, budget: Duration, addr: &str) -> anyhow::Result<Square> {
-    let n = pos.size().n();
-    let cells = ply_othello::text::cells(pos);
-    let turn = if pos.turn() == Color::Black { 'X' } else { 'O' };
-    let request = format!(
-        "GET /api/othello/analyze?size={n}&position={cells}&turn={turn}&budget_ms={} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n",
-        budget.as_millis()
-    );
-    let mut stream = TcpStream::connect(addr).with_context(|| format!("connecting to {addr}"))?;
-    stream.write_all(request.as_bytes())?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response)?;
-    let (head, body) = response
-        .split_once("\r\n\r\n")
-        .ok_or_else(|| anyhow!("{addr}: a response without a body"))?;
-    if !head.starts_with("HTTP/1.1 200") {
-        return Err(anyhow!(
-            "{addr}: {}: {body}",
-            head.lines().next().unwrap_or("")
-        ));
-    }
-    let json: serde_json::Value = serde_json::from_str(body).context("the answer's JSON")?;
-    let best = json["best"]
-        .as_str()
-        .ok_or_else(|| anyhow!("{addr}: no best move in {body}"))?;
-    Square::parse(best).map_err(|e| anyhow!("{addr}: best move {best}: {e}"))
 }

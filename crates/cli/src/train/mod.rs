@@ -642,22 +642,25 @@ fn duel(a: &DuelArgs) -> anyhow::Result<()> {
     let second = weights(std::path::Path::new(&a.second))?;
     let xot = crate::othello::common::data_dir(a.data.as_deref())?.join("xot-openings.txt");
     let text = std::fs::read_to_string(&xot).map_err(|e| bad(format!("{}: {e}", xot.display())))?;
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    if a.openings == 0 || a.openings > lines.len() {
+    let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
+    if a.openings == 0 || a.openings > lines {
         return Err(bad(format!(
-            "--openings {}: expected 1 to {} (the lines of {})",
+            "--openings {}: expected 1 to {lines} (the lines of {})",
             a.openings,
-            lines.len(),
             xot.display()
         )));
     }
-    let mut openings = Vec::with_capacity(a.openings);
-    for (i, line) in lines.iter().take(a.openings).enumerate() {
-        openings.push(
-            ply_train::testset::opening(line)
-                .map_err(|e| bad(format!("{} line {}: {e}", xot.display(), i + 1)))?,
-        );
-    }
+    let openings: Vec<Vec<ply_othello::Square>> = ply_engines::xot::first(&text, a.openings)
+        .map_err(|e| bad(format!("{} {e}", xot.display())))?
+        .iter()
+        .map(|o| {
+            let squares = o.game.moves().iter().filter_map(|m| match m {
+                ply_othello::Move::Play(sq) => Some(*sq),
+                ply_othello::Move::Pass => None,
+            });
+            squares.collect()
+        })
+        .collect();
     let started = Instant::now();
     let games = ply_train::duel::play(&first, &second, &openings, a.depth, a.threads);
     let points = ply_train::duel::points(&games);

@@ -46,6 +46,20 @@ slots (``--:-127``) and a ``%`` comment included, and keeps the line's scores an
 
 ``games(path)`` reads a WTHOR database and ``Book(path).moves(board)`` looks a position up in
 an opening book file (see the README for both).
+
+Engines as in python-chess: ply itself, any GTP or NBoard program started by command line
+(``SimpleEngine.popen_gtp("edax -gtp")``, ``SimpleEngine.popen_nboard(...)``) or a ``ply
+serve`` (``SimpleEngine.api(url)``), each asked with ``play`` and ``analyse`` under a
+``Limit`` of time, depth or clock; ``play_match`` plays two engines from openings, both
+colours, and returns the games as records:
+
+>>> from ply.othello import Limit, SimpleEngine, play_match
+>>> with SimpleEngine.ply() as a, SimpleEngine.ply() as b:
+...     games = play_match(a, b, [Board(size=4)], Limit(depth=1))
+>>> [(g.black, g.white) for g in games], games[0].board().is_game_over()
+([('ply', 'ply'), ('ply', 'ply')], True)
+>>> games[0].points("X") + games[0].points("O")
+1.0
 """
 
 from ._ply import othello as _native
@@ -54,13 +68,19 @@ __all__ = [
     "Analysis",
     "Board",
     "Book",
+    "EngineError",
     "Game",
+    "Limit",
+    "MatchGame",
     "MoveScore",
     "Outcome",
+    "PlayResult",
+    "SimpleEngine",
     "SolveResult",
     "analyze",
     "games",
     "perft",
+    "play_match",
     "solve",
 ]
 globals().update({n: getattr(_native, n) for n in __all__})

@@ -271,3 +271,119 @@ def opening_name(board: Board) -> Optional[str]:
     that of the last position of its moves that has one, found up to the board's symmetries,
     so mirror images and transpositions are named too; ``None`` before the first named
     position, off the named lines and on 4x4 and 6x6 boards."""
+
+class EngineError(RuntimeError):
+    """An engine failed: it could not start, exited, stayed silent past its bound, named an
+    illegal move or answered outside its protocol. The message names the engine and the
+    command."""
+
+class Limit:
+    """How long a move may think, as python-chess's ``Limit``: one of a fixed ``time`` in
+    seconds, a ``depth`` in plies (1 to 60), or a game clock (``white_clock``/``black_clock``:
+    seconds left, ``white_inc``/``black_inc`` added after each move)."""
+
+    def __init__(
+        self,
+        *,
+        time: Optional[float] = None,
+        depth: Optional[int] = None,
+        white_clock: Optional[float] = None,
+        black_clock: Optional[float] = None,
+        white_inc: Optional[float] = None,
+        black_inc: Optional[float] = None,
+    ) -> None: ...
+    @property
+    def time(self) -> Optional[float]: ...
+    @property
+    def depth(self) -> Optional[int]: ...
+    @property
+    def white_clock(self) -> Optional[float]: ...
+    @property
+    def black_clock(self) -> Optional[float]: ...
+    @property
+    def white_inc(self) -> Optional[float]: ...
+    @property
+    def black_inc(self) -> Optional[float]: ...
+
+class PlayResult:
+    """What ``SimpleEngine.play`` returns: the ``move`` (a square name or ``"pass"``), the
+    reply the engine expects (``ponder``) and its ``info`` (as ``analyse`` returns it)."""
+
+    @property
+    def move(self) -> str: ...
+    @property
+    def ponder(self) -> Optional[str]: ...
+    @property
+    def info(self) -> dict[str, Any]: ...
+
+class SimpleEngine:
+    """An engine behind python-chess's calls; use it in a ``with`` block or call ``quit()``."""
+
+    @staticmethod
+    def ply(
+        *, threads: int = 1, hash_mb: Optional[int] = None, book: bool = True, ponder: bool = False
+    ) -> SimpleEngine:
+        """ply itself, in this process."""
+    @staticmethod
+    def popen_gtp(command: str) -> SimpleEngine:
+        """A GTP engine started by the shell command line ``command``."""
+    @staticmethod
+    def popen_nboard(command: str) -> SimpleEngine:
+        """An NBoard engine started by the shell command line ``command``."""
+    @staticmethod
+    def api(url: str) -> SimpleEngine:
+        """A ``ply serve`` at ``url`` (``http://HOST:PORT``), through its JSON API."""
+    @property
+    def name(self) -> str: ...
+    def play(self, board: BoardLike, limit: Limit) -> PlayResult:
+        """The move the engine plays in ``board`` under ``limit``."""
+    def analyse(self, board: BoardLike, limit: Limit) -> dict[str, Any]:
+        """``pv`` (the expected line, the engine's move first) and, where the engine says
+        them, ``score`` (discs for the side to move), ``proven``, ``depth``, ``nodes``,
+        ``book``."""
+    def quit(self) -> None:
+        """Ends the engine (a program is asked to quit, then killed if it stays)."""
+    def __enter__(self) -> SimpleEngine: ...
+    def __exit__(self, *args: object) -> bool: ...
+
+class MatchGame:
+    """A game of a match, as a record."""
+
+    @property
+    def black(self) -> str: ...
+    @property
+    def white(self) -> str: ...
+    @property
+    def opening(self) -> str:
+        """The opening's moves, as a transcript."""
+    @property
+    def transcript(self) -> str: ...
+    @property
+    def moves(self) -> list[str]:
+        """Every move from the start, the opening's and passes included."""
+    @property
+    def ggf(self) -> str:
+        """The game as a GGF record: players, moves, result (``:t`` for a loss on time)."""
+    @property
+    def black_score(self) -> int: ...
+    @property
+    def flagged(self) -> Optional[str]:
+        """``"X"`` or ``"O"``: the side that lost on time, if one did."""
+    @property
+    def times(self) -> tuple[float, float]:
+        """Black's and white's thinking time, in seconds."""
+    def board(self) -> Board:
+        """The final position, its moves in ``move_stack``."""
+    def points(self, side: str) -> float:
+        """1 for a win of ``side`` (``"X"`` or ``"O"``), 0.5 for a draw, 0 for a loss."""
+
+def play_match(
+    first: SimpleEngine,
+    second: SimpleEngine,
+    openings: list[BoardLike],
+    limit: Optional[Limit] = None,
+    *,
+    limits: Optional[tuple[Limit, Limit]] = None,
+) -> list[MatchGame]:
+    """Every opening twice, ``first`` as black then as white, under ``limit`` (or ``limits``:
+    first's, second's); the games in that order."""

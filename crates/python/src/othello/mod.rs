@@ -27,6 +27,7 @@ use crate::{
 
 mod analysis;
 mod book;
+mod engines;
 mod games;
 mod opening;
 mod solve;
@@ -601,6 +602,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     analysis::register(m)?;
     book::register(m)?;
     games::register(m)?;
+    engines::register(m)?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::perft, m)?)?;
     opening::register(m)?;

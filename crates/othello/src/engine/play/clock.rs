@@ -130,6 +130,16 @@ impl SideClock {
         self.main
     }
 
+    /// In byo-yomi, the time left in the current period; zero in main time.
+    #[must_use]
+    pub fn period_left(&self) -> Duration {
+        if self.in_byo_yomi {
+            self.period
+        } else {
+            Duration::ZERO
+        }
+    }
+
     /// Whether main time is over and the side plays in byo-yomi.
     #[must_use]
     pub fn in_byo_yomi(&self) -> bool {

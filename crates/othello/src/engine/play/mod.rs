@@ -106,6 +106,10 @@ pub struct Player {
     ponder: Option<Ponder>,
     /// What the last stopped pondering found, until the next `go` reads it.
     pondered: Option<Pondered>,
+    /// Score every legal move in `go`, not only the best ([`Player::set_all_moves`]).
+    all_moves: bool,
+    /// Keep the solver from move to move ([`Player::set_keep_solver`]).
+    keep_solver: bool,
 }
 
 impl std::fmt::Debug for Player {
@@ -145,7 +149,23 @@ impl Player {
             last: None,
             ponder: None,
             pondered: None,
+            all_moves: false,
+            keep_solver: true,
         }
+    }
+
+    /// Whether [`Player::go`] scores every legal move of the position, as the JSON API
+    /// does, or only the best (the default, as an engine in a game does).
+    pub fn set_all_moves(&mut self, on: bool) {
+        self.all_moves = on;
+    }
+
+    /// Whether the player keeps its solver from one move to the next (the default, as an
+    /// engine in a game does), or each search borrows one of those the process keeps
+    /// between analyses on a clock, as the JSON API's do.
+    pub fn set_keep_solver(&mut self, on: bool) {
+        self.stop_pondering();
+        self.keep_solver = on;
     }
 
     /// The settings.
@@ -276,11 +296,11 @@ impl Player {
             depth: if timed { None } else { self.settings.depth },
             threads: self.settings.threads.max(1),
             hash_mb: self.settings.hash_mb,
-            all_moves,
+            all_moves: all_moves || self.all_moves,
             book: self.settings.book,
             book_file: self.settings.book_file.clone(),
             clock: self.clock.clone(),
-            kept_solver: Some(self.kept.clone()),
+            kept_solver: self.keep_solver.then(|| self.kept.clone()),
             ..Options::budget(budget)
         }
     }

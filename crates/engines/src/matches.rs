@@ -1,0 +1,322 @@
+//! The one match runner: two [`Engine`]s play a game from an opening, each on its own
+//! control (a fixed [`Limit`] a move, or a game clock), every move timed on the referee's
+//! clock and checked by the rules; a match plays each opening twice, colours swapped.
+//!
+//! The referee keeps the clocks: the time an engine takes, on the referee's clock, comes off
+//! its [`SideClock`], and the engine is given its clock as it stands before every move. A
+//! side whose main time runs out under sudden death or Fischer loses the game on time (the
+//! game is recorded so, not an error); under byo-yomi its clock goes on as the control says.
+//! An engine that names an illegal move, stays silent past its bound or ends, ends the game
+//! with its [`EngineError`], which names it and the command.
+//!
+//! ```
+//! use std::time::Duration;
+//! use ply_engines::{matches::{play_game, Control}, PlyEngine};
+//! use ply_othello::{play::Settings, spine::clock::SYSTEM, BoardSize, GameRecord, Position};
+//!
+//! let settings = || Settings { ponder: false, depth: Some(1), ..Settings::default() };
+//! let (mut a, mut b) = (PlyEngine::new("a", settings()), PlyEngine::new("b", settings()));
+//! let depth = Control::Limit(ply_engines::Limit::Depth(1));
+//! let start = GameRecord::new(Position::start(BoardSize::Four));
+//! let game = play_game(&mut a, &mut b, &start, [depth, depth], &SYSTEM).unwrap();
+//! assert!(game.record.position().is_game_over());
+//! assert_eq!(game.asked.len(), game.record.moves().iter().filter(|m| **m != ply_othello::Move::Pass).count());
+//! assert_eq!(game.points(ply_othello::Color::Black) + game.points(ply_othello::Color::White), 1.0);
+//! ```
+
+use std::{fmt, time::Duration};
+
+use ply_othello::{
+    ggf::GgfGame,
+    play::{SideClock, TimeControl},
+    spine::clock::Clock,
+    transcript, Color, GameRecord, Move,
+};
+
+use crate::engine::{illegal, Engine, EngineError, Info, Limit};
+
+/// How a side is timed in a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// The same limit for every move.
+    Limit(Limit),
+    /// A game clock, kept by the referee.
+    Clock(TimeControl),
+}
+
+/// One move an engine was asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Asked {
+    /// The side that moved.
+    pub side: Color,
+    /// The empty squares before the move.
+    pub empties: u32,
+    /// The move.
+    pub played: Move,
+    /// Its time on the referee's clock.
+    pub used: Duration,
+    /// What the engine said about the position.
+    pub info: Option<Info>,
+}
+
+/// A game of a match, as a record: who played, the opening, every move with its time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// Black's engine.
+    pub black: String,
+    /// White's engine.
+    pub white: String,
+    /// The opening the game started from (its moves are not the engines').
+    pub opening: GameRecord,
+    /// The whole game, the opening included.
+    pub record: GameRecord,
+    /// The moves the engines were asked for, in order (passes are in `record` only).
+    pub asked: Vec<Asked>,
+    /// The side that ran out of time, if one did (it loses; the game stops there).
+    pub flagged: Option<Color>,
+    /// Black's final disc difference, empties to the winner (0 when a side flagged).
+    pub black_score: i32,
+}
+
+impl Game {
+    /// Points of `side`: 1 for a win, one half for a draw, 0 for a loss (a flag loses).
+    #[must_use]
+    pub fn points(&self, side: Color) -> f64 {
+        let black = match self.flagged {
+            Some(Color::Black) => -1,
+            Some(Color::White) => 1,
+            None => self.black_score.signum(),
+        };
+        let mine = if side == Color::Black { black } else { -black };
+        f64::from(mine + 1) / 2.0
+    }
+
+    /// `side`'s disc difference at the end.
+    #[must_use]
+    pub fn score(&self, side: Color) -> i32 {
+        if side == Color::Black {
+            self.black_score
+        } else {
+            -self.black_score
+        }
+    }
+
+    /// Each side's time over the game (black, white), on the referee's clock.
+    #[must_use]
+    pub fn times(&self) -> [Duration; 2] {
+        let mut t = [Duration::ZERO; 2];
+        for a in &self.asked {
+            t[usize::from(a.side == Color::White)] += a.used;
+        }
+        t
+    }
+
+    /// The game as a GGF record: the players (`PB`, `PW`), the moves with their times, the
+    /// result (`RE`, black's score; `:t` for a loss on time).
+    #[must_use]
+    pub fn ggf(&self) -> GgfGame {
+        let mut g = GgfGame::from_game(self.record.clone());
+        g.tags.retain(|(n, _)| n != "RE");
+        g.tags.push(("PB".to_owned(), self.black.clone()));
+        g.tags.push(("PW".to_owned(), self.white.clone()));
+        if let Some(side) = self.flagged {
+            let black = if side == Color::Black { -64 } else { 64 };
+            g.tags.push(("RE".to_owned(), format!("{black:+}:t")));
+        } else if self.record.position().is_game_over() {
+            g.tags
+                .push(("RE".to_owned(), format!("{:+}.000", self.black_score)));
+        }
+        g
+    }
+
+    /// The moves as a transcript (`f5d6c3…`), the opening's included.
+    #[must_use]
+    pub fn transcript(&self) -> String {
+        transcript::format(&self.record)
+    }
+}
+
+/// What ended a game early: an engine's failure, naming it and the command; `side` is the
+/// side it played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError {
+    /// The side of the engine that failed.
+    pub side: Color,
+    /// The engine's failure.
+    pub error: EngineError,
+    /// The moves played until then, the opening's included, as a transcript.
+    pub so_far: String,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (playing {:?}", self.error, self.side)?;
+        if self.so_far.is_empty() {
+            f.write_str(")")
+        } else {
+            write!(f, ", after {})", self.so_far)
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Plays `opening` to the end between `black` and `white`, on `controls` (black's, white's),
+/// the moves timed on `referee`.
+///
+/// # Errors
+/// The first engine that fails (see the module's documentation).
+pub fn play_game(
+    black: &mut dyn Engine,
+    white: &mut dyn Engine,
+    opening: &GameRecord,
+    controls: [Control; 2],
+    referee: &dyn Clock,
+) -> Result<Game, GameError> {
+    let mut engines: [&mut dyn Engine; 2] = [black, white];
+    let mut game = opening.clone();
+    let fail = |side: Color, error: EngineError, game: &GameRecord| GameError {
+        side,
+        error,
+        so_far: transcript::format(game),
+    };
+    for (i, e) in engines.iter_mut().enumerate() {
+        let side = if i == 0 { Color::Black } else { Color::White };
+        e.new_game(opening).map_err(|er| fail(side, er, &game))?;
+    }
+    let mut clocks = controls.map(|c| match c {
+        Control::Clock(tc) => SideClock::new(tc),
+        Control::Limit(_) => SideClock::new(TimeControl::None),
+    });
+    let mut result = Game {
+        black: engines[0].name().to_owned(),
+        white: engines[1].name().to_owned(),
+        opening: opening.clone(),
+        record: opening.clone(),
+        asked: Vec::new(),
+        flagged: None,
+        black_score: 0,
+    };
+    while !game.position().is_game_over() {
+        let pos = game.position();
+        let side = pos.turn();
+        let i = usize::from(side == Color::White);
+        if !pos.can_move() {
+            game.play(Move::Pass).expect("a side without a move passes");
+            for (k, e) in engines.iter_mut().enumerate() {
+                let who = if k == 0 { Color::Black } else { Color::White };
+                e.play(Move::Pass).map_err(|er| fail(who, er, &game))?;
+            }
+            continue;
+        }
+        let limit = match controls[i] {
+            Control::Limit(l) => l,
+            Control::Clock(_) => Limit::Clock(clocks[i]),
+        };
+        let started = referee.now();
+        let answer = engines[i].go(&limit).map_err(|e| fail(side, e, &game))?;
+        let used = referee.now().saturating_duration_since(started);
+        if let Err(why) = game.play(answer.best) {
+            // The record is unchanged: the error shows the position the engine moved in.
+            let error = illegal(engines[i].name(), "go", &game, answer.best, why);
+            return Err(fail(side, error, &game));
+        }
+        result.asked.push(Asked {
+            side,
+            empties: pos.empties().count(),
+            played: answer.best,
+            used,
+            info: answer.info,
+        });
+        if let Control::Clock(tc) = controls[i] {
+            let before = clocks[i];
+            let out_of_main = matches!(
+                tc,
+                TimeControl::SuddenDeath { .. } | TimeControl::Fischer { .. }
+            ) && used > before.main_left();
+            clocks[i].spend(used);
+            let canadian_over = matches!(tc, TimeControl::Canadian { .. })
+                && before.in_byo_yomi()
+                && used > before.period_left();
+            let japanese_over = matches!(tc, TimeControl::Japanese { .. })
+                && clocks[i].in_byo_yomi()
+                && clocks[i].byo_yomi_count() == 0;
+            let out_of_periods = canadian_over || japanese_over;
+            if out_of_main || out_of_periods {
+                result.flagged = Some(side);
+                result.record = game;
+                return Ok(result);
+            }
+        }
+        engines[1 - i]
+            .play(answer.best)
+            .map_err(|e| fail(side.other(), e, &game))?;
+    }
+    let end = game.position();
+    result.black_score = if end.turn() == Color::Black {
+        end.final_score()
+    } else {
+        -end.final_score()
+    };
+    result.record = game;
+    Ok(result)
+}
+
+/// A match's failure: the game it happened in and what ended it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchError {
+    /// The opening's index in the list given.
+    pub opening: usize,
+    /// The side the first engine played in that game.
+    pub first_as: Color,
+    /// What ended the game.
+    pub error: Box<GameError>,
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "opening {}, the first engine as {:?}: {}",
+            self.opening + 1,
+            self.first_as,
+            self.error
+        )
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// Plays every opening twice, `first` as black then as white, `first` on `controls[0]` and
+/// `second` on `controls[1]`; `each` sees every game as it ends (its opening's index, the
+/// side `first` played). The games in that order.
+///
+/// # Errors
+/// The first game an engine ends early, with its opening and colours.
+pub fn play_match(
+    first: &mut dyn Engine,
+    second: &mut dyn Engine,
+    openings: &[GameRecord],
+    controls: [Control; 2],
+    referee: &dyn Clock,
+    each: &mut dyn FnMut(usize, Color, &Game),
+) -> Result<Vec<Game>, MatchError> {
+    let mut games = Vec::with_capacity(openings.len() * 2);
+    for (k, opening) in openings.iter().enumerate() {
+        for first_as in [Color::Black, Color::White] {
+            let played = if first_as == Color::Black {
+                play_game(first, second, opening, controls, referee)
+            } else {
+                play_game(second, first, opening, [controls[1], controls[0]], referee)
+            };
+            let game = played.map_err(|error| MatchError {
+                opening: k,
+                first_as,
+                error: Box::new(error),
+            })?;
+            each(k, first_as, &game);
+            games.push(game);
+        }
+    }
+    Ok(games)
+}

@@ -1,0 +1,310 @@
+//! The match runner: colours and openings, the referee's clocks on a stepping clock, and
+//! engines that break (in process, and GTP and NBoard programs as tiny shell scripts that
+//! exit, hang or play an illegal move) ending the game with an error naming them and the
+//! command.
+
+use std::time::Duration;
+
+use ply_engines::{
+    matches::{play_game, play_match, Control, Game},
+    xot, Answer, Engine, EngineError, Fault, GtpEngine, Limit, NboardEngine,
+};
+use ply_othello::{
+    play::TimeControl,
+    spine::clock::{SteppingClock, SYSTEM},
+    transcript, BoardSize, Color, GameRecord, Move, Position, Square,
+};
+
+/// An engine in this process that plays the first legal move in square order, or, when
+/// `bad` is set, always a1 (illegal from the start).
+struct FirstMove {
+    name: String,
+    game: GameRecord,
+    bad: bool,
+}
+
+impl FirstMove {
+    fn new(name: &str) -> FirstMove {
+        FirstMove {
+            name: name.to_owned(),
+            game: GameRecord::new(Position::start(BoardSize::Eight)),
+            bad: false,
+        }
+    }
+}
+
+impl Engine for FirstMove {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn new_game(&mut self, game: &GameRecord) -> Result<(), EngineError> {
+        self.game = game.clone();
+        Ok(())
+    }
+    fn play(&mut self, m: Move) -> Result<(), EngineError> {
+        self.game
+            .play(m)
+            .map_err(|e| EngineError::new(&self.name, "play", Fault::Illegal, e.to_string()))
+    }
+    fn go(&mut self, _: &Limit) -> Result<Answer, EngineError> {
+        let pos = self.game.position();
+        let best = if self.bad {
+            Move::Play(Square::parse("a1").unwrap())
+        } else {
+            pos.legal_moves()
+                .into_iter()
+                .next()
+                .map_or(Move::Pass, Move::Play)
+        };
+        if !self.bad {
+            self.game.play(best).unwrap();
+        }
+        Ok(Answer { best, info: None })
+    }
+    fn quit(&mut self) -> Result<(), EngineError> {
+        Ok(())
+    }
+}
+
+fn openings(n: usize) -> Vec<GameRecord> {
+    let list = include_str!("../../../testdata/xot-openings.txt");
+    xot::first(list, n)
+        .unwrap()
+        .into_iter()
+        .map(|o| o.game)
+        .collect()
+}
+
+const MOVE: Control = Control::Limit(Limit::Time(Duration::from_millis(10)));
+
+/// Replays `game`'s record from the start: every move legal, the end reached, the score
+/// the one recorded.
+fn check_record(game: &Game) {
+    let mut replay = GameRecord::new(game.record.start());
+    for &m in game.record.moves() {
+        replay.play(m).unwrap();
+    }
+    let end = replay.position();
+    assert!(end.is_game_over());
+    let black = if end.turn() == Color::Black {
+        end.final_score()
+    } else {
+        -end.final_score()
+    };
+    assert_eq!(black, game.black_score);
+}
+
+#[test]
+fn each_opening_is_played_twice_colours_swapped_from_its_moves() {
+    let list = openings(3);
+    let (mut a, mut b) = (FirstMove::new("a"), FirstMove::new("b"));
+    let mut seen = Vec::new();
+    let games = play_match(
+        &mut a,
+        &mut b,
+        &list,
+        [MOVE, MOVE],
+        &SYSTEM,
+        &mut |k, c, _| {
+            seen.push((k, c));
+        },
+    )
+    .unwrap();
+    assert_eq!(games.len(), 6);
+    for (i, g) in games.iter().enumerate() {
+        let first_black = i % 2 == 0;
+        assert_eq!(
+            seen[i],
+            (
+                i / 2,
+                if first_black {
+                    Color::Black
+                } else {
+                    Color::White
+                }
+            )
+        );
+        let names = if first_black { ("a", "b") } else { ("b", "a") };
+        assert_eq!((g.black.as_str(), g.white.as_str()), names);
+        assert_eq!(g.opening, list[i / 2]);
+        assert!(g.record.moves().starts_with(list[i / 2].moves()));
+        check_record(g);
+        // Every move after the opening was asked of the side to move, none of the opening's.
+        let played = g.record.moves().len() - list[i / 2].moves().len();
+        let passes = g.record.moves()[list[i / 2].moves().len()..]
+            .iter()
+            .filter(|m| **m == Move::Pass)
+            .count();
+        assert_eq!(g.asked.len(), played - passes);
+        assert_eq!(g.points(Color::Black) + g.points(Color::White), 1.0);
+    }
+    // Both engines play first-legal-move: colours swapped, the same game.
+    assert_eq!(games[0].record, games[1].record);
+    // The GGF record names the players and the result.
+    let ggf = games[1].ggf().to_string();
+    assert!(ggf.contains("PB[b]") && ggf.contains("PW[a]"), "{ggf}");
+    assert!(
+        ggf.contains(&format!("RE[{:+}.000]", games[1].black_score)),
+        "{ggf}"
+    );
+    assert_eq!(
+        transcript::parse(&games[1].transcript(), Position::start(BoardSize::Eight))
+            .unwrap()
+            .position(),
+        games[1].record.position()
+    );
+}
+
+#[test]
+fn the_referee_times_each_side_and_a_flag_loses_on_sudden_death() {
+    // Every move takes exactly one step on the stepping clock (two reads around it).
+    let step = Duration::from_millis(100);
+    let referee = SteppingClock::new(step);
+    let (mut a, mut b) = (FirstMove::new("a"), FirstMove::new("b"));
+    let sudden = Control::Clock(TimeControl::SuddenDeath { main: step * 10 });
+    let fischer = Control::Clock(TimeControl::Fischer {
+        main: step,
+        increment: step,
+    });
+    let start = GameRecord::new(Position::start(BoardSize::Eight));
+    let g = play_game(&mut a, &mut b, &start, [sudden, fischer], &referee).unwrap();
+    // Black's 11th move overruns its ten steps; white's increment pays for every move.
+    assert_eq!(g.flagged, Some(Color::Black));
+    assert_eq!(g.points(Color::White), 1.0);
+    let moves = |c: Color| g.asked.iter().filter(|m| m.side == c).count() as u32;
+    assert_eq!(moves(Color::Black), 11);
+    assert!(moves(Color::White) >= 10);
+    assert_eq!(g.times(), [step * 11, step * moves(Color::White)]);
+    assert!(g.ggf().to_string().contains("RE[-64:t]"));
+}
+
+#[test]
+fn an_illegal_move_in_process_ends_the_game_naming_the_engine() {
+    let mut a = FirstMove::new("good");
+    let mut b = FirstMove::new("cheat");
+    b.bad = true;
+    let start = GameRecord::new(Position::start(BoardSize::Eight));
+    let e = play_game(&mut a, &mut b, &start, [MOVE, MOVE], &SYSTEM).unwrap_err();
+    assert_eq!(e.side, Color::White);
+    assert_eq!(e.error.engine, "cheat");
+    assert_eq!(e.error.fault, Fault::Illegal);
+    assert!(e.to_string().contains("played a1"), "{e}");
+}
+
+/// A GTP engine as a shell loop: `=id` to everything, `genmove` answered by `on_genmove`.
+fn gtp_fake(on_genmove: &str) -> String {
+    format!(
+        r#"while read id cmd rest; do case "$cmd" in genmove) {on_genmove} ;; *) printf '=%s\n\n' "$id" ;; esac; done"#
+    )
+}
+
+/// An NBoard engine as a shell loop: `pong N` to `ping N`, `go` answered by `on_go`.
+fn nboard_fake(on_go: &str) -> String {
+    format!(
+        r#"while read cmd arg rest; do case "$cmd" in ping) echo "pong $arg" ;; go) {on_go} ;; esac; done"#
+    )
+}
+
+/// Plays a game of `FirstMove` (black) against `other` (white): the error, which must be
+/// white's.
+fn against(other: &mut dyn Engine) -> EngineError {
+    let mut a = FirstMove::new("first");
+    let start = GameRecord::new(Position::start(BoardSize::Eight));
+    let e = play_game(&mut a, other, &start, [MOVE, MOVE], &SYSTEM).unwrap_err();
+    assert_eq!(e.side, Color::White, "{e}");
+    e.error
+}
+
+const SLACK: Duration = Duration::from_millis(300);
+
+#[test]
+fn a_gtp_engine_that_exits_hangs_or_cheats_ends_the_game_naming_it_and_the_command() {
+    let cases = [
+        ("exit 0", Fault::Exited, "ended before answering"),
+        (
+            "exec sleep 30",
+            Fault::Silent,
+            "gave no answer within 0.4 s",
+        ),
+        (
+            r#"printf '=%s a1\n\n' "$id""#,
+            Fault::Illegal,
+            "played a1, which is not a legal move",
+        ),
+        (
+            r#"printf '=%s pass\n\n' "$id""#,
+            Fault::Illegal,
+            "passed in",
+        ),
+    ];
+    for (behaviour, fault, says) in cases {
+        let command = gtp_fake(behaviour);
+        let mut engine = GtpEngine::start(&command).unwrap().with_slack(SLACK);
+        let e = against(&mut engine);
+        assert_eq!(e.fault, fault, "{behaviour}: {e}");
+        let text = e.to_string();
+        assert!(
+            text.starts_with(&format!("GTP engine `{command}`")),
+            "{text}"
+        );
+        assert!(text.contains(says), "{behaviour}: {text}");
+        assert!(
+            text.contains("genmove w"),
+            "the command is not named: {text}"
+        );
+    }
+}
+
+#[test]
+fn an_nboard_engine_that_exits_hangs_or_cheats_ends_the_game_naming_it_and_the_command() {
+    let cases = [
+        ("exit 0", Fault::Exited, "ended before answering"),
+        (
+            "exec sleep 30",
+            Fault::Silent,
+            "gave no answer within 0.4 s",
+        ),
+        (
+            "echo '=== A1'",
+            Fault::Illegal,
+            "played a1, which is not a legal move",
+        ),
+        (
+            "echo 'hello'",
+            Fault::Protocol,
+            "`hello` where a move was due",
+        ),
+    ];
+    for (behaviour, fault, says) in cases {
+        let command = nboard_fake(behaviour);
+        let mut engine = NboardEngine::start(&command).unwrap().with_slack(SLACK);
+        let e = against(&mut engine);
+        assert_eq!(e.fault, fault, "{behaviour}: {e}");
+        let text = e.to_string();
+        assert!(
+            text.starts_with(&format!("NBoard engine `{command}`")),
+            "{text}"
+        );
+        assert!(text.contains(says), "{behaviour}: {text}");
+        assert!(
+            text.contains("(asked `go`)"),
+            "the command is not named: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_program_that_is_not_there_or_not_the_protocol_is_refused_at_start() {
+    let e = GtpEngine::start("exit 3").unwrap_err();
+    assert_eq!(e.fault, Fault::Exited);
+    assert!(
+        e.to_string().contains("(asked `1 protocol_version`)"),
+        "{e}"
+    );
+    let e = NboardEngine::start("echo 'not NBoard'; cat").unwrap_err();
+    assert_eq!(e.fault, Fault::Protocol);
+    assert!(
+        e.to_string().contains("`not NBoard` after `nboard 2`"),
+        "{e}"
+    );
+}
