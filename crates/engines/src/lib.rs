@@ -5,3 +5,9 @@
 //! `ply gtp` and `ply nboard` commands run over standard input and output, the clients that
 //! drive another program (or ply's HTTP API) as an engine, and the match runner that plays
 //! engines against each other. It knows nothing of command lines.
+
+pub mod gtp;
+pub mod nboard;
+
+#[cfg(test)]
+mod damage;

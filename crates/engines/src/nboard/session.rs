@@ -19,7 +19,12 @@ use ply_othello::{
 };
 
 use super::{answer, command::Command};
-use crate::othello::common::{move_options, move_time};
+
+/// How long a move may take at strength `depth` (`set depth N`): half a second a ply, so
+/// half a second at depth 1 and half a minute at depth 60.
+pub fn move_time(depth: u32) -> std::time::Duration {
+    std::time::Duration::from_millis(u64::from(depth) * 500)
+}
 
 /// The depth before the GUI sets one.
 pub const DEFAULT_DEPTH: u32 = 12;
@@ -123,7 +128,12 @@ impl Session {
 
     /// A search of the current game, stopped when `stop` is raised.
     pub fn job(&self, task: Task, stop: Arc<AtomicBool>) -> Job {
-        let mut opts = move_options(self.depth, move_time(self.depth), self.threads);
+        let mut opts = Options {
+            depth: Some(self.depth),
+            threads: self.threads,
+            all_moves: false,
+            ..Options::budget(move_time(self.depth))
+        };
         opts.book_file.clone_from(&self.book);
         opts.stop = Some(stop.clone());
         opts.kept_solver = Some(self.kept.clone());
@@ -152,6 +162,7 @@ fn tell(
 }
 
 /// One search: what it is for, its own copy of the game, the options it runs with.
+#[derive(Debug)]
 pub struct Job {
     task: Task,
     game: GameRecord,

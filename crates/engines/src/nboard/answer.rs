@@ -97,6 +97,7 @@ pub fn hint(a: &Analysis, n: usize) -> Vec<String> {
 
 /// The thinking output of a `go` or `hint`: `nodestats` and, for a hint, the `search` lines,
 /// each only when it changes since the last report.
+#[derive(Debug)]
 pub struct Progress {
     /// `Some(n)` for `hint n`.
     hint: Option<usize>,
