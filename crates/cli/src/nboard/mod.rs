@@ -7,17 +7,21 @@ use std::{io, sync::Arc};
 
 use clap::Args as ClapArgs;
 use ply_engines::nboard;
+use ply_othello::play::Settings;
 
 /// `ply nboard`.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
-    /// Threads for the exact solver.
+    /// Threads for the search.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
     /// Answer from this book file instead of the shipped 8x8 one: ply's own or an Edax book
     /// (`.dat`).
     #[arg(long, value_name = "FILE")]
     pub book: Option<std::path::PathBuf>,
+    /// Do not think on the opponent's time.
+    #[arg(long)]
+    pub no_ponder: bool,
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
@@ -26,8 +30,13 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         Some(path) => Some(Arc::new(crate::othello::common::read_book(path)?)),
         None => None,
     };
-    let mut session = nboard::session::Session::new(a.threads);
-    session.book = book;
+    let session = nboard::session::Session::new(Settings {
+        threads: a.threads,
+        book_file: book,
+        ponder: !a.no_ponder,
+        ..Settings::default()
+    })
+    .map_err(crate::error::bad)?;
     nboard::serve(
         session,
         Box::new(io::BufReader::new(io::stdin())),

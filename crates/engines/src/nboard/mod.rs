@@ -11,17 +11,31 @@
 //! Thinking runs on a thread of its own so that the reader keeps listening: `ping N` raises
 //! the analysis's stop flag, waits for the thread, and only then answers `pong N`, so that no
 //! line about the old position follows the `pong`. A line the engine does not understand, or
-//! a move that is not legal, is logged on stderr and ignored; the session goes on.
+//! a move that is not legal, is logged and ignored; the session goes on. A `set game` the
+//! engine cannot take (a game it cannot read, a board its `--book` does not fit) is answered
+//! where the GUI shows it, a `status ply: set game: …` line, and logged; until a game it can
+//! take comes, `go`, `hint` and `analyze` are refused the same way, so that no move is
+//! answered in the previous game.
 //!
-//! `set depth N` sets how hard ply thinks: the midgame engine searches at most N plies, the
-//! exact solver takes over near the end of the game as in `ply othello analyze`, and the whole
-//! move is held to N/2 seconds (half a second at depth 1, half a minute at depth 60). The
-//! depth also names the engine: `set myname plyN`.
+//! The engine is the one player ([`ply_othello::play`]) as under GTP: the game and its moves,
+//! the kept tables, the clock, and pondering: after the GUI sends back the move ply chose,
+//! ply thinks on the opponent's time until the next command that changes the game (off
+//! with [`ply_othello::play::Settings::ponder`], `ply nboard --no-ponder`).
+//!
+//! `set depth N` sets how hard ply thinks without a game clock: the midgame engine searches
+//! at most N plies, the exact solver takes over near the end of the game as in `ply othello
+//! analyze`, and the whole move is held to N/2 seconds (half a second at depth 1, half a
+//! minute at depth 60). The depth also names the engine: `set myname plyN`. A game set with a
+//! clock (`TI[…]`, GGS's `main/increment/extension`, less each side's move times) is played
+//! on that clock instead, each move given the player's share of what is left
+//! ([`session`]'s documentation).
 //!
 //! `analyze` reviews the whole game: it answers `analysis K EVAL` for every position of the
 //! game, K the plies played to reach it (0 for the start position; passes count), from the
-//! last position back to the first as NBoard's own engines do, each position searched as a
-//! `go` would be (its value, at the depth and time a move gets), then a closing `status`. The protocol leaves the eval's point of view
+//! last position back to the first as NBoard's own engines do, each said as soon as it is
+//! found, each position searched at the level's depth within half a second at most
+//! ([`session::REVIEW_TIME`]) so that the GUI's graph fills at a pace it can show, with the
+//! player's tables kept from one position to the next; then a closing `status`. The protocol leaves the eval's point of view
 //! open; NBoard draws it on its score graph beside black's and white's evals turned to
 //! black's view, and Chris Welty's Novello engine sends it from black's view, so ply does
 //! too: the disc difference for black, positive when black is ahead.
@@ -36,8 +50,8 @@
 //! books are built offline).
 //!
 //! The module is a loop and three pure parts, as Edax's `nboard.c` is a loop over `play.c`:
-//! [`command`] reads one line into a command, [`session`] holds the game and the settings and
-//! runs a search through the library's one analysis entry point, [`answer`] writes the
+//! [`command`] reads one line into a command, [`session`] holds the player and the level and
+//! runs a search on the player, [`answer`] writes the
 //! protocol's lines. [`serve`] only moves lines between the input, the session, the thinking
 //! thread and the output (`ply nboard` gives it stdin and stdout).
 
@@ -56,6 +70,7 @@ pub mod answer;
 pub mod command;
 pub mod session;
 
+use ply_othello::play::Player;
 use session::{Reply, Session, Task};
 
 /// Where the engine says what it ignored and why (`ply nboard` writes it on stderr).
@@ -151,7 +166,7 @@ fn say(out: &Out, line: &str) -> io::Result<()> {
 struct Thinking {
     id: u64,
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
+    handle: JoinHandle<Player>,
 }
 
 /// The loop's state: the session, where answers go, and the search under way if any.
@@ -235,9 +250,13 @@ impl Engine {
         match self.session.apply(command) {
             Ok(Reply::Nothing) => {}
             Ok(Reply::Say(answer)) => say(&self.out, &answer)?,
+            Ok(Reply::Refuse(answer, message)) => {
+                (self.log)(&message);
+                say(&self.out, &answer)?;
+            }
             Ok(Reply::Think(task)) => self.think(task),
             Ok(Reply::Quit) => return Ok(false),
-            Err(e) => (self.log)(&command::move_refused(line, &e.to_string())),
+            Err(e) => (self.log)(&command::move_refused(line, &e)),
         }
         Ok(true)
     }
@@ -257,9 +276,11 @@ impl Engine {
         };
         let handle = thread::spawn(move || {
             let _done = done;
-            if let Err(e) = job.run(&mut |line| say(&out, line), &mut |l| log(l)) {
+            let (player, said) = job.run(&mut |line| say(&out, line), &mut |l| log(l));
+            if let Err(e) = said {
                 log(&format!("cannot write the answer: {e}"));
             }
+            player
         });
         self.thinking = Some(Thinking { id, stop, handle });
     }
@@ -275,8 +296,12 @@ impl Engine {
     /// Waits for the search thread, if any.
     fn join(&mut self) {
         if let Some(t) = self.thinking.take() {
-            if t.handle.join().is_err() {
-                (self.log)("the search thread failed");
+            match t.handle.join() {
+                Ok(player) => self.session.restore(player),
+                Err(_) => {
+                    (self.log)("the search thread failed; set the game again");
+                    self.session.lost();
+                }
             }
         }
     }

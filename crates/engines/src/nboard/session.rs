@@ -1,8 +1,18 @@
-//! The session: the game the GUI has set and played, the depth it asked for, and what each
-//! command does to them. A search is a [`Job`] taken from the session, which owns its copy of
-//! the game, so it runs on a thread of its own while the session goes on reading; it analyses
-//! through the library's one entry point (`analyze_with`) and says its lines through a sink.
-//! Both are tested here without the binary and without threads.
+//! The session: the one player ([`ply_othello::play::Player`]: the game, its kept tables,
+//! its clock and its pondering), the level the GUI asked for, and what each command does to
+//! them. A search is a [`Job`] that takes the player with it, so it runs on a thread of its
+//! own while the session goes on reading, and gives it back when it ends ([`Session::restore`]);
+//! it says its lines through a sink. Both are tested here without the binary and without
+//! threads.
+//!
+//! The clock: a `set game` with `TI[…]` sets both sides' clocks (Fischer when it has an
+//! increment, sudden death otherwise; GGS's extension is added to the main time), less the
+//! time each side's moves took as the game's moves say; `go` then thinks for the share of
+//! what is left that the player's clock gives it, and takes it off. A game without `TI` is
+//! played at the level of `set depth` (its depth, half a second a ply). A `set game` that
+//! cannot be read, or whose board the settings cannot play (a book of another size), is
+//! answered with a `status` line saying so, and the session has no game until the GUI sends
+//! one it can read: the next `go` is refused the same way, not answered in the old game.
 
 use std::{
     io,
@@ -10,24 +20,27 @@ use std::{
         atomic::{AtomicBool, Ordering},
         Arc,
     },
-    time::Instant,
+    time::{Duration, Instant},
 };
 
 use ply_othello::{
-    analyze::{analyze_with, Analysis, KeptSolver, Options},
-    BoardSize, Color, GameRecord, Move, PlayError, Position,
+    analyze::Analysis,
+    ggf,
+    play::{Player, Settings, SideClock, TimeControl},
+    Color, GameRecord, Position,
 };
 
-use super::{answer, command::Command};
-
-/// How long a move may take at strength `depth` (`set depth N`): half a second a ply, so
-/// half a second at depth 1 and half a minute at depth 60.
-pub fn move_time(depth: u32) -> std::time::Duration {
-    std::time::Duration::from_millis(u64::from(depth) * 500)
-}
+use super::{
+    answer,
+    command::{Command, GameSet},
+};
 
 /// The depth before the GUI sets one.
 pub const DEFAULT_DEPTH: u32 = 12;
+
+/// The most a position of a game's review (`analyze`) is given, so that the GUI's graph
+/// fills at a pace it can show: two positions a second at most.
+pub const REVIEW_TIME: Duration = Duration::from_millis(500);
 
 /// What the GUI asked the thinking thread for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,73 +60,102 @@ pub enum Reply {
     Nothing,
     /// One line to answer at once.
     Say(String),
+    /// A command refused where the GUI reads: the `status` line to answer, and the message
+    /// to log.
+    Refuse(String, String),
     /// Start a search.
     Think(Task),
     /// End the session.
     Quit,
 }
 
-/// The game and the settings.
-#[derive(Clone, Debug)]
+/// The player and the level; see the module's documentation.
+#[derive(Debug)]
 pub struct Session {
-    game: GameRecord,
-    depth: u32,
-    threads: usize,
-    /// The book file to answer from, when not the shipped one.
-    pub book: Option<Arc<ply_othello::book::Book>>,
-    /// The solver kept from one search to the next: near the end of the game each search
-    /// starts from what the last ones found.
-    kept: KeptSolver,
+    /// `None` while a [`Job`] has it.
+    player: Option<Player>,
+    /// The settings, kept to make a player again if a search thread is lost.
+    settings: Settings,
+    /// Why the last `set game` was refused, until a game is set that can be played.
+    refused: Option<String>,
 }
 
 impl Session {
-    /// The 8x8 start position at [`DEFAULT_DEPTH`]; the solver runs on `threads`.
-    pub fn new(threads: usize) -> Session {
-        Session {
-            game: GameRecord::new(Position::start(BoardSize::Eight)),
-            depth: DEFAULT_DEPTH,
-            threads,
-            book: None,
-            kept: KeptSolver::default(),
-        }
-    }
-
-    /// The game so far: its start position and the moves played.
-    #[cfg(test)]
-    pub fn game(&self) -> &GameRecord {
-        &self.game
-    }
-
-    /// Plays `m` on the game; a square played where the side to move must pass first is
-    /// played after that pass, as GUIs that leave passes out send it.
+    /// A session on the 8x8 start position at [`DEFAULT_DEPTH`] with `settings`' threads,
+    /// book and pondering, on the system's clock.
     ///
     /// # Errors
-    /// When the move is not legal; the game is unchanged.
-    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
-        match m {
-            Move::Play(sq) => self.game.play_with_implicit_pass(sq).map(|_| ()),
-            Move::Pass => self.game.play(Move::Pass),
-        }
+    /// The settings' threads or depth out of range, as [`Settings::check`] words it.
+    pub fn new(settings: Settings) -> Result<Session, String> {
+        Session::with_player(Player::new(settings))
+    }
+
+    /// A session over `player` (a test's, on its clock), at [`DEFAULT_DEPTH`].
+    ///
+    /// # Errors
+    /// As [`Session::new`].
+    pub fn with_player(mut player: Player) -> Result<Session, String> {
+        let settings = level(player.settings(), DEFAULT_DEPTH);
+        // The book is checked against the games the GUI sets; here its own size passes.
+        let size = settings
+            .book_file
+            .as_ref()
+            .map_or(player.position().size(), |b| b.size());
+        settings.check(size).map_err(|e| e.to_string())?;
+        player.set_settings(settings.clone());
+        Ok(Session {
+            player: Some(player),
+            settings,
+            refused: None,
+        })
+    }
+
+    /// The player, between searches.
+    #[must_use]
+    pub fn player(&self) -> Option<&Player> {
+        self.player.as_ref()
+    }
+
+    /// The game so far: its start position and the moves played (`None` while a search
+    /// runs).
+    #[must_use]
+    pub fn game(&self) -> Option<&GameRecord> {
+        self.player.as_ref().map(Player::game)
+    }
+
+    fn player_mut(&mut self) -> &mut Player {
+        self.player.get_or_insert_with(|| {
+            // Only when a search thread was lost: a new player, and no game.
+            Player::new(self.settings.clone())
+        })
     }
 
     /// Does what `command` asks to the game and the settings.
     ///
     /// # Errors
-    /// Why a move cannot be played (the game is unchanged).
-    pub fn apply(&mut self, command: Command) -> Result<Reply, PlayError> {
+    /// Why a move cannot be played (the game is unchanged), for the log.
+    pub fn apply(&mut self, command: Command) -> Result<Reply, String> {
         Ok(match command {
             Command::Nboard | Command::SetContempt(_) => Reply::Nothing,
             Command::SetDepth(d) => {
-                self.depth = d;
+                self.settings = level(&self.settings, d);
+                let settings = self.settings.clone();
+                self.player_mut().set_settings(settings);
                 Reply::Say(answer::myname(d))
             }
-            Command::SetGame(game) => {
-                self.game = game;
+            Command::SetGame(set) => self.set_game(set),
+            Command::BadGame(why) => self.refuse_game(why),
+            Command::Move(m) => {
+                if let Some(why) = &self.refused {
+                    return Err(format!("there is no game ({why})"));
+                }
+                self.player_mut().play(m).map_err(|e| e.to_string())?;
                 Reply::Nothing
             }
-            Command::Move(m) => {
-                self.play(m)?;
-                Reply::Nothing
+            Command::Go | Command::Hint(_) | Command::Analyze if self.refused.is_some() => {
+                let why = self.refused.clone().unwrap_or_default();
+                let message = format!("no game to think about: {why}");
+                Reply::Refuse(answer::refused(&message), message)
             }
             Command::Go => Reply::Think(Task::Go),
             Command::Hint(n) => Reply::Think(Task::Hint(n)),
@@ -122,30 +164,96 @@ impl Session {
             // The books are built offline (scripts/build-book6, scripts/build-book8): nothing
             // to learn into.
             Command::Learn => Reply::Say("learned".to_owned()),
-            Command::Quit => Reply::Quit,
+            Command::Quit => {
+                self.player_mut().stop_pondering();
+                Reply::Quit
+            }
         })
     }
 
-    /// A search of the current game, stopped when `stop` is raised.
-    pub fn job(&self, task: Task, stop: Arc<AtomicBool>) -> Job {
-        let mut opts = Options {
-            depth: Some(self.depth),
-            threads: self.threads,
-            all_moves: false,
-            ..Options::budget(move_time(self.depth))
-        };
-        opts.book_file.clone_from(&self.book);
-        opts.stop = Some(stop.clone());
-        opts.kept_solver = Some(self.kept.clone());
-        // A review needs only each position's value: the best move, searched deeper.
-        opts.all_moves = matches!(task, Task::Hint(_));
-        Job {
-            task,
-            game: self.game.clone(),
-            opts,
-            stop,
-        }
+    fn refuse_game(&mut self, why: String) -> Reply {
+        let message = format!("{why}; no game until one that can be played is set");
+        self.refused = Some(why);
+        Reply::Refuse(answer::refused(&message), message)
     }
+
+    fn set_game(&mut self, set: GameSet) -> Reply {
+        if let Err(e) = self.settings.check(set.game.start().size()) {
+            return self.refuse_game(format!("set game: {e}"));
+        }
+        self.refused = None;
+        let (control, clocks) = clocks(set.clock, &set.game, &set.times);
+        let p = self.player_mut();
+        p.set_game(set.game);
+        p.set_time_control(control);
+        for (color, clock) in [Color::Black, Color::White].into_iter().zip(clocks) {
+            p.set_clock(color, clock);
+        }
+        Reply::Nothing
+    }
+
+    /// A search of the current game, stopped when `stop` is raised; it takes the player
+    /// until [`Session::restore`] gives it back.
+    pub fn job(&mut self, task: Task, stop: Arc<AtomicBool>) -> Job {
+        let mut player = self.player.take().unwrap_or_else(|| {
+            // Only when a search thread was lost.
+            Player::new(self.settings.clone())
+        });
+        player.set_stop(Some(stop.clone()));
+        Job { task, player, stop }
+    }
+
+    /// Takes the player back from a finished [`Job`].
+    pub fn restore(&mut self, mut player: Player) {
+        player.set_stop(None);
+        self.player = Some(player);
+    }
+
+    /// After a search thread was lost with the player: a new player, and no game until the
+    /// GUI sets one.
+    pub fn lost(&mut self) {
+        self.player = Some(Player::new(self.settings.clone()));
+        self.refused = Some("the search thread failed; set the game again".to_owned());
+    }
+}
+
+/// `settings` at strength `depth` (NBoard's `set depth`), its threads, book and pondering
+/// kept.
+fn level(settings: &Settings, depth: u32) -> Settings {
+    Settings {
+        threads: settings.threads,
+        hash_mb: settings.hash_mb,
+        book: settings.book,
+        book_file: settings.book_file.clone(),
+        ponder: settings.ponder,
+        ..Settings::at_depth(depth)
+    }
+}
+
+/// The time control of a game's `TI` and each side's clock after its moves' times: Fischer
+/// with an increment, sudden death without (GGS's extension, given once, added to the main
+/// time); no clock without `TI` or with nothing on it.
+pub fn clocks(
+    clock: Option<ggf::Clock>,
+    game: &GameRecord,
+    times: &[Option<Duration>],
+) -> (TimeControl, [SideClock; 2]) {
+    let control = match clock {
+        Some(c) if c.increment > Duration::ZERO => TimeControl::Fischer {
+            main: c.main + c.extension,
+            increment: c.increment,
+        },
+        Some(c) if c.main + c.extension > Duration::ZERO => TimeControl::SuddenDeath {
+            main: c.main + c.extension,
+        },
+        _ => TimeControl::None,
+    };
+    let mut sides = [SideClock::new(control); 2];
+    for (k, (before, _)) in game.plies().enumerate() {
+        let side = usize::from(before.turn() == Color::White);
+        sides[side].spend(times.get(k).copied().flatten().unwrap_or_default());
+    }
+    (control, sides)
 }
 
 /// Says what `progress` finds new in `a`.
@@ -161,31 +269,31 @@ fn tell(
     Ok(())
 }
 
-/// One search: what it is for, its own copy of the game, the options it runs with.
+/// One search: what it is for, the player it runs on, its stop flag.
 #[derive(Debug)]
 pub struct Job {
     task: Task,
-    game: GameRecord,
-    opts: Options,
+    player: Player,
     stop: Arc<AtomicBool>,
 }
 
 impl Job {
     /// Runs the search, giving each line to `say`; every search ends with a plain `status`.
     /// A stopped search says nothing more about its position (the GUI has moved on) but that
-    /// `status`.
+    /// `status`. The player comes back with the result, for [`Session::restore`].
     ///
     /// # Errors
-    /// The first error of `say` (stdout is gone).
+    /// The first error of `say` (the output is gone), with the player.
     pub fn run(
-        &self,
+        mut self,
         say: &mut dyn FnMut(&str) -> io::Result<()>,
         log: &mut dyn FnMut(&str),
-    ) -> io::Result<()> {
-        match self.task {
+    ) -> (Player, io::Result<()>) {
+        let result = match self.task {
             Task::Analyze => self.review(say),
             Task::Go | Task::Hint(_) => self.search(say, log),
-        }
+        };
+        (self.player, result)
     }
 
     fn stopped(&self) -> bool {
@@ -195,11 +303,11 @@ impl Job {
     /// `go` and `hint`: analyses the position, reporting as it goes, and gives the answer
     /// unless it was stopped.
     fn search(
-        &self,
+        &mut self,
         say: &mut dyn FnMut(&str) -> io::Result<()>,
         log: &mut dyn FnMut(&str),
     ) -> io::Result<()> {
-        let pos = self.game.position();
+        let pos = self.player.position();
         let started = Instant::now();
         say("status ply is thinking")?;
         let hint = match self.task {
@@ -208,11 +316,18 @@ impl Job {
         };
         let mut progress = answer::Progress::new(hint);
         let mut failed = None;
-        let a = analyze_with(&pos, &self.opts, &mut |a| {
-            if !self.stopped() && failed.is_none() {
+        let stop = self.stop.clone();
+        let mut report = |a: &Analysis| {
+            if !stop.load(Ordering::Relaxed) && failed.is_none() {
                 failed = tell(&mut progress, a, started, say).err();
             }
-        });
+        };
+        let (a, used) = if hint.is_some() {
+            (self.player.hint_with(None, &mut report), None)
+        } else {
+            let think = self.player.go_with(&mut report);
+            (think.analysis, Some(think.used))
+        };
         if let Some(e) = failed {
             return Err(e);
         }
@@ -222,8 +337,8 @@ impl Job {
             return say("status");
         }
         tell(&mut progress, &a, started, say)?;
-        if self.task == Task::Go {
-            match answer::go(&pos, &a, started.elapsed().as_secs_f64()) {
+        if let Some(used) = used {
+            match answer::go(&pos, &a, used.as_secs_f64()) {
                 Some(line) => say(&line)?,
                 None => log("go: the game is over, there is no move to play"),
             }
@@ -232,17 +347,21 @@ impl Job {
     }
 
     /// `analyze`: `analysis K EVAL` for every position of the game, the last first, each from
-    /// black's point of view, then `status`; only `status` once stopped.
-    fn review(&self, say: &mut dyn FnMut(&str) -> io::Result<()>) -> io::Result<()> {
+    /// black's point of view and said as soon as it is found, then `status`; only `status`
+    /// once stopped. Each position gets the level's depth within [`REVIEW_TIME`] at most.
+    fn review(&mut self, say: &mut dyn FnMut(&str) -> io::Result<()>) -> io::Result<()> {
         say("status ply is analysing the game")?;
-        let mut positions: Vec<Position> = vec![self.game.start()];
-        positions.extend(self.game.plies().map(|(before, m)| {
-            before
-                .play_move(m)
-                .expect("the game's moves were checked when played")
-        }));
+        let game = self.player.game().clone();
+        let mut positions: Vec<Position> = vec![game.start()];
+        positions.extend(
+            game.plies()
+                .filter_map(|(before, m)| before.play_move(m).ok()),
+        );
+        let budget = self.player.settings().move_time.min(REVIEW_TIME);
         for (plies, pos) in positions.iter().enumerate().rev() {
-            let a = analyze_with(pos, &self.opts, &mut |_| {});
+            let a = self
+                .player
+                .analyse_with(pos, Some(budget), false, &mut |_| {});
             if self.stopped() {
                 break;
             }
@@ -257,131 +376,5 @@ impl Job {
 }
 
 #[cfg(test)]
-mod tests {
-    use ply_othello::Square;
-
-    use super::*;
-    use crate::nboard::command::parse;
-
-    fn apply(s: &mut Session, line: &str) -> Result<Reply, PlayError> {
-        s.apply(parse(line).unwrap().unwrap())
-    }
-
-    /// Runs a job to its end; the lines it said and what it logged.
-    fn run(job: &Job) -> (Vec<String>, Vec<String>) {
-        let (mut said, mut logged) = (Vec::new(), Vec::new());
-        job.run(
-            &mut |l| {
-                said.push(l.to_owned());
-                Ok(())
-            },
-            &mut |l| logged.push(l.to_owned()),
-        )
-        .unwrap();
-        (said, logged)
-    }
-
-    /// A 4x4 game a few moves from its end, set as a GUI sets it.
-    fn small_game(s: &mut Session) {
-        apply(
-            s,
-            "set game (;GM[Othello]BO[4 ---- -O*- -*O- ---- *]B[b1]W[a1]B[d3];)",
-        )
-        .unwrap();
-    }
-
-    #[test]
-    fn commands_change_the_game_and_the_settings() {
-        let mut s = Session::new(1);
-        assert_eq!(apply(&mut s, "nboard 2"), Ok(Reply::Nothing));
-        assert_eq!(
-            apply(&mut s, "set depth 5"),
-            Ok(Reply::Say("set myname ply5".into()))
-        );
-        assert_eq!(s.depth, 5);
-        assert_eq!(apply(&mut s, "move F5"), Ok(Reply::Nothing));
-        assert_eq!(apply(&mut s, "move d6/0.00/1.0"), Ok(Reply::Nothing));
-        assert_eq!(s.game().moves().len(), 2);
-        // Not legal: refused, the game unchanged.
-        assert!(apply(&mut s, "move A1").is_err());
-        assert!(apply(&mut s, "move PA").is_err());
-        assert_eq!(s.game().moves().len(), 2);
-        assert_eq!(apply(&mut s, "go"), Ok(Reply::Think(Task::Go)));
-        assert_eq!(apply(&mut s, "hint 2"), Ok(Reply::Think(Task::Hint(2))));
-        assert_eq!(apply(&mut s, "analyze"), Ok(Reply::Think(Task::Analyze)));
-        assert_eq!(apply(&mut s, "ping 4"), Ok(Reply::Say("pong 4".into())));
-        assert_eq!(apply(&mut s, "learn"), Ok(Reply::Say("learned".into())));
-        assert_eq!(apply(&mut s, "set contempt 1"), Ok(Reply::Nothing));
-        assert_eq!(apply(&mut s, "quit"), Ok(Reply::Quit));
-        small_game(&mut s);
-        assert_eq!(s.game().moves().len(), 3);
-        assert_eq!(s.game().start().size(), BoardSize::Four);
-    }
-
-    #[test]
-    fn go_thinks_aloud_then_names_its_move() {
-        let mut s = Session::new(1);
-        small_game(&mut s);
-        let job = s.job(Task::Go, Arc::new(AtomicBool::new(false)));
-        let (said, logged) = run(&job);
-        assert!(logged.is_empty(), "{logged:?}");
-        assert_eq!(
-            said.first().map(String::as_str),
-            Some("status ply is thinking")
-        );
-        assert!(said.iter().any(|l| l.starts_with("nodestats ")), "{said:?}");
-        let go = said.iter().find(|l| l.starts_with("=== ")).expect("a move");
-        let pos = s.game().position();
-        let name = go[4..].split('/').next().unwrap().to_ascii_lowercase();
-        let sq = Square::parse(&name).unwrap();
-        assert!(pos.legal_moves().any(|m| m == sq), "{go} on {pos}");
-        assert_eq!(said.last().map(String::as_str), Some("status"));
-    }
-
-    #[test]
-    fn hint_says_search_lines_and_a_stopped_search_only_status() {
-        let mut s = Session::new(1);
-        small_game(&mut s);
-        let (said, _) = run(&s.job(Task::Hint(2), Arc::new(AtomicBool::new(false))));
-        assert!(said.iter().any(|l| l.starts_with("search ")), "{said:?}");
-        assert!(!said.iter().any(|l| l.starts_with("=== ")), "{said:?}");
-        let (said, _) = run(&s.job(Task::Go, Arc::new(AtomicBool::new(true))));
-        assert_eq!(said, ["status ply is thinking", "status"]);
-    }
-
-    #[test]
-    fn analyze_reviews_every_position_last_first_for_black() {
-        let mut s = Session::new(1);
-        small_game(&mut s);
-        let plies = s.game().plies().count();
-        let (said, _) = run(&s.job(Task::Analyze, Arc::new(AtomicBool::new(false))));
-        assert_eq!(
-            said.first().map(String::as_str),
-            Some("status ply is analysing the game")
-        );
-        assert_eq!(said.last().map(String::as_str), Some("status"));
-        let ks: Vec<usize> = said[1..said.len() - 1]
-            .iter()
-            .map(|l| l.split(' ').nth(1).unwrap().parse().unwrap())
-            .collect();
-        assert_eq!(ks, (0..=plies).rev().collect::<Vec<_>>());
-        // Every position of a 4x4 game this close to its end is solved, so no move played
-        // gains its mover anything over the position before it.
-        let for_black: Vec<f64> = said[1..said.len() - 1]
-            .iter()
-            .rev()
-            .map(|l| l.split(' ').nth(2).unwrap().parse().unwrap())
-            .collect();
-        for (k, (before, _)) in s.game().plies().enumerate() {
-            let sign = if before.turn() == Color::Black {
-                1.0
-            } else {
-                -1.0
-            };
-            assert!(
-                sign * for_black[k] >= sign * for_black[k + 1],
-                "ply {k}: {for_black:?}"
-            );
-        }
-    }
-}
+#[path = "session_tests.rs"]
+mod tests;
