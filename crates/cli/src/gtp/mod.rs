@@ -64,6 +64,8 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         threads: a.threads,
         book,
         ponder: !a.no_ponder,
-    });
-    gtp::serve(&mut s, &mut io::stdin().lock(), &mut io::stdout().lock()).context("gtp")
+    })
+    .map_err(bad)?;
+    gtp::serve(&mut s, &mut io::stdin().lock(), &mut io::stdout().lock())
+        .context("reading stdin or writing stdout")
 }

@@ -75,7 +75,7 @@ pub fn solver(threads: usize, hash_mb: usize) -> anyhow::Result<Solver> {
 /// How long a move may take at strength `depth` (NBoard's `set depth N`, `ply gtp --depth
 /// N`): half a second a ply, so half a second at depth 1 and half a minute at depth 60.
 pub fn move_time(depth: u32) -> Duration {
-    Duration::from_millis(u64::from(depth) * 500)
+    ply_othello::play::Settings::at_depth(depth).move_time
 }
 
 /// The analysis a protocol engine runs for a move at strength `depth` within `budget`: the

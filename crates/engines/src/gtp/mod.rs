@@ -75,7 +75,8 @@ mod tests {
             threads: 1,
             book: None,
             ponder: false,
-        });
+        })
+        .unwrap();
         let input = "1 boardsize 4\n# a comment\n\n2 play b b1\nfoo\n3 quit\n4 name\n";
         let mut out = Vec::new();
         serve(&mut s, &mut input.as_bytes(), &mut out).unwrap();
