@@ -12,7 +12,9 @@
 //! played at the level of `set depth` (its depth, half a second a ply). A `set game` that
 //! cannot be read, or whose board the settings cannot play (a book of another size), is
 //! answered with a `status` line saying so, and the session has no game until the GUI sends
-//! one it can read: the next `go` is refused the same way, not answered in the old game.
+//! one it can read: the next `go` is refused the same way, not answered in the old game. A
+//! `set game` that only adds moves to the game the engine has is played as those moves, so
+//! that pondering works for GUIs that send the whole game after every move.
 
 use std::{
     io,
@@ -184,7 +186,16 @@ impl Session {
         self.refused = None;
         let (control, clocks) = clocks(set.clock, &set.game, &set.times);
         let p = self.player_mut();
-        p.set_game(set.game);
+        // The same game, moves on (a GUI that sends the whole game after each move): played
+        // as `move`s, so that pondering starts after ply's own move and a hit is a hit.
+        // They were replayed when the game was read, so each is legal.
+        let played = p.game().moves().len();
+        let same = p.game().start() == set.game.start()
+            && set.game.moves().starts_with(p.game().moves());
+        let extended = same && set.game.moves()[played..].iter().all(|&m| p.play(m).is_ok());
+        if !extended {
+            p.set_game(set.game);
+        }
         p.set_time_control(control);
         for (color, clock) in [Color::Black, Color::White].into_iter().zip(clocks) {
             p.set_clock(color, clock);

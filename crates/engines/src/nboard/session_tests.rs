@@ -325,6 +325,29 @@ fn the_engine_ponders_after_its_own_move_until_the_guis_reply() {
     let reply = game(&s).position().legal_moves().next().unwrap();
     apply(&mut s, &format!("move {reply}")).unwrap();
     assert!(!s.player().unwrap().is_pondering());
+    // A GUI that sends the whole game after each move: the game with ply's move added is
+    // played as that move, and the pondering starts all the same.
+    let (said, _) = run(&mut s, Task::Go, false);
+    let (sq, _) = answer_of(&said);
+    let mut g = game(&s);
+    g.play(Move::Play(sq)).unwrap();
+    apply(
+        &mut s,
+        &format!(
+            "set game {}",
+            ply_othello::ggf::GgfGame::from_game(g.clone())
+        ),
+    )
+    .unwrap();
+    assert_eq!(game(&s), g);
+    assert!(
+        s.player().unwrap().is_pondering(),
+        "after its own move, sent as a game"
+    );
+    // A game that is not the one played: the pondering stops, the game is taken whole.
+    apply(&mut s, "set game (;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[d3];)").unwrap();
+    assert!(!s.player().unwrap().is_pondering());
+    assert_eq!(game(&s).moves().len(), 1);
     // `--no-ponder`: never.
     let mut s = on_stepping_clock(false);
     apply(&mut s, "set depth 4").unwrap();
