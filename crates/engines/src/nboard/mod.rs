@@ -306,3 +306,85 @@ impl Engine {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An output the test reads back.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_refused_set_game_is_answered_on_the_output_before_the_next_command() {
+        let session = Session::new(ply_othello::play::Settings {
+            ponder: false,
+            ..ply_othello::play::Settings::default()
+        })
+        .unwrap();
+        let input =
+            "nboard 2\nset depth 1\nset game (;GM[Othello]BO[4 ---- -O*- -*O- ---- *]B[b1];)\n\
+                     set game (;GM[Othello]BO[9 x];)\ngo\nping 1\nbogus\n\
+                     set game (;GM[Othello]BO[4 ---- -O*- -*O- ---- *]B[b1];)\ngo\n";
+        let out = Shared::default();
+        let logged = Arc::new(Mutex::new(Vec::<String>::new()));
+        let log = {
+            let logged = logged.clone();
+            Arc::new(move |m: &str| logged.lock().unwrap().push(m.to_owned()))
+        };
+        serve(
+            session,
+            Box::new(io::Cursor::new(input.as_bytes().to_vec())),
+            Box::new(out.clone()),
+            log,
+        )
+        .unwrap();
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "set myname ply1");
+        assert!(
+            lines[1].starts_with("status ply: set game: ") && lines[1].contains("board size 9"),
+            "{lines:?}"
+        );
+        // The `go` in no game is refused where the GUI reads, not answered in the old game.
+        assert!(
+            lines[2].starts_with("status ply: no game to think about: set game: "),
+            "{lines:?}"
+        );
+        assert_eq!(lines[3], "pong 1");
+        // A game it can read: `go` answers a move of it.
+        assert_eq!(lines[4], "status ply is thinking");
+        let answer = lines
+            .iter()
+            .find(|l| l.starts_with("=== "))
+            .expect("a move");
+        let sq = ply_othello::Square::parse(&answer[4..6].to_ascii_lowercase()).unwrap();
+        let game = "(;GM[Othello]BO[4 ---- -O*- -*O- ---- *]B[b1];)";
+        let pos = ply_othello::ggf::GgfGame::parse(game)
+            .unwrap()
+            .game
+            .position();
+        assert!(pos.is_legal(sq), "{answer}");
+        assert_eq!(lines.last(), Some(&"status"));
+        let logged = logged.lock().unwrap();
+        assert!(
+            logged
+                .iter()
+                .any(|l| l.contains("`bogus`: unknown command")),
+            "{logged:?}"
+        );
+    }
+}

@@ -190,9 +190,12 @@ impl Session {
         // as `move`s, so that pondering starts after ply's own move and a hit is a hit.
         // They were replayed when the game was read, so each is legal.
         let played = p.game().moves().len();
-        let same = p.game().start() == set.game.start()
-            && set.game.moves().starts_with(p.game().moves());
-        let extended = same && set.game.moves()[played..].iter().all(|&m| p.play(m).is_ok());
+        let same =
+            p.game().start() == set.game.start() && set.game.moves().starts_with(p.game().moves());
+        let extended = same
+            && set.game.moves()[played..]
+                .iter()
+                .all(|&m| p.play(m).is_ok());
         if !extended {
             p.set_game(set.game);
         }
