@@ -38,10 +38,11 @@ use std::{
 use self::ponder::{Ponder, Pondered};
 use crate::{
     analyze::{
-        analyze_with, Analysis, KeptSolver, Options, Request, RequestError, MAX_DEPTH, MAX_THREADS,
-        MAX_TIME_S,
+        analyze_with, table_mb, Analysis, KeptSolver, Options, Request, RequestError, MAX_DEPTH,
+        MAX_THREADS, MAX_TIME_S,
     },
     book::Book,
+    solve::SolveOptions,
     spine::clock::{Clock, SystemClock},
     BoardSize, Color, GameRecord, Move, PlayError, Position,
 };
@@ -288,9 +289,22 @@ impl Player {
         true
     }
 
-    /// Sets both sides' clocks to a full `control`.
+    /// Sets both sides' clocks to a full `control`. On a clock, the kept solver is made
+    /// now for the game's board size (if it is not made already), so that no move pays for
+    /// its table out of its own time.
     pub fn set_time_control(&mut self, control: TimeControl) {
         self.clocks = [SideClock::new(control); 2];
+        if control != TimeControl::None {
+            let size = self.position().size();
+            self.kept.prepare(SolveOptions {
+                threads: self.settings.threads.clamp(1, MAX_THREADS),
+                hash_mb: self
+                    .settings
+                    .hash_mb
+                    .unwrap_or_else(|| table_mb(size))
+                    .max(1),
+            });
+        }
     }
 
     /// Sets what is left on `color`'s clock ([`SideClock::set_left`]).
