@@ -291,50 +291,6 @@ fn a_ponder_hit_answers_deeper_than_a_search_from_nothing() {
     assert!(hit.analysis.depth >= hit.pondered_depth);
 }
 
-/// A ponder hit whose pondering searched the position for at least the move's whole budget
-/// answers at once from what it pondered, as strong engines count the pondering's time:
-/// the move takes next to nothing off its clock, which keeps the time for later moves.
-#[test]
-fn a_ponder_hit_that_pondered_the_whole_budget_answers_at_once() {
-    let clock = Arc::new(SteppingClock::new(MS(1)));
-    let mut p = Player::with_clock(settings(8, true), clock.clone());
-    p.set_time_control(TimeControl::Fischer {
-        main: MS(500),
-        increment: MS(20),
-    });
-    let (predicted, _) = ponder_to(&mut p, 1);
-    // The clock moves only when a search reads it: here only the pondering does. Let it
-    // search for more than any budget the clock can give a move.
-    let from = clock.elapsed();
-    let mut waits = 0;
-    while clock.elapsed() - from < MS(600) {
-        std::thread::sleep(MS(5));
-        waits += 1;
-        assert!(waits < 60_000, "the pondering goes on");
-    }
-    p.play(predicted).unwrap();
-    let budget = p.budget();
-    let turn = p.position().turn();
-    let before = p.clock_of(turn).main_left();
-    let hit = p.go();
-    assert!(hit.ponder_hit);
-    assert_eq!(
-        hit.analysis.depth, hit.pondered_depth,
-        "the pondered analysis"
-    );
-    assert!(
-        hit.used < budget / 4,
-        "{:?} of a {budget:?} budget",
-        hit.used
-    );
-    assert_eq!(
-        p.clock_of(turn).main_left(),
-        before - hit.used + MS(20),
-        "only the time it took, and the increment"
-    );
-    assert!(p.position().play_move(hit.best).is_ok());
-}
-
 /// A ponder miss: another reply comes; the pondering stops at once and the answer is a
 /// search of its own, not the pondered one.
 #[test]

@@ -401,25 +401,15 @@ impl Player {
             .as_ref()
             .and_then(|p| p.analysis.as_ref())
             .map_or(0, |a| a.depth);
-        // On a hit, the time the pondering searched this very position counts as time the
-        // move has already thought, as strong engines count it: when it is the move's whole
-        // budget, the pondered analysis answers at once and the time is saved for later
-        // moves; otherwise the search goes on, from the kept tables, for what is left.
-        let searched = pondered
-            .as_ref()
-            .filter(|p| p.analysis.as_ref().is_some_and(|a| a.best.is_some()))
-            .map_or(Duration::ZERO, |p| p.searched);
         let done = pondered
             .as_ref()
             .and_then(|p| p.analysis.clone())
             .filter(|a| {
-                a.best.is_some()
-                    && (a.proven
-                        || searched >= budget
-                        || self
-                            .settings
-                            .depth
-                            .is_some_and(|d| self.timeless() && a.depth >= d))
+                a.proven
+                    || self
+                        .settings
+                        .depth
+                        .is_some_and(|d| self.timeless() && a.depth >= d)
             });
         let analysis = match done {
             Some(a) => a,
@@ -427,8 +417,7 @@ impl Player {
                 analyze_with(&pos, &Options::depth(1), progress)
             }
             None => {
-                let left = budget.saturating_sub(searched).max(FLOOR);
-                let opts = self.options(pos.size(), left, false);
+                let opts = self.options(pos.size(), budget, false);
                 let mut a = analyze_with(&pos, &opts, progress);
                 if let Some(p) = pondered.as_ref().and_then(|p| p.analysis.as_ref()) {
                     if p.depth > a.depth && !a.proven {

@@ -8,35 +8,26 @@ use std::{
         Arc, Mutex, PoisonError,
     },
     thread::JoinHandle,
-    time::{Duration, Instant},
 };
 
 use crate::{
     analyze::{analyze_with, Analysis, Options},
-    spine::clock::Clock,
     Move, Position,
 };
 
-/// What a pondering found: the position it searched (the one after the expected reply),
-/// its deepest analysis, if an iteration finished, and how long it searched that position
-/// (on the player's clock), which a hit counts as time the move has already thought.
+/// What a pondering found: the position it searched (the one after the expected reply)
+/// and its deepest analysis, if an iteration finished.
 #[derive(Clone, Debug)]
 pub(super) struct Pondered {
     pub position: Position,
     pub analysis: Option<Analysis>,
-    pub searched: Duration,
 }
-
-/// What the thread leaves for [`Ponder::stop`]: the position, when its search began, and
-/// its deepest analysis so far.
-type Found = Option<(Position, Instant, Option<Analysis>)>;
 
 /// A pondering thread.
 pub(super) struct Ponder {
     stop: Arc<AtomicBool>,
     depth: Arc<AtomicU32>,
-    found: Arc<Mutex<Found>>,
-    clock: Arc<dyn Clock>,
+    found: Arc<Mutex<Option<Pondered>>>,
     handle: JoinHandle<()>,
 }
 
@@ -55,7 +46,6 @@ impl Ponder {
             stop: Some(stop.clone()),
             ..opts
         };
-        let clock = opts.clock.clone();
         let handle = {
             let (stop, depth, found) = (stop.clone(), depth.clone(), found.clone());
             std::thread::spawn(move || {
@@ -74,9 +64,11 @@ impl Ponder {
                     Ok(after) if !stop.load(Relaxed) && !after.is_game_over() => after,
                     _ => return,
                 };
-                let began = opts.clock.now();
                 let keep = |a: Option<Analysis>| {
-                    *found.lock().unwrap_or_else(PoisonError::into_inner) = Some((after, began, a));
+                    *found.lock().unwrap_or_else(PoisonError::into_inner) = Some(Pondered {
+                        position: after,
+                        analysis: a,
+                    });
                 };
                 keep(None);
                 let a = analyze_with(&after, &opts, &mut |a| {
@@ -95,7 +87,6 @@ impl Ponder {
             stop,
             depth,
             found,
-            clock,
             handle,
         }
     }
@@ -106,21 +97,14 @@ impl Ponder {
     }
 
     /// Stops the thread (the searches look at the flag every few thousand nodes) and says
-    /// what it found, with the time it searched the position until now.
+    /// what it found.
     pub fn stop(self) -> Option<Pondered> {
         self.stop.store(true, Relaxed);
-        let now = self.clock.now();
         // A panic of the search thread loses only the pondering.
         let _ = self.handle.join();
-        let found = self
-            .found
+        self.found
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .take();
-        found.map(|(position, began, analysis)| Pondered {
-            position,
-            analysis,
-            searched: now.saturating_duration_since(began),
-        })
+            .take()
     }
 }
