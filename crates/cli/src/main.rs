@@ -5,8 +5,6 @@ use std::{io, process::ExitCode};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod bench;
-#[cfg(test)]
-mod damage;
 mod error;
 mod files;
 mod gtp;

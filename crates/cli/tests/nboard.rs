@@ -435,13 +435,13 @@ fn garbage_is_logged_and_ignored() {
         "set depth banana",
         "set depth 0",
         "set contempt lots",
-        "set game (;GM[Chess]BO[8 x];)",
-        "set game (;GM[Othello]TY[8]BO[4 ---- -O*- -*O- ---- *];)",
-        "set game not a game",
         "move Z9",
         "move A1",
         "move PA",
         "move",
+        "set game (;GM[Chess]BO[8 x];)",
+        "set game (;GM[Othello]TY[8]BO[4 ---- -O*- -*O- ---- *];)",
+        "set game not a game",
         "hint 0",
         "hint many",
         "nboard 7",
@@ -453,8 +453,24 @@ fn garbage_is_logged_and_ignored() {
     let stdin = gui.stdin.as_mut().unwrap();
     stdin.write_all(b"\xff\xfe go\n").unwrap();
     gui.send("ping 5");
-    assert_eq!(gui.line(), "pong 5", "no answer to garbage, then the pong");
-    // The game is still the start position: every move above was refused.
+    // No answer to garbage but to the three games ply cannot read, where the GUI shows it,
+    // then the pong.
+    let lines = gui.until(|l| l.starts_with("pong"));
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    for l in &lines[..3] {
+        assert!(l.starts_with("status ply: set game: "), "{lines:?}");
+    }
+    assert_eq!(lines[3], "pong 5");
+    // The last game sent could not be read: `go` is not answered in an older game.
+    gui.send("go");
+    let l = gui.line();
+    assert!(
+        l.starts_with("status ply: no game to think about: set game: "),
+        "{l}"
+    );
+    gui.send(&set_game(&GameRecord::new(Position::start(
+        BoardSize::Eight,
+    ))));
     let (_, answer) = gui.go();
     assert!(Position::start(BoardSize::Eight).is_legal(answer.unwrap()));
     gui.send("learn");
@@ -602,5 +618,21 @@ fn ping_stops_an_analysis_with_a_closing_status() {
     for l in &lines[..lines.len() - 2] {
         parse_analysis(l);
     }
+    gui.quit();
+}
+
+#[test]
+fn the_clock_of_set_game_bounds_the_move_not_the_depth() {
+    let _turn = turn();
+    // Issue #49's case: at depth 40 a move may take 20 s, but the game is on a 3-second
+    // clock of which black has 2.5 s left: the move's own time must fit what is left.
+    let mut gui = Gui::start();
+    gui.depth(40);
+    gui.send("set game (;GM[Othello]TI[0:03]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5//0.5]W[f4//0.2];)");
+    let (lines, answer) = gui.go();
+    assert!(out_of_book(&["f5", "f4"]).is_legal(answer.expect("a move")));
+    let line = lines.iter().find(|l| l.starts_with("=== ")).unwrap();
+    let time: f64 = line.rsplit('/').next().unwrap().parse().unwrap();
+    assert!(time < 2.5, "{line}: more than the clock holds");
     gui.quit();
 }

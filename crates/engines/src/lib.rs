@@ -12,19 +12,26 @@
 //!   [`process`]), [`ApiEngine`] (a `ply serve`);
 //! - [`matches`]: the one match runner (openings, both colours, clocks, each side's time,
 //!   games as records) and [`proven`], the consistency check of proven values along a game;
-//! - [`xot`]: the one reader of opening lists.
+//! - [`xot`]: the one reader of opening lists;
+//! - [`gtp`] and [`nboard`]: ply as the engine a GUI drives (each protocol's parser, answers
+//!   and session over `ply_othello::play::Player`, run over any reader and writer).
 
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod gtp;
 pub mod gtp_client;
 pub mod http_client;
 pub mod matches;
+pub mod nboard;
 pub mod nboard_client;
 pub mod ply_engine;
 pub mod process;
 pub mod proven;
 pub mod xot;
+
+#[cfg(test)]
+mod damage;
 
 pub use engine::{Answer, Engine, EngineError, Fault, Info, Limit};
 pub use gtp_client::GtpEngine;

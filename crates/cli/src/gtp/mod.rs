@@ -1,36 +1,18 @@
-//! `ply gtp`: an engine for clients that speak the Go Text Protocol (version 2) to Othello
-//! engines, as Quarry does with Egaroucid's console and GRhino. (GoGui plays games other than
-//! Go only through its own `gogui-rules_*` extension, which ply does not speak.)
-//!
-//! Three parts, each testable alone: [`command`] reads one line into a command (pure),
-//! [`session`] applies commands to the game and says the answer's text, [`answer`] writes the
-//! answer as GTP frames it. This file is the loop over stdin and stdout that joins them.
-//! GTP is strictly one answer per command, in order, so the loop needs no thread: `genmove`
-//! thinks on the loop's own; the player ([`ply_othello::play`]) ponders on a thread of its
-//! own after its move until the next command (`--no-ponder` turns it off).
-//!
-//! `genmove` asks the player for its move (the one entry point, [`ply_othello::analyze`]:
-//! the book, `--book` or the shipped one, the midgame engine, the exact solver near the
-//! end). Without a game clock a move takes at most `--time` seconds and `--depth` plies;
-//! with one (`time_settings`, `kgs-time_settings none|absolute|byoyomi|canadian`, and
-//! `fischer MAIN INCREMENT`, an extension) the player's clock decides each move's share, and
-//! `time_left` corrects it. `reg_genmove` says the move without playing it and `hint` every
-//! move's value (the name NBoard and Edax's console give it; GNU Go's GTP calls the same
-//! `top_moves`), neither charged to the clock.
+//! `ply gtp`: ply as an engine for GTP clients (Quarry, GoGui). The protocol lives in
+//! [`ply_engines::gtp`] (its parser, its session over the one player, its answers and the
+//! loop); this file reads the flags into the session's level and runs the loop on stdin and
+//! stdout.
 
-use std::io::{self, BufRead, Write};
+use std::io;
 
 use anyhow::Context;
 use clap::Args as ClapArgs;
+use ply_engines::gtp;
 
 use crate::{
     error::bad,
     othello::common::{check_threads, move_time},
 };
-
-pub mod answer;
-pub mod command;
-pub mod session;
 
 /// `ply gtp`.
 #[derive(ClapArgs, Debug)]
@@ -76,36 +58,14 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         )?)),
         None => None,
     };
-    let mut s = session::Session::new(session::Level {
+    let mut s = gtp::Session::new(gtp::Level {
         depth: a.depth,
         move_time,
         threads: a.threads,
         book,
         ponder: !a.no_ponder,
-    });
-    let stdin = io::stdin().lock();
-    let mut out = io::stdout().lock();
-    let mut buf = Vec::new();
-    let mut input = stdin;
-    loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf).context("reading stdin")? == 0 {
-            return Ok(());
-        }
-        // Bytes that are not UTF-8 make an unknown command, not the end.
-        let raw = String::from_utf8_lossy(&buf);
-        let Some(line) = command::parse(&raw) else {
-            continue;
-        };
-        let quit = line.command == Ok(command::Command::Quit);
-        let result = match &line.command {
-            Ok(c) => s.apply(c),
-            Err(e) => Err(e.clone()),
-        };
-        out.write_all(answer::format(line.id.as_deref(), &result).as_bytes())?;
-        out.flush()?;
-        if quit {
-            return Ok(());
-        }
-    }
+    })
+    .map_err(bad)?;
+    gtp::serve(&mut s, &mut io::stdin().lock(), &mut io::stdout().lock())
+        .context("reading stdin or writing stdout")
 }

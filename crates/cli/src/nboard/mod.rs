@@ -1,75 +1,27 @@
-//! `ply nboard`: an engine for Othello GUIs that speak the NBoard protocol (NBoard itself, and
-//! the GUIs that drive Edax or NTest the same way).
-//!
-//! The protocol is one command a line on stdin and one answer a line on stdout, every line
-//! flushed at once. The GUI sends the game (`set game (;GM[Othello]…;)`, read by the
-//! library's GGF reader), then the moves as they are played (`move F5/…`), and asks for a move
-//! (`go`, answered `=== F5/eval/time`, never played by the engine itself: the GUI sends the
-//! `move` back) or for the values of the best moves (`hint N`, answered with `search` lines
-//! and a closing `status`). Scores are discs for the side to move.
-//!
-//! Thinking runs on a thread of its own so that the reader keeps listening: `ping N` raises
-//! the analysis's stop flag, waits for the thread, and only then answers `pong N`, so that no
-//! line about the old position follows the `pong`. A line the engine does not understand, or
-//! a move that is not legal, is logged on stderr and ignored; the session goes on.
-//!
-//! `set depth N` sets how hard ply thinks: the midgame engine searches at most N plies, the
-//! exact solver takes over near the end of the game as in `ply othello analyze`, and the whole
-//! move is held to N/2 seconds (half a second at depth 1, half a minute at depth 60). The
-//! depth also names the engine: `set myname plyN`.
-//!
-//! `analyze` reviews the whole game: it answers `analysis K EVAL` for every position of the
-//! game, K the plies played to reach it (0 for the start position; passes count), from the
-//! last position back to the first as NBoard's own engines do, each position searched as a
-//! `go` would be (its value, at the depth and time a move gets), then a closing `status`. The protocol leaves the eval's point of view
-//! open; NBoard draws it on its score graph beside black's and white's evals turned to
-//! black's view, and Chris Welty's Novello engine sends it from black's view, so ply does
-//! too: the disc difference for black, positive when black is ahead.
-//!
-//! Every search, stopped by a `ping` or not, ends with a plain `status` line, which clears
-//! the GUI's "ply is thinking".
-//!
-//! `set contempt N` is read and checked but changes nothing: ply scores disc differences and
-//! plays for the best one, so a draw is worth neither more nor less to it. The moves the
-//! opening book scores (exactly on 6x6, by deep searches on 8x8) come as the protocol's `book`
-//! lines, the others as `search` lines; `learn` is answered `learned` but learns nothing (the
-//! books are built offline).
-//!
-//! The module is a loop and three pure parts, as Edax's `nboard.c` is a loop over `play.c`:
-//! [`command`] reads one line into a command, [`session`] holds the game and the settings and
-//! runs a search through the library's one analysis entry point, [`answer`] writes the
-//! protocol's lines. This file only moves lines between stdin, the session, the thinking
-//! thread and stdout.
+//! `ply nboard`: ply as an engine for Othello GUIs that speak the NBoard protocol. The
+//! protocol lives in [`ply_engines::nboard`] (its parser, its session, its answers and the
+//! loop); this file reads the flags into the session and runs the loop on stdin and stdout,
+//! what the engine ignores logged on stderr.
 
-use std::{
-    collections::VecDeque,
-    io::{self, BufRead, Write},
-    sync::{
-        atomic::{AtomicBool, Ordering},
-        mpsc::{self, Receiver, Sender},
-        Arc, Mutex,
-    },
-    thread::{self, JoinHandle},
-};
+use std::{io, sync::Arc};
 
 use clap::Args as ClapArgs;
-
-mod answer;
-mod command;
-mod session;
-
-use session::{Reply, Session, Task};
+use ply_engines::nboard;
+use ply_othello::play::Settings;
 
 /// `ply nboard`.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
-    /// Threads for the exact solver.
+    /// Threads for the search.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
     /// Answer from this book file instead of the shipped 8x8 one: ply's own or an Edax book
     /// (`.dat`).
     #[arg(long, value_name = "FILE")]
     pub book: Option<std::path::PathBuf>,
+    /// Do not think on the opponent's time.
+    #[arg(long)]
+    pub no_ponder: bool,
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
@@ -78,218 +30,18 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         Some(path) => Some(Arc::new(crate::othello::common::read_book(path)?)),
         None => None,
     };
-    let (events, rx) = mpsc::channel();
-    let lines = events.clone();
-    // The reader only forwards lines, so that a `ping` is seen while the engine thinks.
-    thread::spawn(move || {
-        let mut stdin = io::stdin().lock();
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match stdin.read_until(b'\n', &mut buf) {
-                Ok(0) => break,
-                Ok(_) => {
-                    // Bytes that are not UTF-8 make an unknown command, not the end.
-                    let line = String::from_utf8_lossy(&buf).trim_end().to_owned();
-                    if lines.send(Event::Line(line)).is_err() {
-                        return;
-                    }
-                }
-                Err(e) => {
-                    log(&format!("cannot read stdin: {e}"));
-                    break;
-                }
-            }
-        }
-        // The engine is gone when this fails; there is no one left to tell.
-        let _ = lines.send(Event::Eof);
-    });
-    let out: Out = Arc::new(Mutex::new(Box::new(io::stdout())));
-    let mut engine = Engine::new(out, a.threads, events);
-    engine.session.book = book;
-    engine.serve(&rx)?;
+    let session = nboard::session::Session::new(Settings {
+        threads: a.threads,
+        book_file: book,
+        ponder: !a.no_ponder,
+        ..Settings::default()
+    })
+    .map_err(crate::error::bad)?;
+    nboard::serve(
+        session,
+        Box::new(io::BufReader::new(io::stdin())),
+        Box::new(io::stdout()),
+        Arc::new(|message: &str| eprintln!("ply nboard: {message}")),
+    )?;
     Ok(())
-}
-
-/// What the engine's loop waits for.
-enum Event {
-    /// A line from the GUI.
-    Line(String),
-    /// The GUI closed stdin.
-    Eof,
-    /// Search number `id` has said its last word.
-    Done(u64),
-}
-
-/// Sends [`Event::Done`] when the thinking thread ends, however it ends.
-struct DoneGuard {
-    events: Sender<Event>,
-    id: u64,
-}
-
-impl Drop for DoneGuard {
-    fn drop(&mut self) {
-        // The engine is gone when this fails: nothing waits for the search any more.
-        let _ = self.events.send(Event::Done(self.id));
-    }
-}
-
-/// Where answers go: shared by the reader and the thinking thread, one whole line at a time.
-type Out = Arc<Mutex<Box<dyn Write + Send>>>;
-
-/// Writes one line and flushes it.
-fn say(out: &Out, line: &str) -> io::Result<()> {
-    let mut w = out
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    writeln!(w, "{line}")?;
-    w.flush()
-}
-
-/// Writes to stderr what the engine ignored and why.
-fn log(message: &str) {
-    eprintln!("ply nboard: {message}");
-}
-
-/// A search under way.
-struct Thinking {
-    id: u64,
-    stop: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
-}
-
-/// The loop's state: the session, where answers go, and the search under way if any.
-struct Engine {
-    out: Out,
-    session: Session,
-    thinking: Option<Thinking>,
-    /// Numbers the searches, so that a late [`Event::Done`] is told from a current one.
-    searches: u64,
-    events: Sender<Event>,
-}
-
-impl Engine {
-    fn new(out: Out, threads: usize, events: Sender<Event>) -> Engine {
-        Engine {
-            out,
-            session: Session::new(threads),
-            thinking: None,
-            searches: 0,
-            events,
-        }
-    }
-
-    /// Answers the GUI until `quit`, or until stdin ends and the last search has answered.
-    ///
-    /// Commands that come while the engine thinks wait their turn, in order; `ping` and
-    /// `quit` stop the search at once. A `ping` also drops the `go` and `hint` that waited
-    /// for the search (it asks the engine to stop thinking) but keeps the moves and
-    /// settings, so the position the `pong` vouches for is the GUI's.
-    ///
-    /// # Errors
-    /// When stdout is gone.
-    fn serve(&mut self, events: &Receiver<Event>) -> io::Result<()> {
-        let mut waiting: VecDeque<String> = VecDeque::new();
-        let mut eof = false;
-        loop {
-            if self.thinking.is_none() {
-                if let Some(line) = waiting.pop_front() {
-                    if !self.command(&line)? {
-                        return Ok(());
-                    }
-                    continue;
-                }
-                if eof {
-                    return Ok(());
-                }
-            }
-            let Ok(event) = events.recv() else {
-                return Ok(());
-            };
-            match event {
-                Event::Eof => eof = true,
-                Event::Done(id) => {
-                    if self.thinking.as_ref().is_some_and(|t| t.id == id) {
-                        self.join();
-                    }
-                }
-                Event::Line(line) if self.thinking.is_some() && !command::interrupts(&line) => {
-                    waiting.push_back(line);
-                }
-                Event::Line(line) => {
-                    if command::interrupts(&line) {
-                        self.stop_thinking();
-                        for earlier in waiting.drain(..).filter(|l| !command::searches(l)) {
-                            self.command(&earlier)?;
-                        }
-                    }
-                    if !self.command(&line)? {
-                        return Ok(());
-                    }
-                }
-            }
-        }
-    }
-
-    /// Handles one line; `false` after `quit`. [`Engine::serve`] calls it only while no
-    /// search runs.
-    ///
-    /// # Errors
-    /// Only when stdout is gone; a bad line is logged and ignored.
-    fn command(&mut self, line: &str) -> io::Result<bool> {
-        let command = match command::parse(line) {
-            Ok(Some(c)) => c,
-            Ok(None) => return Ok(true),
-            Err(e) => {
-                log(&e);
-                return Ok(true);
-            }
-        };
-        match self.session.apply(command) {
-            Ok(Reply::Nothing) => {}
-            Ok(Reply::Say(answer)) => say(&self.out, &answer)?,
-            Ok(Reply::Think(task)) => self.think(task),
-            Ok(Reply::Quit) => return Ok(false),
-            Err(e) => log(&command::move_refused(line, &e.to_string())),
-        }
-        Ok(true)
-    }
-
-    /// Starts thinking about the current position on a thread of its own.
-    fn think(&mut self, task: Task) {
-        debug_assert!(self.thinking.is_none(), "one search at a time");
-        let stop = Arc::new(AtomicBool::new(false));
-        let job = self.session.job(task, stop.clone());
-        let out = self.out.clone();
-        self.searches += 1;
-        let id = self.searches;
-        let done = DoneGuard {
-            events: self.events.clone(),
-            id,
-        };
-        let handle = thread::spawn(move || {
-            let _done = done;
-            if let Err(e) = job.run(&mut |line| say(&out, line), &mut log) {
-                log(&format!("cannot write the answer: {e}"));
-            }
-        });
-        self.thinking = Some(Thinking { id, stop, handle });
-    }
-
-    /// Stops the search under way, if any, and waits until it has said its last word.
-    fn stop_thinking(&mut self) {
-        if let Some(t) = &self.thinking {
-            t.stop.store(true, Ordering::Relaxed);
-        }
-        self.join();
-    }
-
-    /// Waits for the search thread, if any.
-    fn join(&mut self) {
-        if let Some(t) = self.thinking.take() {
-            if t.handle.join().is_err() {
-                log("the search thread failed");
-            }
-        }
-    }
 }

@@ -78,20 +78,7 @@ pub fn solver(threads: usize, hash_mb: usize) -> anyhow::Result<Solver> {
 /// How long a move may take at strength `depth` (NBoard's `set depth N`, `ply gtp --depth
 /// N`): half a second a ply, so half a second at depth 1 and half a minute at depth 60.
 pub fn move_time(depth: u32) -> Duration {
-    Duration::from_millis(u64::from(depth) * 500)
-}
-
-/// The analysis a protocol engine runs for a move at strength `depth` within `budget`: the
-/// midgame engine to at most `depth` plies, the book and the exact solver near the end as in
-/// `ply othello analyze`, the best move only (callers that want every move's value set
-/// `all_moves`).
-pub fn move_options(depth: u32, budget: Duration, threads: usize) -> Options {
-    Options {
-        depth: Some(depth),
-        threads,
-        all_moves: false,
-        ..Options::budget(budget)
-    }
+    ply_othello::play::Settings::at_depth(depth).move_time
 }
 
 /// The evaluation of a weight file of `size` (`ply train fit --out`'s, `ply train pack`'s),
@@ -337,10 +324,5 @@ mod tests {
         assert_eq!(move_time(1), Duration::from_millis(500));
         assert_eq!(move_time(20), Duration::from_secs(10));
         assert_eq!(move_time(60), Duration::from_secs(30));
-        let o = move_options(12, move_time(12), 3);
-        assert_eq!(
-            (o.depth, o.budget, o.threads, o.all_moves, o.solver, o.book),
-            (Some(12), Some(Duration::from_secs(6)), 3, false, true, true)
-        );
     }
 }

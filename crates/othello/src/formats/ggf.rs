@@ -12,8 +12,13 @@
 //! such passes out); the pass is then stored. A comment `C[…]` after a move belongs to that
 //! move (a game review writes one after each move it marks); other tags, and comments before
 //! the first move, are kept as they are and written back in their order.
+//!
+//! The clock a game is played on is GGS's `TI[main/increment/extension]` (each
+//! `[[h:]m:]s`, an empty part zero, `TI[5:00]` five minutes sudden death), read by
+//! [`clock`]; the time each move took, the third field of its value, by
+//! [`GgfGame::parse_timed`].
 
-use std::fmt;
+use std::{fmt, time::Duration};
 
 use crate::{BoardSize, Color, GameRecord, Move, ParseError, Position, Square};
 
@@ -63,6 +68,25 @@ impl GgfGame {
     /// When the record is not `(; … ;)` with well-formed tags, `GM` is not Othello, `BO` is
     /// missing or bad, or a move is not legal; the message names the line and the tag.
     pub fn parse(text: &str) -> Result<GgfGame, ParseError> {
+        GgfGame::parse_timed(text).map(|(rec, _)| rec)
+    }
+
+    /// Reads the first game of `text` as [`GgfGame::parse`] does, with the time each ply
+    /// took as its move says it (`B[f5/1.50/2.3]`: 2.3 seconds): one entry a ply of the
+    /// game, `None` for a move that gives none and for a pass the writer left out.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use ply_othello::ggf::GgfGame;
+    /// let (rec, times) =
+    ///     GgfGame::parse_timed("(;GM[Othello]BO[4 ---- -O*- -*O- ---- *]B[b1//1.5]W[a1];)").unwrap();
+    /// assert_eq!(rec.game.moves().len(), 2);
+    /// assert_eq!(times, [Some(Duration::from_millis(1500)), None]);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`GgfGame::parse`], and a move's time that is not a time.
+    pub fn parse_timed(text: &str) -> Result<Timed, ParseError> {
         let mut all = parse_records(text, 1)?;
         all.pop()
             .ok_or_else(|| ParseError::new("no GGF game: expected `(;`").at_line(1))
@@ -83,7 +107,89 @@ impl GgfGame {
 /// # Errors
 /// As [`GgfGame::parse`], for the first bad record.
 pub fn parse_all(text: &str) -> Result<Vec<GgfGame>, ParseError> {
-    parse_records(text, usize::MAX)
+    Ok(parse_records(text, usize::MAX)?
+        .into_iter()
+        .map(|(rec, _)| rec)
+        .collect())
+}
+
+/// A game clock as GGS writes it in `TI[…]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Clock {
+    /// The time at the start.
+    pub main: Duration,
+    /// Added after every move (Fischer).
+    pub increment: Duration,
+    /// Given once when the main time runs out.
+    pub extension: Duration,
+}
+
+/// Reads a `TI` value, `main/increment/extension`: each part `[[h:]m:]s` (seconds may have
+/// decimals; a `,` and what follows it in a part, GGS's flags, is ignored), a part left
+/// empty or out zero. `5:00` is five minutes sudden death, `2:00/5` two minutes and five
+/// seconds a move.
+///
+/// ```
+/// use std::time::Duration;
+/// use ply_othello::ggf::clock;
+/// let c = clock("15:00//2:00").unwrap();
+/// assert_eq!((c.main, c.increment, c.extension), (Duration::from_secs(900), Duration::ZERO, Duration::from_secs(120)));
+/// assert_eq!(clock("0:03").unwrap().main, Duration::from_secs(3));
+/// assert!(clock("five minutes").is_err());
+/// ```
+///
+/// # Errors
+/// The part that is not a time, named.
+pub fn clock(value: &str) -> Result<Clock, String> {
+    let parts: Vec<&str> = value.split('/').collect();
+    if parts.len() > 3 {
+        return Err(format!(
+            "TI[{value}]: expected main/increment/extension, found {} parts",
+            parts.len()
+        ));
+    }
+    let part = |k: usize| -> Result<Duration, String> {
+        let text = parts
+            .get(k)
+            .map_or("", |p| p.split(',').next().unwrap_or(""));
+        time(text).map_err(|e| format!("TI[{value}]: {e}"))
+    };
+    Ok(Clock {
+        main: part(0)?,
+        increment: part(1)?,
+        extension: part(2)?,
+    })
+}
+
+/// `[[h:]m:]s`, seconds with decimals allowed; empty is zero.
+fn time(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Duration::ZERO);
+    }
+    let fields: Vec<&str> = text.split(':').collect();
+    let bad = || format!("`{text}` is not a time ([[h:]m:]s)");
+    if fields.len() > 3 {
+        return Err(bad());
+    }
+    let mut seconds = 0.0_f64;
+    for (i, f) in fields.iter().enumerate() {
+        let last = i + 1 == fields.len();
+        let v: f64 = if last {
+            f.parse().map_err(|_| bad())?
+        } else {
+            f.parse::<u32>().map(f64::from).map_err(|_| bad())?
+        };
+        if !v.is_finite() || v < 0.0 {
+            return Err(bad());
+        }
+        seconds = seconds * 60.0 + v;
+    }
+    // A week is more than any game's clock; more is a typo, not a time.
+    if seconds > 604_800.0 {
+        return Err(bad());
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 struct Reader<'a> {
@@ -150,7 +256,10 @@ impl Reader<'_> {
     }
 }
 
-fn parse_records(text: &str, max: usize) -> Result<Vec<GgfGame>, ParseError> {
+/// A game and the time each of its plies took ([`GgfGame::parse_timed`]).
+pub type Timed = (GgfGame, Vec<Option<Duration>>);
+
+fn parse_records(text: &str, max: usize) -> Result<Vec<Timed>, ParseError> {
     let mut r = Reader { text, at: 0 };
     let mut out = Vec::new();
     while out.len() < max {
@@ -164,8 +273,9 @@ fn parse_records(text: &str, max: usize) -> Result<Vec<GgfGame>, ParseError> {
     Ok(out)
 }
 
-fn parse_body(r: &mut Reader<'_>, open: usize) -> Result<GgfGame, ParseError> {
+fn parse_body(r: &mut Reader<'_>, open: usize) -> Result<Timed, ParseError> {
     let mut tags = Vec::new();
+    let mut times = Vec::new();
     let mut comments = Vec::new();
     let mut game: Option<GameRecord> = None;
     while let Some((name, value, at)) = r.tag()? {
@@ -192,12 +302,16 @@ fn parse_body(r: &mut Reader<'_>, open: usize) -> Result<GgfGame, ParseError> {
                 } else {
                     Color::White
                 };
-                play(g, color, &value).map_err(|e| {
-                    r.fail(
-                        at,
-                        format!("{name}[{value}] (ply {}): {e}", g.moves().len() + 1),
-                    )
-                })?;
+                let ply = g.moves().len() + 1;
+                let fail = |e: String| r.fail(at, format!("{name}[{value}] (ply {ply}): {e}"));
+                let took = match value.split('/').nth(2).map(str::trim) {
+                    Some(t) if !t.is_empty() => Some(time(t).map_err(fail)?),
+                    _ => None,
+                };
+                play(g, color, &value).map_err(fail)?;
+                // A pass the writer left out took no time of its own.
+                times.resize(g.moves().len() - 1, None);
+                times.push(took);
             }
             "C" => match game.as_ref().map(|g| g.moves().len()) {
                 Some(plies) if plies > 0 => comments.push((plies, value)),
@@ -207,11 +321,14 @@ fn parse_body(r: &mut Reader<'_>, open: usize) -> Result<GgfGame, ParseError> {
         }
     }
     match game {
-        Some(game) => Ok(GgfGame {
-            tags,
-            game,
-            comments,
-        }),
+        Some(game) => Ok((
+            GgfGame {
+                tags,
+                game,
+                comments,
+            },
+            times,
+        )),
         None => Err(r.fail(open, "the game has no board (BO tag)")),
     }
 }
@@ -326,6 +443,45 @@ impl std::str::FromStr for GgfGame {
 mod tests {
     use super::*;
     use crate::transcript;
+
+    #[test]
+    fn clocks_and_move_times_are_read() {
+        let s = Duration::from_secs;
+        assert_eq!(
+            clock("5:00").unwrap(),
+            Clock {
+                main: s(300),
+                ..Clock::default()
+            }
+        );
+        assert_eq!(
+            clock("1:02:03,L/10/").unwrap(),
+            Clock {
+                main: s(3723),
+                increment: s(10),
+                extension: Duration::ZERO
+            }
+        );
+        assert_eq!(clock("").unwrap(), Clock::default());
+        assert_eq!(clock("0:0.5").unwrap().main, Duration::from_millis(500));
+        for bad in ["x", "1:x", "1/2/3/4", "-5", "1:2:3:4", "1.5:00", "inf"] {
+            let e = clock(bad).unwrap_err();
+            assert!(e.starts_with(&format!("TI[{bad}]: ")), "{e}");
+        }
+        // White to move has no move at the start: the left-out pass has no time.
+        let (rec, times) =
+            GgfGame::parse_timed("(;GM[Othello]BO[4 XXXX XXXX XXXO ---- O]B[d4/-2/0:01.5];)")
+                .unwrap();
+        assert_eq!(rec.game.moves().len(), 2);
+        assert_eq!(times, [None, Some(Duration::from_millis(1500))]);
+        let e = GgfGame::parse_timed("(;GM[Othello]BO[4 ---- -O*- -*O- ---- *]B[b1//soon];)")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("B[b1//soon] (ply 1): `soon` is not a time"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn a_game_round_trips_with_its_tags() {

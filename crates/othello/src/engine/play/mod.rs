@@ -30,12 +30,19 @@ mod ponder;
 pub use clock::{main_share, phase_weight, SideClock, TimeControl, FLOOR, OVERHEAD};
 pub use game::{play_game, GameError, Played};
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    sync::{atomic::AtomicBool, Arc},
+    time::Duration,
+};
 
 use self::ponder::{Ponder, Pondered};
 use crate::{
-    analyze::{analyze_with, Analysis, KeptSolver, Options},
+    analyze::{
+        analyze_with, table_mb, Analysis, KeptSolver, Options, Request, RequestError, MAX_DEPTH,
+        MAX_THREADS, MAX_TIME_S,
+    },
     book::Book,
+    solve::SolveOptions,
     spine::clock::{Clock, SystemClock},
     BoardSize, Color, GameRecord, Move, PlayError, Position,
 };
@@ -58,6 +65,46 @@ pub struct Settings {
     pub book_file: Option<Arc<Book>>,
     /// Think on the opponent's time.
     pub ponder: bool,
+}
+
+impl Settings {
+    /// The settings at strength `depth` (a protocol's level: NBoard's `set depth N`, `ply
+    /// gtp --depth N`): the midgame engine to at most `depth` plies, and half a second a
+    /// ply without a game clock, so half a second at depth 1 and half a minute at depth 60.
+    #[must_use]
+    pub fn at_depth(depth: u32) -> Settings {
+        Settings {
+            depth: Some(depth),
+            move_time: Duration::from_millis(u64::from(depth) * 500),
+            ..Settings::default()
+        }
+    }
+
+    /// What these settings ask of an analysis, as the one [`Request`] every front end's
+    /// analysis is checked as: the depth, the threads, the book; `all_moves` to score
+    /// every move. The time is the player's (its clock's or its move time), not a person's.
+    #[must_use]
+    pub fn request(&self, all_moves: bool) -> Request {
+        Request {
+            time: None,
+            depth: self.depth,
+            threads: self.threads,
+            book: self.book,
+            book_file: self.book_file.clone(),
+            solver: true,
+            all_moves,
+        }
+    }
+
+    /// Checks the settings for a game on `size` as [`Request::validate`] does: the depth,
+    /// the threads, a book of the game's size. The protocols call it where the settings or
+    /// the game come in, and refuse what it refuses with its message.
+    ///
+    /// # Errors
+    /// The first bad field.
+    pub fn check(&self, size: BoardSize) -> Result<(), RequestError> {
+        self.request(true).validate(size)
+    }
 }
 
 impl Default for Settings {
@@ -110,6 +157,9 @@ pub struct Player {
     all_moves: bool,
     /// Keep the solver from move to move ([`Player::set_keep_solver`]).
     keep_solver: bool,
+    /// Raised from outside, stops the search under way (not the pondering, which has its
+    /// own).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl std::fmt::Debug for Player {
@@ -151,6 +201,7 @@ impl Player {
             pondered: None,
             all_moves: false,
             keep_solver: true,
+            stop: None,
         }
     }
 
@@ -166,6 +217,13 @@ impl Player {
     pub fn set_keep_solver(&mut self, on: bool) {
         self.stop_pondering();
         self.keep_solver = on;
+    }
+
+    /// A flag that stops this player's searches ([`Player::go`], [`Player::hint`],
+    /// [`Player::analyse_with`]) when raised, keeping what they found: a protocol's way to
+    /// stop thinking when the GUI asks (NBoard's `ping`). `None` for none.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// The settings.
@@ -251,14 +309,33 @@ impl Player {
         true
     }
 
-    /// Sets both sides' clocks to a full `control`.
+    /// Sets both sides' clocks to a full `control`. On a clock, the kept solver is made
+    /// now for the game's board size (if it is not made already), so that no move pays for
+    /// its table out of its own time.
     pub fn set_time_control(&mut self, control: TimeControl) {
         self.clocks = [SideClock::new(control); 2];
+        if control != TimeControl::None {
+            let size = self.position().size();
+            self.kept.prepare(SolveOptions {
+                threads: self.settings.threads.clamp(1, MAX_THREADS),
+                hash_mb: self
+                    .settings
+                    .hash_mb
+                    .unwrap_or_else(|| table_mb(size))
+                    .max(1),
+            });
+        }
     }
 
     /// Sets what is left on `color`'s clock ([`SideClock::set_left`]).
     pub fn set_time_left(&mut self, color: Color, left: Duration, stones: u32) {
         self.clocks[slot(color)].set_left(left, stones);
+    }
+
+    /// Sets `color`'s clock as a whole (a clock a protocol worked out, as NBoard's from the
+    /// game's `TI` and its moves' times).
+    pub fn set_clock(&mut self, color: Color, clock: SideClock) {
+        self.clocks[slot(color)] = clock;
     }
 
     /// `color`'s clock.
@@ -289,19 +366,39 @@ impl Player {
         self.ponder.as_ref().map_or(0, Ponder::depth)
     }
 
-    /// The options of a search for the move to play within `budget`.
-    fn options(&self, budget: Duration, all_moves: bool) -> Options {
-        let timed = self.clocks[0].control() != TimeControl::None;
+    /// The options of a search of a position of `size` within `budget`, assembled through
+    /// the one [`Request`] and its check, then given what only a player has: its clock, its
+    /// kept solver and its stop flag. The depth (without a game clock; with one the clock
+    /// alone decides) caps the search within the budget. Settings out of range are brought
+    /// into it (the protocols refuse them with [`Settings::check`] first), and a book of
+    /// another size answers nothing, as in [`analyze_with`].
+    fn options(&self, size: BoardSize, budget: Duration, all_moves: bool) -> Options {
+        let mut req = self.settings.request(all_moves);
+        req.depth = if self.timeless() {
+            self.settings.depth.map(|d| d.clamp(1, MAX_DEPTH))
+        } else {
+            None
+        };
+        req.time = req
+            .depth
+            .is_none()
+            .then_some(budget.as_secs_f64().clamp(1e-3, MAX_TIME_S));
+        req.threads = req.threads.clamp(1, MAX_THREADS);
+        if req.book_file.as_ref().is_some_and(|b| b.size() != size) {
+            req.book_file = None;
+            req.book = false;
+        }
+        let base = req
+            .options(size)
+            .unwrap_or_else(|_| Options::budget(budget));
         Options {
-            depth: if timed { None } else { self.settings.depth },
-            threads: self.settings.threads.max(1),
+            budget: Some(budget),
             hash_mb: self.settings.hash_mb,
             all_moves: all_moves || self.all_moves,
-            book: self.settings.book,
-            book_file: self.settings.book_file.clone(),
             clock: self.clock.clone(),
             kept_solver: self.keep_solver.then(|| self.kept.clone()),
-            ..Options::budget(budget)
+            stop: self.stop.clone(),
+            ..base
         }
     }
 
@@ -341,7 +438,8 @@ impl Player {
                 analyze_with(&pos, &Options::depth(1), progress)
             }
             None => {
-                let mut a = analyze_with(&pos, &self.options(budget, false), progress);
+                let opts = self.options(pos.size(), budget, false);
+                let mut a = analyze_with(&pos, &opts, progress);
                 if let Some(p) = pondered.as_ref().and_then(|p| p.analysis.as_ref()) {
                     if p.depth > a.depth && !a.proven {
                         a = Analysis {
@@ -379,12 +477,31 @@ impl Player {
         budget: Option<Duration>,
         progress: &mut dyn FnMut(&Analysis),
     ) -> Analysis {
+        let pos = self.position();
+        self.analyse_with(&pos, budget, true, progress)
+    }
+
+    /// The analysis of any position (a game's review) with the player's kept tables, within
+    /// `budget` (or to the settings' depth within their move time without one); every
+    /// move's value with `all_moves`, else the best move's. Pondering stops, and the clocks
+    /// are not charged.
+    pub fn analyse_with(
+        &mut self,
+        pos: &Position,
+        budget: Option<Duration>,
+        all_moves: bool,
+        progress: &mut dyn FnMut(&Analysis),
+    ) -> Analysis {
         self.stop_pondering();
-        let mut opts = self.options(budget.unwrap_or(self.settings.move_time), true);
+        let mut opts = self.options(
+            pos.size(),
+            budget.unwrap_or(self.settings.move_time),
+            all_moves,
+        );
         if budget.is_none() {
             opts.depth = self.settings.depth;
         }
-        analyze_with(&self.position(), &opts, progress)
+        analyze_with(pos, &opts, progress)
     }
 
     fn timeless(&self) -> bool {
@@ -402,7 +519,7 @@ impl Player {
         // used): it ends when stopped.
         let opts = Options {
             depth: None,
-            ..self.options(Duration::from_secs(3600), false)
+            ..self.options(pos.size(), Duration::from_secs(3600), false)
         };
         self.ponder = Some(Ponder::start(pos, predicted, opts));
     }

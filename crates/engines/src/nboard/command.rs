@@ -2,7 +2,24 @@
 //! tested line by line. A line that means nothing, or means something wrong, is an `Err` with
 //! the message the engine logs (naming the line); the session then goes on.
 
-use ply_othello::{ggf::GgfGame, GameRecord, Move, Square};
+use std::time::Duration;
+
+use ply_othello::{
+    ggf::{self, GgfGame},
+    GameRecord, Move, Square,
+};
+
+/// What a `set game` line says: the game, the clock it is played on (`TI`, if given), and
+/// the time each ply took (from its move's third field; `None` where none is given).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSet {
+    /// The start position and the moves played.
+    pub game: GameRecord,
+    /// The clock of `TI[…]`; `None` without the tag.
+    pub clock: Option<ggf::Clock>,
+    /// The time of each ply of the game, in its order.
+    pub times: Vec<Option<Duration>>,
+}
 
 /// What a line from the GUI asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -11,8 +28,12 @@ pub enum Command {
     Nboard,
     /// `set depth N`, N from 1 to 60.
     SetDepth(u32),
-    /// `set game (;GM[Othello]…;)`: the start position and the moves played.
-    SetGame(GameRecord),
+    /// `set game (;GM[Othello]…;)`: the start position, the moves played, the clock.
+    SetGame(GameSet),
+    /// A `set game` whose game cannot be read, with the message saying why: the engine
+    /// answers it (the GUI must know its game was not taken) and has no game until the next
+    /// one it can read.
+    BadGame(String),
     /// `set contempt N`: read and checked, but changes nothing (see `nboard`'s module doc).
     SetContempt(f64),
     /// `move F5`, `move F5/eval/time`, `move PA`.
@@ -95,9 +116,10 @@ fn set(line: &str, rest: &str) -> Result<Command, String> {
             Ok(d) if (1..=60).contains(&d) => Ok(Command::SetDepth(d)),
             _ => Err(format!("`{line}`: expected a depth from 1 to 60")),
         },
-        "game" => read_game(value)
-            .map(Command::SetGame)
-            .map_err(|e| format!("set game: {e}; the game is unchanged")),
+        "game" => Ok(read_game(value).map_or_else(
+            |e| Command::BadGame(format!("set game: {e}")),
+            Command::SetGame,
+        )),
         "contempt" => match value.parse::<f64>() {
             Ok(c) if c.is_finite() => Ok(Command::SetContempt(c)),
             _ => Err(format!("`{line}`: expected a number")),
@@ -106,9 +128,10 @@ fn set(line: &str, rest: &str) -> Result<Command, String> {
     }
 }
 
-/// The game of a `set game` line, with a board size check against `TY` when it is given.
-fn read_game(ggf: &str) -> Result<GameRecord, String> {
-    let rec = GgfGame::parse(ggf).map_err(|e| e.to_string())?;
+/// The game of a `set game` line, with a board size check against `TY` when it is given,
+/// and its clock.
+fn read_game(text: &str) -> Result<GameSet, String> {
+    let (rec, times) = GgfGame::parse_timed(text).map_err(|e| e.to_string())?;
     let n = rec.game.start().size().n();
     if let Some(ty) = rec.tag("TY") {
         let digits: String = ty.chars().take_while(char::is_ascii_digit).collect();
@@ -120,7 +143,12 @@ fn read_game(ggf: &str) -> Result<GameRecord, String> {
             }
         }
     }
-    Ok(rec.game)
+    let clock = rec.tag("TI").map(ggf::clock).transpose()?;
+    Ok(GameSet {
+        game: rec.game,
+        clock,
+        times,
+    })
 }
 
 /// `F5`, `f5/1.50/0.3`, `PA`: the move before any `/`.
@@ -189,11 +217,20 @@ mod tests {
         assert_eq!(ok("ping"), Command::Ping(String::new()));
         assert_eq!(ok("learn"), Command::Learn);
         assert_eq!(ok("quit"), Command::Quit);
-        let Command::SetGame(g) = ok("set game (;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6];)")
+        let Command::SetGame(g) = ok("set game (;GM[Othello]TI[5:00/2]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5//1.5]W[d6];)")
         else {
             panic!("not a game");
         };
-        assert_eq!(g.moves().len(), 2);
+        assert_eq!(g.game.moves().len(), 2);
+        assert_eq!(
+            g.clock,
+            Some(ggf::Clock {
+                main: Duration::from_secs(300),
+                increment: Duration::from_secs(2),
+                extension: Duration::ZERO
+            })
+        );
+        assert_eq!(g.times, [Some(Duration::from_millis(1500)), None]);
     }
 
     #[test]
@@ -225,11 +262,16 @@ mod tests {
             refused(" frobnicate x "),
             "`frobnicate x`: unknown command, ignored"
         );
-        refused_as(
-            "set game (;GM[Othello];",
-            "set game: ",
-            "; the game is unchanged",
-        );
+        // A game that cannot be read is a command of its own: the engine answers it.
+        let Command::BadGame(e) = ok("set game (;GM[Othello];") else {
+            panic!("not refused");
+        };
+        assert!(e.starts_with("set game: "), "{e}");
+        let Command::BadGame(e) = ok("set game (;GM[Othello]TI[soon]BO[4 ---- -O*- -*O- ---- *];)")
+        else {
+            panic!("not refused");
+        };
+        assert_eq!(e, "set game: TI[soon]: `soon` is not a time ([[h:]m:]s)");
     }
 
     #[test]
@@ -242,7 +284,8 @@ mod tests {
         let g =
             read_game("(;GM[Othello]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[b3];)")
                 .unwrap();
-        assert_eq!(g.moves().len(), 1);
+        assert_eq!(g.game.moves().len(), 1);
+        assert_eq!(g.clock, None);
     }
 
     #[test]
@@ -293,7 +336,7 @@ mod tests {
             let _ = (interrupts(&raw), searches(&raw));
             let line = crate::damage::damaged(LINES[k], &edits);
             match parse(&line) {
-                Ok(Some(Command::SetGame(g))) => {
+                Ok(Some(Command::SetGame(GameSet { game: g, .. }))) => {
                     let mut replay = GameRecord::new(g.start());
                     for &m in g.moves() {
                         proptest::prop_assert!(replay.play(m).is_ok(), "{line:?}");

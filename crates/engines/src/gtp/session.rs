@@ -100,8 +100,12 @@ pub fn time_settings(main: u32, byo_yomi: u32, stones: u32) -> TimeSystem {
 
 impl Session {
     /// A session on the 8x8 start position.
-    pub fn new(level: Level) -> Session {
-        let player = Player::new(Settings {
+    ///
+    /// # Errors
+    /// The level's depth or threads out of range, in the words of the one request check
+    /// ([`Settings::check`]): `threads 0: expected 1 to 256`.
+    pub fn new(level: Level) -> Result<Session, String> {
+        let settings = Settings {
             depth: Some(level.depth),
             move_time: level.move_time,
             threads: level.threads,
@@ -109,11 +113,17 @@ impl Session {
             book: true,
             book_file: level.book,
             ponder: level.ponder,
-        });
-        Session {
-            player,
+        };
+        // The book is checked against each board size the client asks for.
+        let size = settings
+            .book_file
+            .as_ref()
+            .map_or(BoardSize::Eight, |b| b.size());
+        settings.check(size).map_err(|e| e.to_string())?;
+        Ok(Session {
+            player: Player::new(settings),
             undo: Vec::new(),
-        }
+        })
     }
 
     fn game(&self) -> &GameRecord {
@@ -145,6 +155,10 @@ impl Session {
                              not {n}x{n}"
                     )
                 })?;
+                self.player
+                    .settings()
+                    .check(size)
+                    .map_err(|e| format!("unacceptable size: {e}"))?;
                 self.reset(size);
                 Ok(String::new())
             }
@@ -407,14 +421,48 @@ mod tests {
     use super::*;
     use crate::gtp::command::parse;
 
-    fn session() -> Session {
-        Session::new(Level {
+    fn level() -> Level {
+        Level {
             depth: 2,
             move_time: Duration::from_secs(5),
             threads: 1,
             book: None,
             ponder: false,
+        }
+    }
+
+    fn session() -> Session {
+        Session::new(level()).unwrap()
+    }
+
+    #[test]
+    fn a_book_of_another_size_and_bad_threads_are_refused_in_the_requests_words() {
+        let eight = ply_othello::book::Book::builtin(BoardSize::Eight)
+            .expect("the 8x8 book")
+            .clone();
+        let mut s = Session::new(Level {
+            book: Some(Arc::new(eight)),
+            ..level()
         })
+        .unwrap();
+        assert_eq!(
+            err(&mut s, "boardsize 6"),
+            "unacceptable size: book: an 8x8 book, the position is 6x6"
+        );
+        assert_eq!(s.game().position().size(), BoardSize::Eight, "unchanged");
+        ok(&mut s, "boardsize 8");
+        let e = Session::new(Level {
+            threads: 0,
+            ..level()
+        })
+        .unwrap_err();
+        assert_eq!(e, "threads 0: expected 1 to 256");
+        let e = Session::new(Level {
+            depth: 0,
+            ..level()
+        })
+        .unwrap_err();
+        assert_eq!(e, "depth 0: expected 1 to 64");
     }
 
     /// Runs one line through the parser and the session.

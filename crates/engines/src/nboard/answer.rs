@@ -31,6 +31,11 @@ pub fn pong(n: &str) -> String {
     format!("pong {n}").trim_end().to_owned()
 }
 
+/// A command refused, said where the GUI shows it: `status ply: set game: …`.
+pub fn refused(message: &str) -> String {
+    format!("status ply: {message}")
+}
+
 /// The name the engine takes at a depth: `set myname ply12`.
 pub fn myname(depth: u32) -> String {
     format!("set myname ply{depth}")
@@ -100,6 +105,7 @@ pub fn hint(a: &Analysis, n: usize) -> Vec<String> {
 
 /// The thinking output of a `go` or `hint`: `nodestats` and, for a hint, the `search` lines,
 /// each only when it changes since the last report.
+#[derive(Debug)]
 pub struct Progress {
     /// `Some(n)` for `hint n`.
     hint: Option<usize>,
@@ -229,6 +235,7 @@ mod tests {
     fn the_small_lines() {
         assert_eq!(pong("7"), "pong 7");
         assert_eq!(pong(""), "pong");
+        assert_eq!(refused("no game"), "status ply: no game");
         assert_eq!(myname(12), "set myname ply12");
         assert_eq!(nodestats(1234, 0.5), "nodestats 1234 0.50");
         assert_eq!(analysis(0, Discs64(-3 * DISC)), "analysis 0 -3.00");
