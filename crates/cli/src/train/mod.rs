@@ -498,7 +498,7 @@ fn per_position(c: &Counts) -> f64 {
 }
 
 /// The positions of game files, one game in `holdout` kept aside, leaving out the games that
-/// share an opening with the test set `apart_from` when given.
+/// share an opening with the test set `apart_from` when given; how many is said on stderr.
 pub(super) fn read_data(
     files: &[PathBuf],
     holdout: u64,
@@ -522,6 +522,7 @@ pub(super) fn read_data(
         }
         None => Vec::new(),
     };
+    let started = Instant::now();
     let data = learn::Data::read_apart(readers, holdout, &apart).map_err(data_error)?;
     if apart_from.is_some() {
         eprintln!(
@@ -529,6 +530,13 @@ pub(super) fn read_data(
             data.left_out_games
         );
     }
+    eprintln!(
+        "{} games ({} held out), {} positions, read in {:.1} s",
+        data.games,
+        data.held_out_games,
+        data.samples.len(),
+        started.elapsed().as_secs_f64()
+    );
     Ok(data)
 }
 
@@ -562,13 +570,6 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
     }
     // The raw weights: the fit knows nothing of the side to move's handicap.
     let compare = crate::othello::common::raw_weights(a.compare.as_deref(), size)?;
-    eprintln!(
-        "{} games ({} held out), {} positions, read in {:.1} s",
-        data.games,
-        data.held_out_games,
-        data.samples.len(),
-        started.elapsed().as_secs_f64()
-    );
     let settings = learn::Settings {
         ridge: a.ridge,
         iterations: a.iterations,

@@ -82,13 +82,6 @@ pub(super) fn run(a: &NetArgs) -> anyhow::Result<()> {
         return Err(bad("4x4 has no evaluation to train (it is solved at once)"));
     }
     let compare = crate::othello::common::raw_weights(a.compare.as_deref(), data.size)?;
-    eprintln!(
-        "{} games ({} held out), {} positions, read in {:.1} s",
-        data.games,
-        data.held_out_games,
-        data.samples.len(),
-        started.elapsed().as_secs_f64()
-    );
     let settings = net::Settings {
         width: a.width,
         hidden: a.hidden,

@@ -61,10 +61,11 @@ pub fn write(net: &Network) -> Vec<u8> {
     num(&mut out, net.width);
     num(&mut out, net.hidden);
     let mut body = Vec::new();
-    body.extend(net.canonical.iter().flat_map(|v| v.to_le_bytes()));
-    body.extend(net.bias.iter().flat_map(|v| v.to_le_bytes()));
-    body.extend(net.l2.iter().flat_map(|v| v.to_le_bytes()));
-    for part in [&net.l2_bias, &net.out, &net.skip, &net.out_bias] {
+    body.extend(net.parts.canonical.iter().flat_map(|v| v.to_le_bytes()));
+    body.extend(net.parts.bias.iter().flat_map(|v| v.to_le_bytes()));
+    body.extend(net.parts.l2.iter().flat_map(|v| v.to_le_bytes()));
+    let p = &net.parts;
+    for part in [&p.l2_bias, &p.out, &p.skip, &p.out_bias] {
         body.extend(part.iter().flat_map(|v| v.to_le_bytes()));
     }
     out.extend_from_slice(&fnv1a(&body).to_le_bytes());

@@ -279,17 +279,11 @@ pub struct Network {
     size: BoardSize,
     width: usize,
     hidden: usize,
-    /// `rows × width`, one row per feature row ([`Features`]) at [`QA`] per unit.
-    canonical: Vec<i16>,
-    /// `table weight indices × width`: `canonical` laid out by the tables' indices, so an
+    /// The weights as the file holds them.
+    parts: Parts,
+    /// `table weight indices × width`: the rows laid out by the tables' indices, so an
     /// instance's row is found from its configuration without the symmetry look-up.
     expanded: Vec<i16>,
-    bias: Vec<i16>,
-    l2: Vec<i8>,
-    l2_bias: Vec<i32>,
-    out: Vec<i32>,
-    skip: Vec<i32>,
-    out_bias: Vec<i32>,
     /// Where each instance's configurations start in the table weight indices.
     instance_offsets: [u32; MAX_INSTANCES],
     instances: usize,
@@ -372,14 +366,8 @@ impl Network {
             size,
             width,
             hidden,
-            canonical: parts.canonical,
+            parts,
             expanded,
-            bias: parts.bias,
-            l2: parts.l2,
-            l2_bias: parts.l2_bias,
-            out: parts.out,
-            skip: parts.skip,
-            out_bias: parts.out_bias,
             instance_offsets,
             instances: l.instances.len(),
             pattern_weights: l.pattern_weights(),
@@ -432,7 +420,7 @@ impl Network {
         let w = self.width;
         let mut acc = [0i32; MAX_WIDTH];
         let acc = &mut acc[..w];
-        for (a, &b) in acc.iter_mut().zip(&self.bias) {
+        for (a, &b) in acc.iter_mut().zip(&self.parts.bias) {
             *a = i32::from(b);
         }
         let mut add = |row: usize| {
@@ -460,20 +448,20 @@ impl Network {
             *x = ((a + (1 << (down - 1))) >> down).clamp(0, QH);
         }
         let h0 = &h0[..w];
-        let mut sum: i64 = i64::from(self.out_bias[phase]);
+        let mut sum: i64 = i64::from(self.parts.out_bias[phase]);
         for k in 0..h {
             let row = (phase * h + k) * w;
-            let weights = &self.l2[row..row + w];
+            let weights = &self.parts.l2[row..row + w];
             let pre: i32 = weights
                 .iter()
                 .zip(h0)
                 .map(|(&v, &x)| i32::from(v) * x)
                 .sum::<i32>()
-                + self.l2_bias[phase * h + k];
+                + self.parts.l2_bias[phase * h + k];
             let h1 = ((pre + QW / 2) >> QW.trailing_zeros()).clamp(0, QH);
-            sum += i64::from(h1) * i64::from(self.out[phase * h + k]);
+            sum += i64::from(h1) * i64::from(self.parts.out[phase * h + k]);
         }
-        let skip = &self.skip[phase * w..(phase + 1) * w];
+        let skip = &self.parts.skip[phase * w..(phase + 1) * w];
         sum += skip
             .iter()
             .zip(acc)
@@ -500,7 +488,9 @@ impl Network {
     }
 }
 
-/// The quantized weights in the order the file holds them.
+/// The quantized weights in the order the file holds them: the rows (one per feature row of
+/// [`Features`], at [`QA`] per unit), the accumulator's bias, then each phase's layers.
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Parts {
     canonical: Vec<i16>,
     bias: Vec<i16>,
