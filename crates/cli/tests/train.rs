@@ -692,6 +692,14 @@ fn bench_eval_at_a_fixed_depth_prints_the_anchors_table() {
         assert_eq!(o.status.code(), Some(2), "{a:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(want), "{a:?}: {}", stderr(&o));
     }
+    // A missing file is bad input, named.
+    let o = ply(&["bench", "eval", "--obf", "no-such.obf", "--depth", "3"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no-such.obf: no such file"),
+        "{}",
+        stderr(&o)
+    );
     let o = ply(&["bench", "eval", "--depth", "3"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--obf"), "{}", stderr(&o));
