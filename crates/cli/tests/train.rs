@@ -624,6 +624,7 @@ fn bench_eval_at_a_fixed_depth_prints_the_anchors_table() {
     assert_eq!(judged.len(), 6, "every position of the file: {rows:?}");
     let text = fs::read_to_string(&file).unwrap();
     let (mut best, mut top2, mut within3, mut nodes, mut loss) = (0, 0, 0, 0, 0);
+    let mut errors = 0.0;
     for (r, line) in judged.iter().zip(text.lines()) {
         let int = |k: &str| r[k].as_i64().unwrap_or_else(|| panic!("{k}: {r}"));
         // The chosen move's score is the one the file gives it.
@@ -645,6 +646,7 @@ fn bench_eval_at_a_fixed_depth_prints_the_anchors_table() {
         within3 += usize::from(r["error"].as_f64().unwrap() <= 3.0);
         nodes += int("nodes");
         loss += int("loss");
+        errors += r["error"].as_f64().unwrap();
     }
     let sum = rows.last().unwrap();
     assert_eq!(sum["kind"], "judgement summary");
@@ -658,6 +660,11 @@ fn bench_eval_at_a_fixed_depth_prints_the_anchors_table() {
     assert_eq!(sum["within3"], within3);
     assert_eq!(sum["nodes"], nodes);
     assert_eq!(sum["scored_choices"], 6);
+    // Each row's error and the mean are rounded to hundredths apart.
+    assert!(
+        (sum["mae"].as_f64().unwrap() - errors / 6.0).abs() < 0.011,
+        "{sum}"
+    );
     let mean_loss = (loss as f64 / 6.0 * 100.0).round() / 100.0;
     assert_eq!(sum["mean_loss"].as_f64(), Some(mean_loss), "{sum}");
 
