@@ -4,8 +4,14 @@
 //!
 //! - [`static_error`]: the static evaluation's mean absolute error and bias by number of
 //!   empty squares, over positions with exact (or deeply searched) scores;
-//! - [`judge`] and [`judge_ffo`]: `analyze` with the solver and the book off ([`estimate`])
-//!   within a budget, its move against the scored moves and its score against the truth;
+//! - [`table`]: positions whose every move is scored (Edax's problem files) analysed with
+//!   the caller's options, at a fixed depth or within a budget, their moves and estimates
+//!   against the scores ([`judge`]), and the set's table ([`Summary`]: best move, top 2 and
+//!   3, within 3, 6 and 9 discs, mean absolute error, mean loss, nodes, time), as the
+//!   published engines print it;
+//! - [`judge_ffo`]: `analyze` with the solver and the book off ([`estimate`]) within a
+//!   budget on an FFO position, its move against the scored moves and its score against the
+//!   truth;
 //! - [`perfect_six_line`] and [`judge_six`]: 6x6, where every position along a perfect line
 //!   has a known value, the sign of each estimate against the sign of the truth;
 //! - [`depth_changes`]: how much the engine's estimate moves from one depth to the next
@@ -30,6 +36,10 @@ use ply_othello::{
     solve::{SolveOptions, Solver},
     BoardSize, Color, Move, Position, Square,
 };
+
+pub mod table;
+
+pub use table::{judge, Judged, Summary};
 
 /// Buckets of empty squares the static error is reported by (inclusive).
 pub const BUCKETS: [(u32, u32); 4] = [(14, 20), (21, 26), (27, 32), (33, 40)];
@@ -132,47 +142,6 @@ pub fn moves_scoring(line: &ObfLine, score: i32) -> Vec<String> {
         .filter(|m| m.score == score)
         .map(|m| m.mv.to_string())
         .collect()
-}
-
-/// A scored position judged by [`estimate`]: its estimate against the position's score, and
-/// the move chosen against the moves scored best.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Judged {
-    /// The position's score (its best scored move's).
-    pub score: i32,
-    /// The moves scored `score`.
-    pub best: Vec<String>,
-    /// The move chosen (`pass` when there is none).
-    pub chose: String,
-    /// Whether it is one of `best`.
-    pub chose_best: bool,
-    /// The estimate, in discs.
-    pub estimate: f64,
-    /// Its absolute error against `score`, in discs.
-    pub error: f64,
-    /// The depth the search reached.
-    pub depth: u32,
-}
-
-/// `line` judged within `budget`; `None` when no move of it is scored.
-#[must_use]
-pub fn judge(line: &ObfLine, budget: Duration) -> Option<Judged> {
-    let score = line.best_score()?;
-    let a = estimate(&line.position, budget);
-    let est = a.score.discs();
-    let best = moves_scoring(line, score);
-    let chose = a
-        .best
-        .map_or_else(|| "pass".to_string(), |sq| sq.to_string());
-    Some(Judged {
-        score,
-        chose_best: best.contains(&chose),
-        best,
-        chose,
-        estimate: est,
-        error: (est - f64::from(score)).abs(),
-        depth: a.depth,
-    })
 }
 
 /// An FFO position judged by [`estimate`]: the move chosen, its exact score in the file, the

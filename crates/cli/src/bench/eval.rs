@@ -10,9 +10,13 @@
 //!    even depth: [`eval::shipped_tempo`]); `--weights FILE` measures another weight file.
 //! 2. 8x8: `analyze` with the solver switched off, `--ms` on one thread: by default on FFO
 //!    #40-#59 (the move chosen, whether it is optimal, and the error of its score; target:
-//!    optimal on 18 of 20, mean error at most 2 discs); with `--obf`, on the first `--judge`
-//!    positions of the files (the estimate's error against the position's score, and whether
-//!    the move chosen is one scored best).
+//!    optimal on 18 of 20, mean error at most 2 discs). With `--obf`, every position of the
+//!    files (or the first `--judge`) analysed as `ply othello analyze POS --no-book
+//!    --no-solver` analyses it, to `--depth D` or within `--ms`, on `--threads` (one by
+//!    default), every move valued: the table the published engines print for Edax's problem
+//!    files (`ply_train::measure::table`): best move, top 2 and 3 moves, the estimate within
+//!    3, 6 and 9 discs of the position's score, its mean absolute error, the mean loss of the
+//!    chosen move, nodes and time.
 //! 3. 6x6: the start position (whose value, -4 for black, is checked by solving it) and
 //!    every position along a perfect line, analysed the same way: the sign of every estimate
 //!    must be the sign of the true value.
@@ -27,15 +31,16 @@ use std::{
 
 use anyhow::Context;
 use ply_othello::{
+    analyze::{Options, Request},
     obf::{self, ObfEntry},
     BoardSize, Color,
 };
-use ply_train::measure::{self, Scored};
+use ply_train::measure::{self, table::MARGINS, Scored, Summary};
 use serde_json::json;
 
 use crate::{
     error::bad,
-    othello::common::{data_dir, raw_weights, read_scored, scored_file},
+    othello::common::{analysis_options, data_dir, raw_weights, read_scored, scored_file},
 };
 
 /// Arguments of `ply bench eval`.
@@ -44,9 +49,15 @@ pub struct Args {
     /// Board size: 8 or 6.
     #[arg(long, default_value = "8")]
     pub size: BoardSize,
-    /// Thinking time per analysed position, in milliseconds.
-    #[arg(long, default_value_t = 1000, value_name = "MS")]
-    pub ms: u64,
+    /// Thinking time per analysed position, in milliseconds [default: 1000].
+    #[arg(long, value_name = "MS", conflicts_with = "depth")]
+    pub ms: Option<u64>,
+    /// With --obf: analyse each position to this depth instead of within --ms.
+    #[arg(long, value_name = "D", requires = "obf")]
+    pub depth: Option<u32>,
+    /// With --obf: threads of each analysis.
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "obf")]
+    pub threads: usize,
     /// 6x6: positions of seeded games to solve per bucket of empty squares.
     #[arg(long, default_value_t = 100, value_name = "N")]
     pub solved: usize,
@@ -54,9 +65,9 @@ pub struct Args {
     /// eval8-testset.obf in the data directory].
     #[arg(long, value_name = "FILE")]
     pub obf: Vec<PathBuf>,
-    /// With --obf: how many of the files' first positions to analyse within --ms.
-    #[arg(long, default_value_t = 20, value_name = "N")]
-    pub judge: usize,
+    /// With --obf: analyse only the files' first N positions [default: all of them].
+    #[arg(long, value_name = "N", requires = "obf")]
+    pub judge: Option<usize>,
     /// Directory holding the test set and the fforum files (default: $PLY_DATA, else the
     /// repository's testdata/).
     #[arg(long, value_name = "DIR")]
@@ -75,14 +86,30 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if size == BoardSize::Four {
         return Err(bad("--size 4: 4x4 has no evaluation; use 6 or 8"));
     }
-    if a.ms == 0 || a.ms > 600_000 {
-        return Err(bad(format!("--ms {}: expected 1 to 600000", a.ms)));
+    let ms = a.ms.unwrap_or(1000);
+    if ms == 0 || ms > 600_000 {
+        return Err(bad(format!("--ms {ms}: expected 1 to 600000")));
     }
     if size == BoardSize::Six && !a.obf.is_empty() {
         return Err(bad(
             "--obf: the scored files are 8x8 positions; leave --size at 8",
         ));
     }
+    if a.judge == Some(0) {
+        return Err(bad("--judge 0: expected at least 1 position"));
+    }
+    // The analysis of `ply othello analyze POS --no-book --no-solver`, every move valued,
+    // checked where that command checks it.
+    let request = Request {
+        time: a.depth.is_none().then(|| ms as f64 / 1000.0),
+        depth: a.depth,
+        threads: a.threads,
+        book: false,
+        book_file: None,
+        solver: false,
+        all_moves: true,
+    };
+    let opts = analysis_options(&request, BoardSize::Eight)?;
     // The static error is the fitted function's: without the side to move's handicap, which
     // corrects searches of odd and even depth and is no part of the fit.
     let e = raw_weights(a.weights.as_deref(), size)?;
@@ -150,7 +177,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     out.flush()?;
 
-    let budget = Duration::from_millis(a.ms);
+    let budget = Duration::from_millis(ms);
     if size == BoardSize::Six {
         six_line(&mut out, &line, budget, a.json)
     } else if a.obf.is_empty() {
@@ -160,8 +187,12 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         for f in &a.obf {
             entries.extend(read_scored(f)?.into_iter().map(|e| (f.clone(), e)));
         }
-        entries.truncate(a.judge);
-        obf_choices(&mut out, &entries, budget, a.json)
+        entries.truncate(a.judge.unwrap_or(usize::MAX));
+        let limit = match a.depth {
+            Some(d) => format!("depth {d}"),
+            None => format!("{ms} ms"),
+        };
+        obf_choices(&mut out, &entries, &opts, &limit, a.json)
     }
 }
 
@@ -169,33 +200,52 @@ fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-/// Positions of OBF files analysed within `budget`, solver off: the estimate against the
-/// position's score, and the move chosen against the scored moves.
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// Positions of OBF files analysed with `opts` (book and solver off, to a depth or within a
+/// time, `limit` in words): each row the estimate against the position's score and the move
+/// chosen against the scored moves, then the table of the whole set.
 fn obf_choices(
     out: &mut impl Write,
     entries: &[(PathBuf, ObfEntry)],
-    budget: Duration,
+    opts: &Options,
+    limit: &str,
     json: bool,
 ) -> anyhow::Result<()> {
+    let threads = match opts.threads {
+        1 => "one thread".to_string(),
+        n => format!("{n} threads"),
+    };
     if !json {
         writeln!(
             out,
-            "\nanalyze with the solver off, {} ms, one thread, on the first {} positions",
-            budget.as_millis(),
+            "\nanalyze with the book and the solver off, every move valued, {limit}, {threads}, \
+             on {} positions",
             entries.len()
         )?;
         writeln!(
             out,
-            "{:>28} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>5}",
-            "position", "empties", "best", "score", "chose", "estimate", "error", "depth"
+            "{:>24} {:>7} {:>5} {:>8} {:>11} {:>6} {:>5} {:>4} {:>4} {:>8} {:>5} {:>5}",
+            "position",
+            "empties",
+            "depth",
+            "time(s)",
+            "nodes",
+            "best",
+            "score",
+            "chose",
+            "its",
+            "estimate",
+            "error",
+            "loss"
         )?;
     }
-    let (mut best_chosen, mut err_sum) = (0, 0.0);
+    let mut rows = Vec::with_capacity(entries.len());
     for (file, entry) in entries {
         let pos = entry.obf.position;
-        let j = measure::judge(&entry.obf, budget).expect("read_scored keeps scored lines");
-        best_chosen += usize::from(j.chose_best);
-        err_sum += j.error;
+        let j = measure::judge(&entry.obf, opts).expect("read_scored keeps scored lines");
         let place = format!(
             "{}:{}",
             file.file_name().unwrap_or_default().to_string_lossy(),
@@ -204,37 +254,62 @@ fn obf_choices(
         if json {
             let row = json!({"kind": "judgement", "position": place,
                 "empties": pos.empties().count(), "best": j.best, "score": j.score,
-                "chose": j.chose, "chose_best": j.chose_best, "estimate": round2(j.estimate),
-                "error": round2(j.error), "depth": j.depth});
+                "chose": j.chose, "chose_best": j.chose_best, "its": j.its, "rank": j.rank,
+                "loss": j.loss(), "estimate": round2(j.estimate), "error": round2(j.error),
+                "depth": j.depth, "nodes": j.nodes,
+                "seconds": round4(j.time.as_secs_f64())});
             writeln!(out, "{row}")?;
         } else {
+            let or_dash = |x: Option<i32>| x.map_or_else(|| "-".to_string(), |v| format!("{v:+}"));
             writeln!(
                 out,
-                "{place:>28} {:>7} {:>6} {:>+6} {:>6} {:>+8.1} {:>6.1} {:>5}",
+                "{place:>24} {:>7} {:>5} {:>8.3} {:>11} {:>6} {:>+5} {:>4} {:>4} {:>+8.1} {:>5.1} \
+                 {:>5}",
                 pos.empties().count(),
+                j.depth,
+                j.time.as_secs_f64(),
+                j.nodes,
                 j.best.join(","),
                 j.score,
                 j.chose,
+                or_dash(j.its),
                 j.estimate,
                 j.error,
-                j.depth
+                j.loss().map_or_else(|| "-".to_string(), |l| l.to_string()),
             )?;
         }
         out.flush()?;
+        rows.push(j);
     }
-    let n = entries.len().max(1) as f64;
+    let s = Summary::of(&rows);
     if json {
-        let row = json!({"kind": "judgement summary", "positions": entries.len(),
-            "chose_best": best_chosen, "mean_error": round2(err_sum / n)});
+        let row = json!({"kind": "judgement summary", "limit": limit, "threads": opts.threads,
+            "positions": s.positions, "chose_best": s.best, "top2": s.top2, "top3": s.top3,
+            "within3": s.within[0], "within6": s.within[1], "within9": s.within[2],
+            "mae": round2(s.mae), "mean_error": round2(s.mae),
+            "scored_choices": s.scored_choices, "mean_loss": round2(s.mean_loss),
+            "nodes": s.nodes, "seconds": round4(s.time.as_secs_f64()),
+            "nps": s.nps().round()});
         writeln!(out, "{row}")?;
-    } else {
-        writeln!(
-            out,
-            "chose a move scored best on {best_chosen} of {}, mean absolute error {:.2} discs",
-            entries.len(),
-            err_sum / n
-        )?;
+        return Ok(());
     }
+    let share = |count: usize| format!("{:5.1}% ({count}/{})", s.percent(count), s.positions);
+    writeln!(out, "\n{} positions, {limit}, {threads}", s.positions)?;
+    writeln!(out, "  best move   {}", share(s.best))?;
+    writeln!(out, "  top 2 move  {}", share(s.top2))?;
+    writeln!(out, "  top 3 move  {}", share(s.top3))?;
+    for (m, &count) in MARGINS.iter().zip(&s.within) {
+        writeln!(out, "  score ±{m}    {}", share(count))?;
+    }
+    writeln!(out, "  MAE         {:.2} discs", s.mae)?;
+    writeln!(
+        out,
+        "  mean loss   {:.2} discs (over the {} chosen moves the files score)",
+        s.mean_loss, s.scored_choices
+    )?;
+    writeln!(out, "  nodes       {}", s.nodes)?;
+    writeln!(out, "  time        {:.3} s", s.time.as_secs_f64())?;
+    writeln!(out, "  NPS         {:.0}", s.nps())?;
     Ok(())
 }
 

@@ -138,9 +138,9 @@ pub fn data_dir(option: Option<&Path>) -> anyhow::Result<PathBuf> {
 
 /// The entries of an OBF file of scored 8x8 positions (`bench eval --obf`, `train export
 /// --apart-from`): every position must have a score ([`measure::check_scored`]); errors
-/// name the file and line.
+/// name the file and line, and a missing file or a folder is bad input ([`read_input`]).
 pub fn read_scored(path: &Path) -> anyhow::Result<Vec<ObfEntry>> {
-    let text = fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = read_input(path)?;
     let entries = obf::parse_file(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
     measure::check_scored(&entries).map_err(|e| bad(format!("{} {e}", path.display())))?;
     Ok(entries)
