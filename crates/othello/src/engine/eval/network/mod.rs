@@ -409,7 +409,7 @@ impl Network {
     /// `idx` (from the side to move's view, as [`super::EvalState::indices`]), whose extra
     /// features are `extras` ([`extra_indices_counted`]) and which has `empties` empty
     /// squares.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn value(
         &self,
@@ -439,7 +439,7 @@ impl Network {
     }
 
     /// The layers after the accumulator `acc` (at [`QA`]), in the weights of `phase`.
-    #[inline]
+    #[inline(always)]
     fn output(&self, acc: &[i32], phase: usize) -> i32 {
         let (w, h) = (self.width, self.hidden);
         let down = (QA / QH).trailing_zeros();
@@ -472,7 +472,7 @@ impl Network {
 
     /// [`Network::value`] of a position with `p` to move whose legal moves are counted
     /// (`mine`, `theirs`), from its instance configurations `idx`.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn value_counted(
         &self,
