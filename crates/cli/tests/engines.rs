@@ -5,12 +5,7 @@
 
 mod common;
 
-use std::{
-    io::{BufRead, BufReader},
-    process::{Child, Command, Stdio},
-    sync::mpsc,
-    time::Duration,
-};
+use std::time::Duration;
 
 use ply_engines::{
     matches::{play_game, Control, Game},
@@ -111,35 +106,9 @@ fn the_nboard_client_plays_ply_nboard_at_a_depth() {
     nboard.quit().unwrap();
 }
 
-/// A running `ply serve`, killed when dropped.
-struct Serving(Child);
-
-impl Drop for Serving {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
 fn the_api_client_plays_ply_serve() {
-    let mut child = Command::new(PLY)
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run ply serve");
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let _served = Serving(child);
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = tx.send(line);
-    });
-    let line = rx
-        .recv_timeout(Duration::from_secs(20))
-        .expect("the address within seconds");
+    let (_served, line) = common::serve("127.0.0.1:0", Duration::from_secs(20));
     let url = line
         .trim()
         .strip_prefix("ply: serving on ")

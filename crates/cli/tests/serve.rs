@@ -4,45 +4,16 @@
 mod common;
 
 use std::{
-    io::{BufRead, BufReader, Read, Write},
+    io::{Read, Write},
     net::TcpStream,
-    process::{Child, Command, Stdio},
-    sync::mpsc,
     time::Duration,
 };
 
-use common::{ply, stderr};
-
-/// A running `ply serve`, killed when dropped.
-struct Serving(Child);
-
-impl Drop for Serving {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use common::{ply, stderr, Serving};
 
 /// Starts `ply serve --addr ADDR` and returns it with the first line it prints.
 fn serve(addr: &str) -> (Serving, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(["serve", "--addr", addr])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run ply");
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let served = Serving(child);
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = tx.send(line);
-    });
-    let line = rx
-        .recv_timeout(Duration::from_secs(10))
-        .expect("the address within seconds");
-    (served, line)
+    common::serve(addr, Duration::from_secs(10))
 }
 
 #[test]

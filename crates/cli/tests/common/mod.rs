@@ -4,9 +4,11 @@
 #![allow(dead_code)]
 
 use std::{
-    io::Write,
+    io::{BufRead, BufReader, Write},
     path::{Path, PathBuf},
-    process::{Command, Output, Stdio},
+    process::{Child, Command, Output, Stdio},
+    sync::mpsc,
+    time::Duration,
 };
 
 /// Runs `ply` with these arguments and no input.
@@ -83,4 +85,35 @@ pub fn random_games(n: usize, seed: u64) -> Vec<ply_othello::GameRecord> {
             game
         })
         .collect()
+}
+
+/// A running `ply serve`, killed when dropped.
+pub struct Serving(Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `ply serve --addr ADDR` and returns it with the first line it prints, which must
+/// come within `wait`.
+pub fn serve(addr: &str, wait: Duration) -> (Serving, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["serve", "--addr", addr])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run ply");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let served = Serving(child);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(wait).expect("the address within seconds");
+    (served, line)
 }
