@@ -209,9 +209,8 @@ impl Trainer<'_> {
 
     fn step(&mut self, lr: f32, t: i32) {
         let w = self.f.width;
-        self.touched.sort_unstable();
-        let touched = std::mem::take(&mut self.touched);
-        for &r in &touched {
+        // Each row's step reads only its own gradient and moments: any order is the same.
+        for &r in &self.touched {
             let r = r as usize;
             self.is_touched[r] = false;
             self.adam[0].step(
@@ -222,7 +221,6 @@ impl Trainer<'_> {
                 t,
             );
         }
-        self.touched = touched;
         self.touched.clear();
         let f = &mut self.f;
         let g = &mut self.g;
