@@ -11,13 +11,13 @@ use std::{
 use clap::{Args, Subcommand};
 use ply_othello::BoardSize;
 use ply_train::{
-    datagen::{self, Progress},
+    datagen,
     error::DataError,
-    games::{Counts, Header, Shard},
+    games::{Header, Shard},
     learn,
-    recipe::{engine_fingerprint, Params},
+    recipe::Params,
+    summary,
 };
-use serde_json::json;
 
 use crate::{
     error::bad,
@@ -287,22 +287,14 @@ fn gen(a: &GenArgs) -> anyhow::Result<()> {
         }
         if last.elapsed() >= every {
             last = Instant::now();
-            eprintln!("{name}: {}", progress_line(p));
+            eprintln!("{name}: {}", summary::progress_line(p));
         }
         ControlFlow::Continue(())
     })
     .map_err(data_error)?;
-    let c = report.counts;
     eprintln!(
-        "{name}: {} of shard {}'s {} games ({} found at the start), {} positions ({} exact), \
-         {} bytes",
-        c.games,
-        a.shard,
-        header.shard_games(),
-        report.resumed,
-        c.positions,
-        c.exact,
-        c.bytes
+        "{}",
+        summary::generated(&name.to_string(), a.shard, header.shard_games(), &report)
     );
     Ok(())
 }
@@ -319,28 +311,8 @@ fn option_of(field: &str) -> &str {
     }
 }
 
-fn progress_line(p: &Progress) -> String {
-    let secs = p.elapsed.as_secs_f64().max(1e-9);
-    format!(
-        "shard {}: {} of {} games, {} positions ({} exact), {} bytes; this run {} games in {:.0} \
-         s: {:.2} games/s, {:.0} positions/s",
-        p.shard,
-        p.counts.games,
-        p.shard_games,
-        p.counts.positions,
-        p.counts.exact,
-        p.counts.bytes,
-        p.this_run,
-        secs,
-        p.this_run as f64 / secs,
-        p.this_run_positions as f64 / secs
-    )
-}
-
 fn testset(a: &TestsetArgs) -> anyhow::Result<()> {
-    use std::io::Write;
-
-    use ply_train::testset::{self, Recipe};
+    use ply_train::testset::{self, GrowError, Recipe};
     let recipe = Recipe {
         label_depth: a.label_depth,
         ..Recipe::default()
@@ -354,51 +326,19 @@ fn testset(a: &TestsetArgs) -> anyhow::Result<()> {
     let xot = crate::othello::common::data_dir(a.data.as_deref())?.join("xot-openings.txt");
     let openings = std::fs::read_to_string(&xot)
         .map_err(|e| anyhow::anyhow!("reading {}: {e}", xot.display()))?;
-    let openings: Vec<&str> = openings.lines().collect();
-    let head = testset::header(&recipe, a.first_opening);
-    let name = a.out.display();
-    let old = match std::fs::read_to_string(&a.out) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(anyhow::anyhow!("reading {name}: {e}")),
-    };
-    let (mut done, end) =
-        testset::resume_point(&old, &head).map_err(|e| bad(format!("{name}: {e}")))?;
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&a.out)
-        .map_err(|e| anyhow::anyhow!("opening {name}: {e}"))?;
-    if end < old.len() {
-        eprintln!("{name}: cut a torn last game ({} bytes)", old.len() - end);
-    }
-    file.set_len(end as u64)?;
-    if end == 0 {
-        writeln!(file, "{head}")?;
-    }
-    if done > 0 {
-        eprintln!("{name}: resuming after {done} games");
-    }
-    while done < a.games {
-        let line = a.first_opening - 1 + done as usize;
-        let text = openings
-            .get(line)
-            .ok_or_else(|| bad(format!("{}: has no line {}", xot.display(), line + 1)))?;
-        let moves = testset::opening(text)
-            .map_err(|e| bad(format!("{} line {}: {e}", xot.display(), line + 1)))?;
-        let started = Instant::now();
-        let positions = testset::play(done, &moves, &recipe).map_err(|e| anyhow::anyhow!(e))?;
-        file.write_all(testset::game_text(done, &positions).as_bytes())?;
-        file.sync_data()?;
-        eprintln!(
-            "{name}: game {done} (XOT line {}): {} positions in {:.1} s",
-            line + 1,
-            positions.len(),
-            started.elapsed().as_secs_f64()
-        );
-        done += 1;
-    }
-    Ok(())
+    let xot_name = xot.display().to_string();
+    testset::grow(
+        &a.out,
+        a.games,
+        a.first_opening,
+        (&xot_name, &openings),
+        &recipe,
+        &mut |note| eprintln!("{note}"),
+    )
+    .map_err(|e| match e {
+        GrowError::BadInput(m) => bad(m),
+        GrowError::Failed(m) => anyhow::Error::msg(m),
+    })
 }
 
 fn merge(a: &MergeArgs) -> anyhow::Result<()> {
@@ -407,16 +347,7 @@ fn merge(a: &MergeArgs) -> anyhow::Result<()> {
     let m = write_with(&a.out, &paths(&a.shards), |w| {
         plan.write_to(w, &name).map_err(data_error)
     })?;
-    let c = m.counts;
-    println!(
-        "{}: {} games, {} positions ({} exact), {} bytes, from {} shard files",
-        a.out.display(),
-        c.games,
-        c.positions,
-        c.exact,
-        c.bytes,
-        a.shards.len()
-    );
+    println!("{}", summary::merged(&name, &m.counts, a.shards.len()));
     if m.left_out > 0 {
         eprintln!(
             "{}: {} later games of the set left out (unfinished shards)",
@@ -429,72 +360,13 @@ fn merge(a: &MergeArgs) -> anyhow::Result<()> {
 
 fn info(a: &InfoArgs) -> anyhow::Result<()> {
     let (h, c) = datagen::info(&a.file).map_err(data_error)?;
-    let p = h.params;
-    let ours = engine_fingerprint(p.size);
-    let complete = c.games == h.shard_games();
-    let per_position = per_position(&c);
+    let file = a.file.display().to_string();
     if a.json {
-        println!(
-            "{}",
-            json!({
-                "file": a.file.display().to_string(),
-                "size": p.size.n(),
-                "seed": p.seed,
-                "set_games": p.games,
-                "shard": h.shard.to_string(),
-                "shard_games": h.shard_games(),
-                "depth": p.depth,
-                "random_moves": [p.random_min, p.random_max],
-                "exact_empties": p.exact_empties,
-                "engine": format!("{:#010x}", h.engine),
-                "engine_is_this_build": h.engine == ours,
-                "games": c.games,
-                "complete": complete,
-                "positions": c.positions,
-                "exact_positions": c.exact,
-                "bytes": c.bytes,
-                "bytes_per_position": per_position,
-            })
-        );
-        return Ok(());
+        println!("{}", summary::info_json(&file, &h, &c));
+    } else {
+        print!("{}", summary::info_text(&file, &h, &c));
     }
-    println!("{}: ply game file", a.file.display());
-    println!(
-        "set     {n}x{n}, seed {}, {} games; shard {} ({} games)",
-        p.seed,
-        p.games,
-        h.shard,
-        h.shard_games(),
-        n = p.size.n()
-    );
-    println!(
-        "play    {}-{} random moves, the engine at depth {}, perfect from {} empties",
-        p.random_min, p.random_max, p.depth, p.exact_empties
-    );
-    println!(
-        "engine  {:#010x} ({})",
-        h.engine,
-        if h.engine == ours {
-            "this build's"
-        } else {
-            "not this build's: resuming needs the build that began it"
-        }
-    );
-    println!(
-        "games   {} of {}{}",
-        c.games,
-        h.shard_games(),
-        if complete { "" } else { " (unfinished)" }
-    );
-    println!(
-        "positions {} ({} exact), {} bytes, {per_position:.2} bytes a position",
-        c.positions, c.exact, c.bytes
-    );
     Ok(())
-}
-
-fn per_position(c: &Counts) -> f64 {
-    c.bytes as f64 / c.positions.max(1) as f64
 }
 
 /// The positions of game files, one game in `holdout` kept aside, leaving out the games that
@@ -580,40 +452,10 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
     });
     let new = learn::held_out_errors(&eval, &data);
     let old = learn::held_out_errors(&compare, &data);
-    println!(
-        "held-out error in discs, fitted / {} (MAE, bias); exact: labels that are exact values",
-        if a.compare.is_some() {
-            "compared"
-        } else {
-            "shipped"
-        }
+    print!(
+        "{}",
+        summary::held_out_table(&new, &old, a.compare.is_some())
     );
-    println!(
-        "{:>7} {:>9} {:>8} {:>15} {:>15} {:>7} {:>15} {:>15}",
-        "empties", "trained", "held", "MAE", "bias", "exact", "exact MAE", "exact bias"
-    );
-    let pair = |x: f64, y: f64| format!("{x:.2} / {y:.2}");
-    for (n, o) in new.iter().zip(&old) {
-        println!(
-            "{:>7} {:>9} {:>8} {:>15} {:>15} {:>7} {:>15} {:>15}",
-            format!("{}-{}", n.empties.0, n.empties.1),
-            n.trained,
-            n.all.count,
-            pair(n.all.mae, o.all.mae),
-            pair(n.all.bias, o.all.bias),
-            n.exact.count,
-            if n.exact.count > 0 {
-                pair(n.exact.mae, o.exact.mae)
-            } else {
-                "-".into()
-            },
-            if n.exact.count > 0 {
-                pair(n.exact.bias, o.exact.bias)
-            } else {
-                "-".into()
-            },
-        );
-    }
     if let Some(out) = &a.out {
         let mut inputs = paths(&a.files);
         inputs.extend(a.compare.as_deref());
@@ -664,22 +506,15 @@ fn duel(a: &DuelArgs) -> anyhow::Result<()> {
         .collect();
     let started = Instant::now();
     let games = ply_train::duel::play(&first, &second, &openings, a.depth, a.threads);
-    let points = ply_train::duel::points(&games);
-    let ply_train::duel::Tally {
-        won: w,
-        drawn: d,
-        lost: l,
-        discs,
-    } = ply_train::duel::tally(&games);
     println!(
-        "{} against {}: {} games at depth {}, {w} won, {d} drawn, {l} lost: {points} points ({:.1}%), \
-         {discs:+.2} discs a game ({:.0} s)",
-        a.first.display(),
-        a.second,
-        games.len(),
-        a.depth,
-        100.0 * points / games.len() as f64,
-        started.elapsed().as_secs_f64()
+        "{}",
+        summary::duel_line(
+            &a.first.display().to_string(),
+            &a.second,
+            &games,
+            a.depth,
+            started.elapsed()
+        )
     );
     Ok(())
 }
