@@ -60,17 +60,3 @@ pub(crate) fn xot_openings(data: Option<&Path>, n: usize) -> anyhow::Result<Vec<
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     xot::first(&text, n).map_err(|e| bad(format!("{} {e}", path.display())))
 }
-
-/// The median of `values` (the mean of the middle two for an even count); `None` when empty.
-pub(crate) fn median(values: &mut [f64]) -> Option<f64> {
-    if values.is_empty() {
-        return None;
-    }
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    Some(if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    })
-}
