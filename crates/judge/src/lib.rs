@@ -51,6 +51,7 @@
 use std::io::{BufRead, Write};
 
 mod algospot;
+pub mod bench;
 mod boj16571;
 mod boj7682;
 mod cells;

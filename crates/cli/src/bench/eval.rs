@@ -33,7 +33,7 @@ use anyhow::Context;
 use ply_othello::{analyze::Request, obf, BoardSize};
 use ply_train::measure::{
     self,
-    report::{self, FfoError},
+    report::{self, ReportError},
 };
 
 use crate::{
@@ -156,9 +156,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let entries =
             obf::parse_file(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
         report::write_ffo_choices(&mut out, &entries, budget, a.json).map_err(|e| match e {
-            FfoError::Io(e) => e.into(),
-            FfoError::NoScores { .. } => bad(format!("{} {e}", path.display())),
-            FfoError::Judge { .. } => anyhow::Error::msg(e.to_string()),
+            ReportError::Io(e) => e.into(),
+            ReportError::NoScores { .. } => bad(format!("{} {e}", path.display())),
+            ReportError::Judge { .. } | ReportError::Search(_) => anyhow::Error::msg(e.to_string()),
         })
     } else {
         let mut entries = Vec::new();

@@ -1,24 +1,27 @@
 //! What `ply bench eval` prints of the measures: the static error's table, the judgement of
 //! scored OBF positions, of the FFO positions and of the perfect 6x6 line, each as a text
 //! table or as one JSON object a row (`json`), written to any writer as the rows are
-//! measured. The command reads the files and checks its flags; the rows and their words are
+//! measured; and the table of `ply bench depth` ([`write_depth_changes`]). The command reads the files and checks its flags; the rows and their words are
 //! here, so that another front end prints the same.
 
 use std::{
     fmt,
     io::{self, Write},
-    time::Duration,
+    time::{Duration, Instant},
 };
 
-use ply_othello::{analyze::Options, obf::ObfEntry, Color};
+use ply_othello::{analyze::Options, obf::ObfEntry, Color, Position};
 use serde_json::json;
 
-use super::{judge, judge_ffo, judge_six, table::MARGINS, BucketError, Scored, Summary};
+use super::{
+    depth_changes, judge, judge_ffo, judge_six, table::MARGINS, timed_search, BucketError, Scored,
+    Summary,
+};
 
-/// Why the FFO rows stopped: a write, a line of the file without scores, or a position the
-/// measure could not judge.
+/// Why a report stopped: a write, a line of the file without scores, a position the measure
+/// could not judge, or a search that broke its promise.
 #[derive(Debug)]
-pub enum FfoError {
+pub enum ReportError {
     /// Writing the rows failed.
     Io(io::Error),
     /// The entry read from this line of the file scores no move (bad input).
@@ -33,23 +36,26 @@ pub enum FfoError {
         /// What went wrong.
         message: String,
     },
+    /// A search to a fixed depth reported another depth or named no legal move (a bug).
+    Search(String),
 }
 
-impl fmt::Display for FfoError {
+impl fmt::Display for ReportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FfoError::Io(e) => write!(f, "{e}"),
-            FfoError::NoScores { line } => write!(f, "line {line}: no scores"),
-            FfoError::Judge { number, message } => write!(f, "ffo #{number}: {message}"),
+            ReportError::Io(e) => write!(f, "{e}"),
+            ReportError::NoScores { line } => write!(f, "line {line}: no scores"),
+            ReportError::Judge { number, message } => write!(f, "ffo #{number}: {message}"),
+            ReportError::Search(m) => f.write_str(m),
         }
     }
 }
 
-impl std::error::Error for FfoError {}
+impl std::error::Error for ReportError {}
 
-impl From<io::Error> for FfoError {
-    fn from(e: io::Error) -> FfoError {
-        FfoError::Io(e)
+impl From<io::Error> for ReportError {
+    fn from(e: io::Error) -> ReportError {
+        ReportError::Io(e)
     }
 }
 
@@ -260,7 +266,7 @@ pub fn write_ffo_choices(
     entries: &[ObfEntry],
     budget: Duration,
     json: bool,
-) -> Result<(), FfoError> {
+) -> Result<(), ReportError> {
     if !json {
         writeln!(
             out,
@@ -279,8 +285,8 @@ pub fn write_ffo_choices(
         let best = entry
             .obf
             .best_score()
-            .ok_or(FfoError::NoScores { line: entry.line })?;
-        let j = judge_ffo(&entry.obf, best, budget).map_err(|message| FfoError::Judge {
+            .ok_or(ReportError::NoScores { line: entry.line })?;
+        let j = judge_ffo(&entry.obf, best, budget).map_err(|message| ReportError::Judge {
             number: k + 40,
             message,
         })?;
@@ -397,6 +403,67 @@ pub fn write_six_line(
     Ok(())
 }
 
+/// `ply bench depth`: for each of `positions` (named), the engine alone (solver and book
+/// off, one thread) is first given `budget` to see how deep it gets ([`timed_search`]),
+/// then searched to every depth from `from` to that one ([`depth_changes`]); a line a
+/// position with its estimates, then the mean absolute change between successive depths
+/// (target: at most 1.5 discs) and how much of the budget the timed searches used.
+///
+/// # Errors
+/// A failed write, or a search that did not reach its depth or named no legal move.
+pub fn write_depth_changes(
+    out: &mut impl Write,
+    positions: &[(String, Position)],
+    budget: Duration,
+    from: u32,
+) -> Result<(), ReportError> {
+    let ms_budget = budget.as_millis();
+    writeln!(
+        out,
+        "estimates by depth, {from} to the depth reached in {ms_budget} ms (solver and book off, \
+         one thread)"
+    )?;
+    let (mut sum, mut steps) = (0.0, 0usize);
+    let mut used = Vec::new();
+    for (name, pos) in positions {
+        let started = Instant::now();
+        let timed = timed_search(pos, budget);
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        used.push(ms);
+        let deepest = timed.depth.max(from);
+        let (values, changes) = depth_changes(pos, from, deepest).map_err(ReportError::Search)?;
+        sum += changes.iter().sum::<f64>();
+        steps += changes.len();
+        let shown: Vec<String> = values.iter().map(|v| format!("{v:+.1}")).collect();
+        writeln!(
+            out,
+            "{name:<16} {ms:>6.0} ms  depth {from:>2}-{deepest:<2} mean change {:>5.2}  {}",
+            changes.iter().sum::<f64>() / changes.len().max(1) as f64,
+            shown.join(" ")
+        )?;
+        out.flush()?;
+    }
+    writeln!(
+        out,
+        "mean absolute change between successive depths: {:.2} discs over {steps} steps, {} \
+         positions (target: at most 1.5)",
+        sum / steps.max(1) as f64,
+        positions.len()
+    )?;
+    if used.is_empty() {
+        return Ok(());
+    }
+    used.sort_by(f64::total_cmp);
+    writeln!(
+        out,
+        "time used of {ms_budget} ms: least {:.0}, median {:.0}, most {:.0}",
+        used[0],
+        used[used.len() / 2],
+        used[used.len() - 1]
+    )?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -459,6 +526,6 @@ mod tests {
         let entries = ply_othello::obf::parse_file(&start).unwrap();
         let mut out = Vec::new();
         let e = write_ffo_choices(&mut out, &entries, Duration::from_millis(1), true).unwrap_err();
-        assert!(matches!(e, FfoError::NoScores { line: 1 }), "{e}");
+        assert!(matches!(e, ReportError::NoScores { line: 1 }), "{e}");
     }
 }
