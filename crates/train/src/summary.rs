@@ -4,7 +4,10 @@
 //! result. The commands read the flags and the files; the figures come from `datagen`,
 //! `learn` and `duel`, and their wording is here, so that every front end says the same.
 
-use std::{fmt::Write as _, time::Duration};
+use std::{
+    fmt::Write as _,
+    time::{Duration, Instant},
+};
 
 use serde_json::json;
 
@@ -12,7 +15,7 @@ use crate::{
     datagen::{Progress, Report},
     duel::{self, DuelGame},
     games::{Counts, Header, Shard},
-    learn::PhaseErrors,
+    learn::{Data, PhaseErrors},
     recipe::engine_fingerprint,
 };
 
@@ -35,6 +38,50 @@ pub fn progress_line(p: &Progress) -> String {
         p.this_run as f64 / secs,
         p.this_run_positions as f64 / secs
     )
+}
+
+/// The lines a generating run's progress is worth on a terminal: at the first game, the
+/// torn record cut and the games found in the file; then a [`progress_line`] whenever
+/// `every` has passed since the last.
+#[derive(Clone, Debug)]
+pub struct ProgressNotes {
+    name: String,
+    every: Duration,
+    last: Instant,
+    first: bool,
+}
+
+impl ProgressNotes {
+    /// Notes of a run into the file `name`, a progress line every `every`.
+    #[must_use]
+    pub fn new(name: &str, every: Duration) -> ProgressNotes {
+        ProgressNotes {
+            name: name.to_string(),
+            every,
+            last: Instant::now(),
+            first: true,
+        }
+    }
+
+    /// The lines due after the game `p` reports.
+    pub fn lines(&mut self, p: &Progress) -> Vec<String> {
+        let name = &self.name;
+        let mut lines = Vec::new();
+        if self.first {
+            self.first = false;
+            if let Some(bytes) = p.cut {
+                lines.push(format!("{name}: cut a torn last record ({bytes} bytes)"));
+            }
+            if p.resumed > 0 {
+                lines.push(format!("{name}: resuming after {} games", p.resumed));
+            }
+        }
+        if self.last.elapsed() >= self.every {
+            self.last = Instant::now();
+            lines.push(format!("{name}: {}", progress_line(p)));
+        }
+        lines
+    }
 }
 
 /// The line that ends a generating run of shard `shard` (of `shard_games` games) into the
@@ -134,6 +181,30 @@ pub fn info_text(file: &str, h: &Header, c: &Counts) -> String {
         c.exact,
         c.bytes,
         per_position(c)
+    );
+    s
+}
+
+/// What was read of game files for a fit or an export: the games left out for sharing an
+/// opening with the test set (when one was given, `apart`), then the games, those held
+/// out, the positions and the time it took.
+#[must_use]
+pub fn data_read(data: &Data, apart: bool, elapsed: Duration) -> String {
+    let mut s = String::new();
+    if apart {
+        let _ = writeln!(
+            s,
+            "left out {} games that share an opening with the test set",
+            data.left_out_games
+        );
+    }
+    let _ = write!(
+        s,
+        "{} games ({} held out), {} positions, read in {:.1} s",
+        data.games,
+        data.held_out_games,
+        data.samples.len(),
+        elapsed.as_secs_f64()
     );
     s
 }
@@ -270,5 +341,31 @@ mod tests {
             lines[3].ends_with(" 2     2.00 / 2.00   -0.50 / -0.50"),
             "{t}"
         );
+    }
+
+    #[test]
+    fn the_first_game_notes_a_cut_and_a_resumption_once() {
+        let p = Progress {
+            shard: Shard::WHOLE,
+            counts: Counts::empty_file(),
+            shard_games: 4,
+            this_run: 1,
+            this_run_positions: 30,
+            elapsed: Duration::from_secs(1),
+            resumed: 2,
+            cut: Some(7),
+        };
+        let mut notes = ProgressNotes::new("g.bin", Duration::from_secs(3600));
+        assert_eq!(
+            notes.lines(&p),
+            [
+                "g.bin: cut a torn last record (7 bytes)",
+                "g.bin: resuming after 2 games"
+            ]
+        );
+        assert!(notes.lines(&p).is_empty());
+        let mut every = ProgressNotes::new("g.bin", Duration::ZERO);
+        every.first = false;
+        assert_eq!(every.lines(&p), [format!("g.bin: {}", progress_line(&p))]);
     }
 }

@@ -7,7 +7,7 @@ use std::{path::PathBuf, time::Instant};
 use clap::Args;
 use ply_othello::BoardSize;
 
-use super::{paths, read_data};
+use super::{flag_error, paths, read_data};
 use crate::{
     error::bad,
     files::{write_whole, Temp},
@@ -67,12 +67,7 @@ pub struct PackArgs {
 
 pub(super) fn export(a: &ExportArgs) -> anyhow::Result<()> {
     use ply_train::tables::{layout_json, set_files, Row, SetWriter};
-    if a.holdout < 2 {
-        return Err(bad(format!(
-            "--holdout {}: expected 2 or more (one game in N is kept aside)",
-            a.holdout
-        )));
-    }
+    ply_train::learn::check_holdout(a.holdout).map_err(flag_error)?;
     let data = read_data(&a.files, a.holdout, a.apart_from.as_deref())?;
     if data.size == BoardSize::Four {
         return Err(bad("4x4 has no evaluation to train (it is solved at once)"));

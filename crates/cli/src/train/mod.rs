@@ -15,7 +15,7 @@ use ply_train::{
     error::DataError,
     games::{Header, Shard},
     learn,
-    recipe::Params,
+    recipe::{parse_random_moves, Params},
     summary,
 };
 
@@ -178,7 +178,7 @@ pub struct GenArgs {
     pub depth: Option<u8>,
     /// Random opening moves, A-B (each game draws its number) or one number [default: 6-20
     /// on 8x8, 4-10 on 6x6].
-    #[arg(long, value_name = "A-B", value_parser = parse_range)]
+    #[arg(long, value_name = "A-B", value_parser = parse_random_moves)]
     pub random_moves: Option<(u8, u8)>,
     /// Perfect play (the exact solver) from this many empty squares on [default: 20 on 8x8,
     /// 14 on 6x6].
@@ -229,6 +229,15 @@ pub fn run(c: Command) -> anyhow::Result<()> {
     }
 }
 
+/// A setting the library refuses, named by its option (`--holdout 1: expected …`; the
+/// option is the setting's name).
+fn flag_error(e: DataError) -> anyhow::Error {
+    match e {
+        DataError::Params { field, message } => bad(format!("--{field} {message}")),
+        other => data_error(other),
+    }
+}
+
 /// A library error as the CLI reports it: bad input (status 2) or not (status 1).
 fn data_error(e: DataError) -> anyhow::Error {
     if e.is_bad_input() {
@@ -236,22 +245,6 @@ fn data_error(e: DataError) -> anyhow::Error {
     } else {
         anyhow::Error::new(e)
     }
-}
-
-fn parse_range(s: &str) -> Result<(u8, u8), String> {
-    let num = |t: &str| {
-        t.trim()
-            .parse::<u8>()
-            .map_err(|_| format!("`{s}` is not A-B or A (whole numbers up to 255)"))
-    };
-    let (a, b) = match s.split_once('-') {
-        Some((a, b)) => (num(a)?, num(b)?),
-        None => (num(s)?, num(s)?),
-    };
-    if a > b {
-        return Err(format!("`{s}`: the range {a}-{b} is empty"));
-    }
-    Ok((a, b))
 }
 
 fn gen(a: &GenArgs) -> anyhow::Result<()> {
@@ -271,30 +264,19 @@ fn gen(a: &GenArgs) -> anyhow::Result<()> {
         other => data_error(other),
     })?;
     let header = Header::new(params, a.shard);
-    let name = a.out.display();
+    let name = a.out.display().to_string();
     let every = Duration::from_secs(a.progress_secs.max(1));
-    let mut last = Instant::now();
-    let mut first = true;
+    let mut notes = summary::ProgressNotes::new(&name, every);
     let report = datagen::generate(&a.out, &header, &mut |p| {
-        if first {
-            first = false;
-            if let Some(bytes) = p.cut {
-                eprintln!("{name}: cut a torn last record ({bytes} bytes)");
-            }
-            if p.resumed > 0 {
-                eprintln!("{name}: resuming after {} games", p.resumed);
-            }
-        }
-        if last.elapsed() >= every {
-            last = Instant::now();
-            eprintln!("{name}: {}", summary::progress_line(p));
+        for line in notes.lines(p) {
+            eprintln!("{line}");
         }
         ControlFlow::Continue(())
     })
     .map_err(data_error)?;
     eprintln!(
         "{}",
-        summary::generated(&name.to_string(), a.shard, header.shard_games(), &report)
+        summary::generated(&name, a.shard, header.shard_games(), &report)
     );
     Ok(())
 }
@@ -376,12 +358,8 @@ pub(super) fn read_data(
     holdout: u64,
     apart_from: Option<&std::path::Path>,
 ) -> anyhow::Result<learn::Data> {
-    let mut readers = Vec::with_capacity(files.len());
-    for path in files {
-        let file =
-            std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        readers.push((std::io::BufReader::new(file), path.display().to_string()));
-    }
+    // Its message only: the file and what the system said, once.
+    let readers = learn::Data::open_files(files).map_err(|e| anyhow::anyhow!("{e}"))?;
     let apart = match apart_from {
         Some(set) => {
             let read = |p: &std::path::Path| {
@@ -396,44 +374,22 @@ pub(super) fn read_data(
     };
     let started = Instant::now();
     let data = learn::Data::read_apart(readers, holdout, &apart).map_err(data_error)?;
-    if apart_from.is_some() {
-        eprintln!(
-            "left out {} games that share an opening with the test set",
-            data.left_out_games
-        );
-    }
     eprintln!(
-        "{} games ({} held out), {} positions, read in {:.1} s",
-        data.games,
-        data.held_out_games,
-        data.samples.len(),
-        started.elapsed().as_secs_f64()
+        "{}",
+        summary::data_read(&data, apart_from.is_some(), started.elapsed())
     );
     Ok(data)
 }
 
 fn fit(a: &FitArgs) -> anyhow::Result<()> {
-    if a.holdout < 2 {
-        return Err(bad(format!(
-            "--holdout {}: expected 2 or more (one game in N is kept aside)",
-            a.holdout
-        )));
-    }
-    if !(a.ridge.is_finite() && a.ridge > 0.0) {
-        return Err(bad(format!(
-            "--ridge {}: expected a positive number",
-            a.ridge
-        )));
-    }
-    if a.iterations == 0 || a.iterations > 10_000 {
-        return Err(bad(format!(
-            "--iterations {}: expected 1 to 10000",
-            a.iterations
-        )));
-    }
-    if a.window > 16 {
-        return Err(bad(format!("--window {}: expected 0 to 16", a.window)));
-    }
+    let settings = learn::Settings {
+        ridge: a.ridge,
+        iterations: a.iterations,
+        window: a.window,
+    };
+    learn::check_holdout(a.holdout)
+        .and_then(|()| settings.check())
+        .map_err(flag_error)?;
     let started = Instant::now();
     let data = read_data(&a.files, a.holdout, a.apart_from.as_deref())?;
     let size = data.size;
@@ -442,11 +398,6 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
     }
     // The raw weights: the fit knows nothing of the side to move's handicap.
     let compare = crate::othello::common::raw_weights(a.compare.as_deref(), size)?;
-    let settings = learn::Settings {
-        ridge: a.ridge,
-        iterations: a.iterations,
-        window: a.window,
-    };
     let eval = learn::fit(&data, &settings, |line| {
         eprintln!("{line} ({:.0} s)", started.elapsed().as_secs_f64());
     });
