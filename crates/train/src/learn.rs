@@ -171,6 +171,18 @@ impl Data {
                     ),
                 ));
             }
+            // The test set's openings are positions of their own size: another size's games
+            // cannot pass through them (nor be replayed from their start).
+            if let Some((_, p)) = apart.first().filter(|(_, p)| p.size() != params.size) {
+                return Err(bad(
+                    "board size",
+                    format!(
+                        "{0}x{0}, where the test set to keep apart from is {1}x{1}",
+                        params.size.n(),
+                        p.size().n()
+                    ),
+                ));
+            }
             // The same games twice would count twice and leak into the held-out set.
             if let Some((before, _)) = data.files.iter().find(|(_, h)| *h == header) {
                 return Err(bad(
@@ -530,6 +542,19 @@ mod tests {
         assert_eq!(
             field(check_holdout(1)),
             "holdout 1: expected 2 or more (one game in N is kept aside)"
+        );
+    }
+
+    #[test]
+    fn games_of_another_size_than_the_test_set_are_refused() {
+        let six = file(2, BoardSize::Six, 1);
+        let apart = [(1, ply_othello::Position::start(BoardSize::Eight))];
+        let e = Data::read_apart([(&six[..], "six.bin")], 20, &apart).unwrap_err();
+        assert!(e.is_bad_input());
+        assert!(
+            e.to_string()
+                .contains("6x6, where the test set to keep apart from is 8x8"),
+            "{e}"
         );
     }
 }
