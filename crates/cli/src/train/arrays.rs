@@ -140,14 +140,9 @@ pub(super) fn label(a: &LabelArgs) -> anyhow::Result<()> {
         let path = a.dir.join(name);
         std::fs::read(&path).map_err(|e| bad(format!("{}: {e}", path.display())))
     };
-    let layout: serde_json::Value = serde_json::from_slice(&read("layout.json")?)
-        .map_err(|e| bad(format!("{}: {e}", a.dir.join("layout.json").display())))?;
-    let size = ply_train::fit::evaluated_size(&layout["size"].to_string()).map_err(|e| {
-        bad(format!(
-            "{}: size: {e}",
-            a.dir.join("layout.json").display()
-        ))
-    })?;
+    let layout = a.dir.join("layout.json");
+    let size = ply_train::tables::layout_size(&read("layout.json")?)
+        .map_err(|e| bad(format!("{}: {e}", layout.display())))?;
     let eval = crate::othello::common::raw_weights(Some(&a.weights), size)?;
     let rows = ply_train::tables::read_rows(
         "train",
@@ -158,10 +153,7 @@ pub(super) fn label(a: &LabelArgs) -> anyhow::Result<()> {
     )
     .map_err(|e| bad(format!("{}: {e}", a.dir.display())))?;
     let n = rows.len();
-    let todo: Vec<usize> = (0..n)
-        .filter(|&i| !rows[i].0.exact && u32::from(rows[i].1) > a.above)
-        .collect();
-    let positions: Vec<(u64, u64)> = todo.iter().map(|&i| (rows[i].0.p, rows[i].0.o)).collect();
+    let todo = ply_train::tables::to_search(&rows, a.above);
     let started = Instant::now();
     eprintln!(
         "{} of {n} positions to search at depths {} and {}",
@@ -169,12 +161,8 @@ pub(super) fn label(a: &LabelArgs) -> anyhow::Result<()> {
         a.depth,
         a.depth + 1
     );
-    let values =
-        ply_train::tables::search_labels(&eval, size, &positions, a.depth, a.threads, |k| {
-            eprintln!("{k} searched ({:.0} s)", started.elapsed().as_secs_f64());
-        });
-    let searched: Vec<(usize, f32)> = todo.iter().copied().zip(values).collect();
-    let bytes = ply_train::tables::search_array(&rows, &searched);
+    let progress = |k| eprintln!("{k} searched ({:.0} s)", started.elapsed().as_secs_f64());
+    let bytes = ply_train::tables::relabel(&rows, &todo, &eval, size, a.depth, a.threads, progress);
     write_whole(&a.dir.join("train.search"), &[&a.weights], &bytes)?;
     eprintln!(
         "{}: {} labels searched in {:.0} s",
