@@ -444,17 +444,8 @@ fn duel(a: &DuelArgs) -> anyhow::Result<()> {
             xot.display()
         )));
     }
-    let openings: Vec<Vec<ply_othello::Square>> = ply_engines::xot::first(&text, a.openings)
-        .map_err(|e| bad(format!("{} {e}", xot.display())))?
-        .iter()
-        .map(|o| {
-            let squares = o.game.moves().iter().filter_map(|m| match m {
-                ply_othello::Move::Play(sq) => Some(*sq),
-                ply_othello::Move::Pass => None,
-            });
-            squares.collect()
-        })
-        .collect();
+    let openings = ply_train::duel::openings(&text, a.openings)
+        .map_err(|e| bad(format!("{} {e}", xot.display())))?;
     let started = Instant::now();
     let games = ply_train::duel::play(&first, &second, &openings, a.depth, a.threads);
     println!(
