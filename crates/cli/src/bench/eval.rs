@@ -38,7 +38,9 @@ use ply_train::measure::{
 
 use crate::{
     error::bad,
-    othello::common::{analysis_options, data_dir, raw_weights, read_scored, scored_file},
+    othello::common::{
+        analysis_options, data_dir, raw_weights, read_scored, scored_file, FFO_FILE,
+    },
 };
 
 /// Arguments of `ply bench eval`.
@@ -150,7 +152,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if size == BoardSize::Six {
         Ok(report::write_six_line(&mut out, &line, budget, a.json)?)
     } else if a.obf.is_empty() {
-        let path = data_dir(a.data.as_deref())?.join("fforum-40-59.obf");
+        let path = data_dir(a.data.as_deref())?.join(FFO_FILE);
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading {}", path.display()))?;
         let entries =

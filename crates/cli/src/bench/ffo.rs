@@ -23,11 +23,10 @@ use ply_othello::{
     },
 };
 
-use crate::{error::bad, othello::common::FFO_FILE as FILE};
-
-/// The directory of the test vectors, `othello::common`'s: `bench match` (`versus.rs`)
-/// reaches it through here until it leaves the CLI.
-pub(crate) use crate::othello::common::data_dir;
+use crate::{
+    error::bad,
+    othello::common::{data_dir, FFO_FILE as FILE},
+};
 
 /// Arguments of `ply bench ffo`.
 #[derive(clap::Args, Debug)]
