@@ -30,7 +30,7 @@ use std::{
 };
 
 use anyhow::Context;
-use ply_othello::{analyze::Request, obf, BoardSize};
+use ply_othello::{obf, BoardSize};
 use ply_train::measure::{
     self,
     report::{self, ReportError},
@@ -100,15 +100,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     // The analysis of `ply othello analyze POS --no-book --no-solver`, every move valued,
     // checked where that command checks it.
-    let request = Request {
-        time: a.depth.is_none().then(|| ms as f64 / 1000.0),
-        depth: a.depth,
-        threads: a.threads,
-        book: false,
-        book_file: None,
-        solver: false,
-        all_moves: true,
-    };
+    let request = measure::table::request(a.depth, ms, a.threads);
     let opts = analysis_options(&request, BoardSize::Eight)?;
     // The static error is the fitted function's: without the side to move's handicap, which
     // corrects searches of odd and even depth and is no part of the fit.
