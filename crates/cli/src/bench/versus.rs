@@ -120,15 +120,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         },
     );
     printed?;
-    played.map_err(|e| {
-        anyhow!(
-            "opening {} ({}), ply as {:?}: {}",
-            e.opening + 1,
-            openings[e.opening].text,
-            e.first_as,
-            e.error
-        )
-    })?;
+    played.map_err(|e| anyhow!(e.describe(&openings[e.opening].text, "ply")))?;
     writeln!(out, "{}", tally.summary("ply"))?;
     Ok(())
 }
