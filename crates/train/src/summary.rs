@@ -209,6 +209,20 @@ pub fn data_read(data: &Data, apart: bool, elapsed: Duration) -> String {
     s
 }
 
+/// The note of an export into the directory `dir`: the `train` positions written, of how
+/// many games of `data` (and how many held out), and the `test` positions when a test set
+/// was exported too.
+#[must_use]
+pub fn exported(dir: &str, train: u64, data: &Data, test: Option<u64>) -> String {
+    format!(
+        "{dir}: {train} positions of {} games ({} held out){}",
+        data.games,
+        data.held_out_games,
+        test.map(|n| format!(", {n} test positions"))
+            .unwrap_or_default()
+    )
+}
+
 /// The held-out error of a fit (`new`) beside another evaluation's (`old`, the shipped
 /// weights or, when `compared`, the ones given to compare with), a line a phase under a
 /// heading: the mean absolute error and the bias over every held-out label and over the
@@ -367,5 +381,30 @@ mod tests {
         let mut every = ProgressNotes::new("g.bin", Duration::ZERO);
         every.first = false;
         assert_eq!(every.lines(&p), [format!("g.bin: {}", progress_line(&p))]);
+    }
+
+    #[test]
+    fn an_export_note_names_the_test_positions_only_when_there_are_some() {
+        let data = Data {
+            size: BoardSize::Six,
+            samples: Vec::new(),
+            games: 3,
+            held_out_games: 1,
+            left_out_games: 0,
+            files: Vec::new(),
+        };
+        assert_eq!(
+            exported("ex", 96, &data, None),
+            "ex: 96 positions of 3 games (1 held out)"
+        );
+        assert_eq!(
+            exported("ex", 96, &data, Some(5)),
+            "ex: 96 positions of 3 games (1 held out), 5 test positions"
+        );
+        assert_eq!(
+            data_read(&data, true, Duration::ZERO),
+            "left out 0 games that share an opening with the test set\n3 games (1 held out), 0 \
+             positions, read in 0.0 s"
+        );
     }
 }

@@ -105,15 +105,11 @@ pub(super) fn export(a: &ExportArgs) -> anyhow::Result<()> {
         &inputs,
         layout_json(data.size, &sets).as_bytes(),
     )?;
+    let test = sets.get(1).map(|&(_, n)| n);
+    let name = a.out.display().to_string();
     eprintln!(
-        "{}: {} positions of {} games ({} held out){}",
-        a.out.display(),
-        train,
-        data.games,
-        data.held_out_games,
-        sets.get(1)
-            .map(|(_, n)| format!(", {n} test positions"))
-            .unwrap_or_default()
+        "{}",
+        ply_train::summary::exported(&name, train, &data, test)
     );
     Ok(())
 }
