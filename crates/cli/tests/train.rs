@@ -427,7 +427,7 @@ fn export_indexes_the_weights_that_pack_makes() {
 fn duel_counts_the_games_of_both_colours() {
     use ply_othello::{eval, BoardSize};
     let dir = scratch("train-duel");
-    let n = eval::builtin(BoardSize::Eight).unwrap().weights().len();
+    let n = eval::tables(BoardSize::Eight).unwrap().weights().len();
     fs::write(dir.join("zero.f32"), vec![0u8; 4 * n]).unwrap();
     let zero = dir.join("zero.bin");
     let o = ply(&["train", "pack", s(&dir.join("zero.f32")), "--out", s(&zero)]);

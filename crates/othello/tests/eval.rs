@@ -94,7 +94,7 @@ fn the_shipped_files_load_and_damaged_copies_do_not() {
         let e = weights::read(size, &bytes).expect("loads");
         assert_eq!(
             &e.with_tempo(eval::shipped_tempo(size)),
-            eval::builtin(size).unwrap()
+            eval::tables(size).unwrap()
         );
         let err = weights::read(size, &bytes[..bytes.len() / 2]).unwrap_err();
         assert!(err.to_string().contains("truncated"), "{err}");
@@ -106,4 +106,20 @@ fn the_shipped_files_load_and_damaged_copies_do_not() {
         let err = weights::read(other, &bytes).unwrap_err();
         assert!(err.to_string().contains("the file is for"), "{err}");
     }
+    // The 8x8 network: what ply evaluates 8x8 with (unless PLY_EVAL8 names another file),
+    // ordering its moves by the shipped tables.
+    let path = format!("{}/data/eval8-net.bin", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).expect("the shipped network");
+    let e = weights::read(BoardSize::Eight, &bytes).expect("loads");
+    assert!(e.network().is_some());
+    assert_eq!(e.for_ordering(), eval::tables(BoardSize::Eight).unwrap());
+    if std::env::var_os("PLY_EVAL8").is_none() {
+        let shipped = eval::builtin(BoardSize::Eight).unwrap();
+        assert_eq!(
+            &e.with_tempo(eval::shipped_tempo(BoardSize::Eight)),
+            shipped
+        );
+    }
+    assert!(weights::read(BoardSize::Eight, &bytes[..bytes.len() - 1]).is_err());
+    assert!(weights::read(BoardSize::Six, &bytes).is_err());
 }

@@ -250,7 +250,11 @@ mod tests {
             .unwrap()
             .clone()
             .with_tempo(0);
-        let zero = Eval::from_weights(BoardSize::Eight, vec![0; good.weights().len()]).unwrap();
+        let zero = Eval::from_weights(
+            BoardSize::Eight,
+            vec![0; eval::tables(BoardSize::Eight).unwrap().weights().len()],
+        )
+        .unwrap();
         let openings: Vec<Vec<Square>> = ["f5", "f5d6", "f5f6", "f5f4"]
             .iter()
             .map(|t| crate::testset::opening(t).unwrap())
@@ -326,7 +330,11 @@ mod tests {
             .unwrap()
             .clone()
             .with_tempo(0);
-        let zero = Eval::from_weights(BoardSize::Eight, vec![0; good.weights().len()]).unwrap();
+        let zero = Eval::from_weights(
+            BoardSize::Eight,
+            vec![0; eval::tables(BoardSize::Eight).unwrap().weights().len()],
+        )
+        .unwrap();
         let openings: Vec<Vec<Square>> = ["f5d6c3d3c4f4c5b3", "f5f6e6f4"]
             .iter()
             .map(|t| crate::testset::opening(t).unwrap())

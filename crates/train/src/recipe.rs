@@ -124,15 +124,18 @@ pub fn parse_random_moves(s: &str) -> Result<(u8, u8), String> {
     Ok((a, b))
 }
 
-/// A CRC-32 of the shipped evaluation of `size` (weights and handicap), which the midgame
-/// engine plays with: games played with other weights are other games, so a file is resumed
-/// only by the engine that began it.
+/// A CRC-32 of the evaluation of `size` the midgame engine plays with ([`eval::builtin`]:
+/// its tables, or its network's file, and its handicap): games played with other weights are
+/// other games, so a file is resumed only by the engine that began it.
 #[must_use]
 pub fn engine_fingerprint(size: BoardSize) -> u32 {
     let Some(e) = eval::builtin(size) else {
         return 0;
     };
-    let mut bytes: Vec<u8> = e.weights().iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut bytes: Vec<u8> = match e.network() {
+        Some(net) => eval::network::file::write(net),
+        None => e.weights().iter().flat_map(|w| w.to_le_bytes()).collect(),
+    };
     bytes.extend_from_slice(&e.tempo().to_le_bytes());
     crc32(&bytes)
 }

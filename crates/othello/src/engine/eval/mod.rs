@@ -44,7 +44,7 @@ pub mod patterns;
 mod shipped;
 pub mod weights;
 
-pub use shipped::{builtin, override_variable, requested, shipped_tempo};
+pub use shipped::{builtin, ordering, override_variable, requested, shipped_tempo, tables};
 
 use crate::BoardSize;
 pub use patterns::{layout, Layout, MAX_INSTANCES};
@@ -672,8 +672,11 @@ mod tests {
 
     #[test]
     fn the_shipped_weights_load_and_like_corners() {
-        for size in [BoardSize::Six, BoardSize::Eight] {
-            let e = builtin(size).expect("shipped");
+        for (size, e) in [BoardSize::Six, BoardSize::Eight]
+            .into_iter()
+            .flat_map(|size| [(size, builtin(size)), (size, tables(size))])
+        {
+            let e = e.expect("shipped");
             let m = size.n() - 1;
             let corner = 1u64 << (m * 8 + m);
             let start = crate::Position::start(size);
@@ -694,7 +697,8 @@ mod tests {
             return;
         }
         for size in [BoardSize::Six, BoardSize::Eight] {
-            let e = builtin(size).expect("shipped");
+            let e = tables(size).expect("shipped");
+            assert!(!e.weights.is_empty());
             let mut rng = ply_core::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
             for _ in 0..50 {
                 let mut pos = crate::Position::start(size);

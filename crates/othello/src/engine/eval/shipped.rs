@@ -30,8 +30,12 @@ pub const fn shipped_tempo(size: BoardSize) -> i32 {
     }
 }
 
-/// The weights ply evaluates a board size with: those [`requested`] names, else the shipped
-/// [`tables`]; with [`shipped_tempo`]; `None` for 4x4.
+/// The evaluation ply uses for a board size: the one [`requested`] names, else the shipped
+/// one (on 8x8 the network of `data/eval8-net.bin`, ordering moves by the shipped [`tables`];
+/// on 6x6 the tables); with [`shipped_tempo`]; `None` for 4x4.
+///
+/// # Panics
+/// If a shipped file does not load, which a test rules out.
 #[must_use]
 pub fn builtin(size: BoardSize) -> Option<&'static Eval> {
     fn load(size: BoardSize) -> Eval {
@@ -43,7 +47,12 @@ pub fn builtin(size: BoardSize) -> Option<&'static Eval> {
             // library user is told and gets the shipped weights.
             Err(message) => eprintln!("warning: {message}; the shipped weights are used"),
         }
-        tables(size).expect("an evaluated size").clone()
+        match size {
+            BoardSize::Eight => weights::read(size, include_bytes!("../../../data/eval8-net.bin"))
+                .expect("the shipped network loads")
+                .with_tempo(tempo),
+            _ => tables(size).expect("an evaluated size").clone(),
+        }
     }
     static EIGHT: LazyLock<Eval> = LazyLock::new(|| load(BoardSize::Eight));
     static SIX: LazyLock<Eval> = LazyLock::new(|| load(BoardSize::Six));
@@ -51,6 +60,22 @@ pub fn builtin(size: BoardSize) -> Option<&'static Eval> {
         BoardSize::Eight => Some(&EIGHT),
         BoardSize::Six => Some(&SIX),
         BoardSize::Four => None,
+    }
+}
+
+/// The evaluation that orders moves for a board size: [`builtin`]'s
+/// [`Eval::for_ordering`], found without loading a network where none is needed (the exact
+/// solver asks for it on every solve, and reading the shipped network takes tens of
+/// milliseconds). `None` for 4x4.
+#[must_use]
+pub fn ordering(size: BoardSize) -> Option<&'static Eval> {
+    let asked = override_variable(size)
+        .and_then(std::env::var_os)
+        .is_some_and(|v| !v.is_empty());
+    if asked {
+        builtin(size).map(Eval::for_ordering)
+    } else {
+        tables(size)
     }
 }
 

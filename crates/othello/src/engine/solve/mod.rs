@@ -339,7 +339,7 @@ const SELECTIVE_FROM: u32 = 18;
 /// plies on (our best move against the opponent's best reply), rounded to an even score; on
 /// 4x4, 0.
 fn first_guess(pos: &Position) -> i32 {
-    let Some(eval) = crate::eval::builtin(pos.size()) else {
+    let Some(eval) = crate::eval::ordering(pos.size()) else {
         return 0;
     };
     let (p, o) = (pos.player().0, pos.opponent().0);
@@ -546,7 +546,7 @@ impl Solver {
     ) -> Result<(i32, Option<u8>, u64), Stopped> {
         let s = Geometry::of(pos.size()).squares;
         let mut nodes = 0;
-        if pos.empties().count() >= SELECTIVE_FROM && crate::eval::builtin(pos.size()).is_some() {
+        if pos.empties().count() >= SELECTIVE_FROM && crate::eval::ordering(pos.size()).is_some() {
             let total = pos.legal_moves().count() as usize;
             for level in 0..SELECTIVITY.len() as u8 {
                 let (v, best, n) = self.aspiration(pos, s, guess, level, control)?;
