@@ -15,9 +15,9 @@ use std::{
 use ply_othello::{
     analyze::Request,
     ggf::{self, GgfGame},
-    review::{self, Review},
+    review,
     wthor::{self, NameKind},
-    BoardSize, Color, GameRecord,
+    BoardSize, GameRecord,
 };
 
 use crate::{
@@ -176,7 +176,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
             if k > 0 {
                 writeln!(out)?;
             }
-            print_text(&mut out, &r)?;
+            write!(out, "{}", r.text())?;
         }
         out.flush()?;
     }
@@ -274,44 +274,4 @@ fn read_wthor(path: &Path, players: Option<&Path>) -> anyhow::Result<Vec<Game>> 
         });
     }
     Ok(out)
-}
-
-fn print_text(out: &mut impl Write, r: &Review) -> io::Result<()> {
-    if let Some(src) = &r.source {
-        writeln!(out, "game       {src}")?;
-    }
-    if r.black.is_some() || r.white.is_some() {
-        let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".to_owned());
-        let year = r.year.map_or(String::new(), |y| format!(", {y}"));
-        writeln!(
-            out,
-            "players    {} (black) v {} (white){year}",
-            name(&r.black),
-            name(&r.white)
-        )?;
-    }
-    writeln!(out, "opening    {}", r.opening.unwrap_or("-"))?;
-    writeln!(out, "moves      {}", r.transcript)?;
-    if let Some(black) = r.result {
-        writeln!(out, "result     {black:+} for black")?;
-    }
-    writeln!(out, "ply  side  move  best  value  played  loss  mark")?;
-    for m in &r.moves {
-        let side = if m.turn == Color::Black { "X" } else { "O" };
-        let cell =
-            |s: Option<ply_othello::analyze::Shown>| s.map_or("-".to_owned(), |s| s.to_string());
-        let row = format!(
-            "{:>3}  {side:<4}  {:<4}  {:<4}  {:>5}  {:>6}  {:>4}  {}",
-            m.ply,
-            m.played.to_string(),
-            m.best.map_or("-".to_owned(), |s| s.to_string()),
-            cell(m.best_score),
-            cell(m.score),
-            m.loss.map_or("-".to_owned(), review::unsigned),
-            m.mark.map_or("", |k| k.symbol()),
-        );
-        writeln!(out, "{}", row.trim_end())?;
-    }
-    writeln!(out, "black      {}", r.black_summary)?;
-    writeln!(out, "white      {}", r.white_summary)
 }
