@@ -37,6 +37,8 @@ mod formats;
 mod rules;
 
 pub use engine::{analyze, book, eval, explore, midgame, opening, play, review, solve, spine};
+#[cfg(feature = "serde")]
+pub use formats::results;
 pub use formats::{crc32, ggf, input, obf, picture, text, transcript, wthor};
 pub use rules::{cpu, moves, perft, reference};
 
