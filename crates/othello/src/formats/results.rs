@@ -31,7 +31,7 @@ use std::{
 use serde::{Deserialize, Serialize};
 
 pub use self::merge::{check_input, merge, Conflict, MergeRow};
-use crate::{text, Position};
+use crate::{solve::Solved, text, Position};
 
 /// One solved position, as a results file holds it:
 /// `{"best_move":"g8","line":1,"position":"…","pv":["g8","h8"],"score":18}`.
@@ -69,6 +69,44 @@ pub struct MoveScore {
 }
 
 impl Row {
+    /// The row of `solved`, the solve of `pos` at input line `line`: what the solve
+    /// determines (no times, no node counts).
+    #[must_use]
+    pub fn solved(pos: &Position, solved: &Solved, line: usize) -> Row {
+        let r = &solved.result;
+        Row {
+            best_move: r.best_move.map(|sq| sq.to_string()),
+            depth: None,
+            line,
+            moves: solved.moves.as_ref().map(|moves| {
+                moves
+                    .iter()
+                    .map(|&(sq, score)| MoveScore {
+                        square: sq.to_string(),
+                        score: score.0,
+                    })
+                    .collect()
+            }),
+            position: text::format_position(pos),
+            pv: solved.pv(),
+            score: r.score.0,
+        }
+    }
+
+    /// The row as `ply othello solve --json` reports it: its fields and the measures of
+    /// `solved`, which vary from run to run (nodes, seconds, nodes a second).
+    ///
+    /// # Panics
+    /// Never: a row is plain data, which JSON always holds.
+    #[must_use]
+    pub fn with_measures(&self, solved: &Solved) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).expect("a row is plain data");
+        v["nodes"] = serde_json::json!(solved.result.nodes);
+        v["seconds"] = serde_json::json!(solved.seconds);
+        v["nodes_per_second"] = serde_json::json!(solved.rate());
+        v
+    }
+
     /// The row as it is written: its JSON and a newline.
     ///
     /// # Panics

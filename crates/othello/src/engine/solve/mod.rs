@@ -20,6 +20,7 @@
 //! ```
 
 mod flips;
+mod report;
 mod search;
 mod stability;
 mod tt;
@@ -32,6 +33,7 @@ use std::{
 
 use crate::cpu::{with_cpu, Cpu};
 use crate::spine::geometry::Geometry;
+pub use report::{best_text, out_of_reach, out_of_reach_note, ProgressLine, Solved, REACH};
 use search::{Halt, Search, EVAL_BOUND, SELECTIVITY};
 pub use tt::TableTooLarge;
 use tt::{Tt, EXACT, NO_MOVE};
