@@ -39,7 +39,7 @@ mod rules;
 pub use engine::{analyze, book, eval, explore, midgame, opening, play, review, solve, spine};
 #[cfg(feature = "serde")]
 pub use formats::results;
-pub use formats::{crc32, ggf, input, obf, picture, text, transcript, wthor};
+pub use formats::{crc32, ggf, input, obf, picture, summary, text, transcript, wthor};
 pub use rules::{cpu, moves, perft, reference};
 
 use std::fmt;

@@ -3,7 +3,7 @@
 //! ([`ggf`]), WTHOR game databases and their names files ([`wthor`]), the one reader of
 //! every spelling a user may paste ([`input`]), pictures of a position as SVG and PNG
 //! ([`picture`]), the results files of batch solves (`results`, with the `serde`
-//! feature), the CRC-32 of the training games ([`crc32`]), and what the
+//! feature), what a front end says of a position and a perft count ([`summary`]), the CRC-32 of the training games ([`crc32`]), and what the
 //! binary data files (weights, books) share (`binfile`).
 //!
 //! The formats build on the rules and know nothing of the engine; every reader returns a
@@ -17,6 +17,7 @@ pub mod obf;
 pub mod picture;
 #[cfg(feature = "serde")]
 pub mod results;
+pub mod summary;
 pub mod text;
 pub mod transcript;
 pub mod wthor;
