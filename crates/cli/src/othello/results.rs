@@ -17,7 +17,7 @@ use std::{
 
 use anyhow::Context;
 use ply_core::Shard;
-pub use ply_othello::results::{Entry, MoveScore, Row};
+pub use ply_othello::results::{Entry, Row};
 use ply_othello::{
     obf,
     results::{self, Store},

@@ -31,7 +31,9 @@ use std::{
 use serde::{Deserialize, Serialize};
 
 pub use self::merge::{check_input, merge, Conflict, MergeRow};
-use crate::{solve::Solved, text, Position};
+use crate::{
+    analyze::WholeDiscs, book::ScoredMove, solve::Solved, text, BoardSize, Move, Position, Square,
+};
 
 /// One solved position, as a results file holds it:
 /// `{"best_move":"g8","line":1,"position":"…","pv":["g8","h8"],"score":18}`.
@@ -93,6 +95,96 @@ impl Row {
         }
     }
 
+    /// The row of a book's searched position (`ply othello book search`): every move's
+    /// score at `depth`, best first (`scored`), and the line the search found.
+    ///
+    /// # Panics
+    /// When `scored` is empty: a book position has a move.
+    #[must_use]
+    pub fn searched(
+        pos: &Position,
+        line: usize,
+        depth: u32,
+        scored: &[ScoredMove],
+        pv: &[Move],
+    ) -> Row {
+        let moves: Vec<MoveScore> = scored
+            .iter()
+            .map(|m| MoveScore {
+                square: m.square.to_string(),
+                score: m.score.0,
+            })
+            .collect();
+        Row {
+            best_move: Some(moves[0].square.clone()),
+            depth: Some(depth),
+            line,
+            position: text::format_position(pos),
+            pv: pv.iter().map(ToString::to_string).collect(),
+            score: moves[0].score,
+            moves: Some(moves),
+        }
+    }
+
+    /// The row as a book's entry, checked: a position of `size` with a legal best move,
+    /// and for a searched result the score of every legal move.
+    ///
+    /// # Errors
+    /// What is wrong with the row.
+    pub fn book_entry(&self, size: BoardSize) -> Result<BookEntry, String> {
+        let position = text::parse_position(&self.position).map_err(|e| e.to_string())?;
+        if position.size() != size {
+            return Err(format!(
+                "a {0}x{0} position, not {1}x{1}",
+                position.size().n(),
+                size.n()
+            ));
+        }
+        let best = self
+            .best_move
+            .as_deref()
+            .ok_or("no best move (a pass or a finished game has no place in a book)")?;
+        let best = Square::parse(best).map_err(|e| e.to_string())?;
+        if !position.is_legal(best) {
+            return Err(format!("best move {best} is not legal"));
+        }
+        let searched = match self.depth {
+            None => None,
+            Some(depth) => {
+                let moves = self
+                    .moves
+                    .as_ref()
+                    .ok_or("a searched result without the scores of its moves")?;
+                let mut scored = Vec::with_capacity(moves.len());
+                for m in moves {
+                    let square = Square::parse(&m.square).map_err(|e| e.to_string())?;
+                    if !position.is_legal(square) {
+                        return Err(format!("move {square} is not legal"));
+                    }
+                    scored.push(ScoredMove {
+                        square,
+                        score: WholeDiscs(m.score),
+                        depth,
+                    });
+                }
+                if scored.len() != position.legal_moves().count() as usize {
+                    return Err(format!(
+                        "{} moves scored, the position has {}",
+                        scored.len(),
+                        position.legal_moves().count()
+                    ));
+                }
+                Some((depth, scored))
+            }
+        };
+        Ok(BookEntry {
+            position,
+            best,
+            score: self.score,
+            searched,
+        })
+    }
+
     /// The row as `ply othello solve --json` reports it: its fields and the measures of
     /// `solved`, which vary from run to run (nodes, seconds, nodes a second).
     ///
@@ -117,6 +209,20 @@ impl Row {
         bytes.push(b'\n');
         bytes
     }
+}
+
+/// A solved (or searched) position of a results file, as a book takes it
+/// ([`Row::book_entry`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookEntry {
+    /// The position.
+    pub position: Position,
+    /// Its best move.
+    pub best: Square,
+    /// Its score for the side to move, in discs.
+    pub score: i32,
+    /// For a searched result: the search depth and every move's score.
+    pub searched: Option<(u32, Vec<ScoredMove>)>,
 }
 
 /// One row read from a results file, with where it was read.
@@ -403,6 +509,37 @@ mod tests {
         let e = parse(&bytes).unwrap_err();
         assert_eq!(e.at, 1);
         assert!(e.message.starts_with("not a results row: "), "{e:?}");
+    }
+
+    /// A row enters a book only with a legal best move on the book's size, and a searched
+    /// one only with every legal move scored.
+    #[test]
+    fn a_book_entry_is_checked() {
+        let r = row(1);
+        assert_eq!(
+            r.book_entry(BoardSize::Six).unwrap_err(),
+            "a 4x4 position, not 6x6"
+        );
+        let illegal = r.book_entry(BoardSize::Four).unwrap_err();
+        assert_eq!(illegal, "best move a1 is not legal");
+        let legal = Row {
+            best_move: Some("b1".into()),
+            ..row(1)
+        };
+        let e = legal.book_entry(BoardSize::Four).unwrap();
+        assert_eq!((e.best.to_string(), e.searched), ("b1".to_string(), None));
+        let searched = Row {
+            depth: Some(4),
+            moves: Some(vec![MoveScore {
+                square: "b1".into(),
+                score: -2,
+            }]),
+            ..legal
+        };
+        assert_eq!(
+            searched.book_entry(BoardSize::Four).unwrap_err(),
+            "1 moves scored, the position has 4"
+        );
     }
 
     /// A results file of another input or shard is refused at its first foreign row.
