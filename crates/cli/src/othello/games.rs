@@ -11,11 +11,9 @@ use std::{
 use clap::{Args as ClapArgs, Subcommand};
 use ply_othello::{
     explore,
-    ggf::GgfGame,
     solve::{SolveOptions, Solver},
-    transcript,
-    wthor::{self, Database, Date, Header, NameKind, Names, WthorGame},
-    BoardSize, GameRecord, Position,
+    wthor::{self, Database, Date, Header, Listed, Made, NameKind, Names, Played, LIST_HEAD},
+    BoardSize,
 };
 use serde_json::json;
 
@@ -176,10 +174,7 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
     // the names files lack is refused with nothing on stdout.
     let mut out = Vec::new();
     if !a.json && !a.ggf {
-        writeln!(
-            out,
-            "game\tyear\ttournament\tblack\twhite\tdiscs\ttheoretical\tmoves"
-        )?;
+        writeln!(out, "{LIST_HEAD}")?;
     }
     for (path, header, games) in files {
         if a.year.is_some_and(|y| y != header.game_year) {
@@ -219,47 +214,22 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
                     continue;
                 }
             }
-            let moves = transcript::format(&g.game);
+            let file = path.display().to_string();
+            let listed = Listed {
+                file: &file,
+                number,
+                header: &header,
+                game: &g,
+                black: &black,
+                white: &white,
+                tournament: &tournament,
+            };
             if a.json {
-                let v = json!({
-                    "file": path.display().to_string(),
-                    "game": number,
-                    "year": header.game_year,
-                    "tournament": tournament,
-                    "tournament_number": g.tournament,
-                    "black": black,
-                    "black_number": g.black,
-                    "white": white,
-                    "white_number": g.white,
-                    "black_discs": g.black_discs,
-                    "black_score": g.black_score(),
-                    "theoretical": g.theoretical,
-                    "theoretical_depth": header.theoretical_depth(),
-                    "moves": moves,
-                });
-                writeln!(out, "{v}")?;
+                writeln!(out, "{}", listed.json())?;
             } else if a.ggf {
-                let rec = GgfGame {
-                    tags: vec![
-                        ("PC".into(), tournament),
-                        ("DT".into(), header.game_year.to_string()),
-                        ("PB".into(), black),
-                        ("PW".into(), white),
-                        ("RE".into(), format!("{:+}.000", g.black_score())),
-                    ],
-                    game: g.game,
-                    comments: Vec::new(),
-                };
-                writeln!(out, "{rec}")?;
+                writeln!(out, "{}", listed.ggf())?;
             } else {
-                writeln!(
-                    out,
-                    "{number}\t{}\t{tournament}\t{black}\t{white}\t{}-{}\t{}\t{moves}",
-                    header.game_year,
-                    g.black_discs,
-                    64 - g.black_discs,
-                    g.theoretical,
-                )?;
+                writeln!(out, "{}", listed.row())?;
             }
         }
     }
@@ -277,15 +247,9 @@ fn today() -> Date {
     Date::from_days(secs / 86_400)
 }
 
-/// A game read for `make`: its moves and its players' names.
-struct Source {
-    game: GameRecord,
-    black: String,
-    white: String,
-}
-
-/// Reads `--from`: a `ply train gen` file, or text with a game a line.
-fn read_sources(path: &Path) -> anyhow::Result<(Vec<Source>, Option<u8>)> {
+/// Reads `--from`: a `ply train gen` file, or text with a game a line
+/// ([`wthor::parse_played`]).
+fn read_sources(path: &Path) -> anyhow::Result<(Vec<Played>, Option<u8>)> {
     let shown = path.display().to_string();
     if !crate::othello::common::is_dash(path) {
         let bytes = read_bytes(path)?;
@@ -304,7 +268,7 @@ fn read_sources(path: &Path) -> anyhow::Result<(Vec<Source>, Option<u8>)> {
                 let game = g
                     .record(BoardSize::Eight)
                     .map_err(|e| bad(format!("{shown}: game {}: {e}", g.index)))?;
-                out.push(Source {
+                out.push(Played {
                     game,
                     black: "ply".into(),
                     white: "ply".into(),
@@ -314,42 +278,8 @@ fn read_sources(path: &Path) -> anyhow::Result<(Vec<Source>, Option<u8>)> {
         }
     }
     let text = read_input(path)?;
-    let mut out = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = |e: String| bad(format!("{shown}: line {}: {e}", k + 1));
-        let (game, black, white) = if line.starts_with("(;") {
-            let rec = GgfGame::parse(line).map_err(|e| at(e.to_string()))?;
-            let name = |t: &str| rec.tag(t).unwrap_or("ply").to_string();
-            let (b, w) = (name("PB"), name("PW"));
-            (rec.game, b, w)
-        } else {
-            let game = transcript::parse(line, Position::start(BoardSize::Eight))
-                .map_err(|e| at(e.to_string()))?;
-            (game, "ply".into(), "ply".into())
-        };
-        if game.start() != Position::start(BoardSize::Eight) {
-            return Err(at(
-                "the game does not start from the 8x8 start position".into()
-            ));
-        }
-        if !game.position().is_game_over() {
-            return Err(at(
-                "the game is not over (a WTHOR file records each game's result)".into(),
-            ));
-        }
-        out.push(Source { game, black, white });
-    }
-    Ok((out, None))
-}
-
-/// The number of `name` among the players, added when new ([`Names::number_of`]).
-fn number_of(names: &mut Vec<String>, name: &str) -> anyhow::Result<u16> {
-    Names::number_of(names, name)
-        .ok_or_else(|| bad("more than 65536 players: a WTHOR file numbers them in 16 bits"))
+    let games = wthor::parse_played(&text).map_err(|e| bad(format!("{shown}: {e}")))?;
+    Ok((games, None))
 }
 
 fn make(a: &MakeArgs) -> anyhow::Result<()> {
@@ -379,33 +309,18 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
         threads: 1,
         hash_mb: 16,
     });
-    let mut players = Vec::new();
-    let mut games = Vec::with_capacity(sources.len());
     let started = Instant::now();
-    let mut solved = 0usize;
-    for s in sources {
-        let end = s.game.position();
-        let black_discs = WthorGame::final_black_discs(&end);
-        // Perfect play from `depth` empties: the game's own result where it was played
-        // perfectly from there (or never had so many empties left), else the solver's.
-        let (theoretical, was_solved) =
-            WthorGame::theoretical_discs(&s.game, depth, perfect_from, |pos| {
-                solver.solve(pos).score.0
-            });
-        solved += usize::from(was_solved);
-        games.push(WthorGame {
-            tournament: 0,
-            black: number_of(&mut players, &s.black)?,
-            white: number_of(&mut players, &s.white)?,
-            black_discs,
-            theoretical,
-            game: s.game,
-        });
-    }
-    let db = Database {
-        header: Header::games(year, created, depth),
-        games,
-    };
+    let Made {
+        database: db,
+        players,
+        solved,
+    } = Database::make(
+        Header::games(year, created, depth),
+        sources,
+        perfect_from,
+        &mut |pos| solver.solve(pos).score.0,
+    )
+    .map_err(bad)?;
     let bytes = db
         .to_bytes()
         .map_err(|e| bad(format!("{}: {e}", a.out.display())))?;

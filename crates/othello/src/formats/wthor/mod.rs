@@ -63,8 +63,10 @@ use std::fmt;
 
 use crate::{BoardSize, Color, GameRecord, Move, Position, Square};
 
+mod listing;
 mod names;
 
+pub use listing::{parse_played, Listed, Made, Played, LIST_HEAD};
 pub use names::{NameKind, Names};
 
 /// Length of every file's header.
