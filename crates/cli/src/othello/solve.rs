@@ -16,22 +16,17 @@
 //! retry cannot help), 1 anything else (a retry may).
 
 use std::{
-    cell::Cell,
     collections::HashSet,
     io::{self, Write},
     path::{Path, PathBuf},
     sync::{Arc, Mutex, PoisonError},
-    time::Instant,
 };
 
 use anyhow::Context;
 use ply_core::Shard;
 use ply_othello::{
     results::Row,
-    solve::{
-        out_of_reach, out_of_reach_note, Progress, ProgressLine, SolveControl, SolveOptions,
-        Solved, Solver,
-    },
+    solve::{out_of_reach, out_of_reach_note, ProgressLine, SolveOptions, Solved, Solver},
     BoardSize, Position,
 };
 
@@ -123,7 +118,6 @@ pub fn run(a: Args) -> anyhow::Result<()> {
 
 /// Solves one position, showing progress on a terminal's stderr.
 fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Result<Solved> {
-    let start = Instant::now();
     let latest: Arc<Mutex<Option<ProgressLine>>> = Arc::default();
     let shown = latest.clone();
     let line = StatusLine::start(move |elapsed| {
@@ -132,43 +126,12 @@ fn solve_one(solver: &mut Solver, pos: &Position, all_moves: bool) -> anyhow::Re
             None => format!("starting  {:.1} s", elapsed.as_secs_f64()),
         }
     });
-    let every_move = Cell::new(false);
-    let mut progress = |p: &Progress| {
-        let mut latest = latest.lock().unwrap_or_else(PoisonError::into_inner);
-        *latest = Some(ProgressLine::next(latest.as_ref(), p, every_move.get()));
-    };
-    let control = SolveControl {
-        progress: Some(&mut progress),
-        ..SolveControl::default()
-    };
-    let result = solver
-        .solve_with(pos, control)
-        .context("the solve was stopped")?;
-    let moves = if all_moves {
-        every_move.set(true);
-        let control = SolveControl {
-            progress: Some(&mut progress),
-            ..SolveControl::default()
-        };
-        let (moves, nodes) = solver
-            .solve_all_moves_with(pos, control)
-            .context("the solve was stopped")?;
-        Some((moves, nodes))
-    } else {
-        None
-    };
-    drop(line);
-    let seconds = start.elapsed().as_secs_f64();
-    let mut result = result;
-    let moves = moves.map(|(m, nodes)| {
-        result.nodes += nodes;
-        m
-    });
-    Ok(Solved {
-        result,
-        moves,
-        seconds,
+    let solved = Solved::solve(solver, pos, all_moves, &mut |p| {
+        *latest.lock().unwrap_or_else(PoisonError::into_inner) = Some(p.clone());
     })
+    .context("the solve was stopped")?;
+    drop(line);
+    Ok(solved)
 }
 
 /// Where the results lines go.

@@ -2,7 +2,9 @@
 //! a batch), the progress line while it runs, and which positions are out of its reach.
 //! `ply othello solve` prints these; the results file's row is `results::Row::solved`.
 
-use super::{Pass, Progress, SolveResult};
+use std::{cell::Cell, time::Instant};
+
+use super::{Pass, Progress, SolveControl, SolveResult, Solver, Stopped};
 use crate::{analyze::WholeDiscs, text, BoardSize, Position, Square};
 
 /// The most empty squares of an 8x8 position whose exact solve can finish: the depth of the
@@ -51,6 +53,50 @@ pub struct Solved {
 }
 
 impl Solved {
+    /// Solves `pos` with `solver` (and, with `all_moves`, every move's exact score after
+    /// it), telling `shown` the progress line after each of the solver's reports; the
+    /// nodes of both searches are counted in the result, the time is the whole.
+    ///
+    /// # Errors
+    /// When a search was stopped.
+    pub fn solve(
+        solver: &mut Solver,
+        pos: &Position,
+        all_moves: bool,
+        shown: &mut dyn FnMut(&ProgressLine),
+    ) -> Result<Solved, Stopped> {
+        let start = Instant::now();
+        let every_move = Cell::new(false);
+        let mut latest: Option<ProgressLine> = None;
+        let mut progress = |p: &Progress| {
+            let line = ProgressLine::next(latest.as_ref(), p, every_move.get());
+            shown(&line);
+            latest = Some(line);
+        };
+        let control = SolveControl {
+            progress: Some(&mut progress),
+            ..SolveControl::default()
+        };
+        let mut result = solver.solve_with(pos, control)?;
+        let moves = if all_moves {
+            every_move.set(true);
+            let control = SolveControl {
+                progress: Some(&mut progress),
+                ..SolveControl::default()
+            };
+            let (moves, nodes) = solver.solve_all_moves_with(pos, control)?;
+            result.nodes += nodes;
+            Some(moves)
+        } else {
+            None
+        };
+        Ok(Solved {
+            result,
+            moves,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
     /// Nodes a second, rounded; 0 when no time was measured.
     #[must_use]
     pub fn rate(&self) -> f64 {
@@ -237,6 +283,23 @@ mod tests {
             ..again
         };
         assert_eq!(ProgressLine::next(Some(&first), &other, false).window, 1);
+    }
+
+    /// A solve with every move counts both searches' nodes and reports progress; the
+    /// scores agree with the solver's own.
+    #[test]
+    fn a_solve_with_every_move_counts_both_searches() {
+        let pos = Position::start(BoardSize::Four);
+        let mut solver = Solver::new(crate::solve::SolveOptions::default());
+        let mut lines = 0;
+        let solved = Solved::solve(&mut solver, &pos, true, &mut |_| lines += 1).unwrap();
+        assert!(lines > 0);
+        assert_eq!(solved.result.score, WholeDiscs(-10));
+        let moves = solved.moves.as_ref().unwrap();
+        assert_eq!(moves.len(), 4);
+        assert_eq!(moves[0].1, WholeDiscs(-10));
+        let alone = Solved::solve(&mut solver, &pos, false, &mut |_| {}).unwrap();
+        assert!(solved.result.nodes > alone.result.nodes);
     }
 
     /// The text of a game over names no move; a batch line lists every move when asked.
