@@ -36,9 +36,9 @@ mod engine;
 mod formats;
 mod rules;
 
-pub use engine::{analyze, book, eval, explore, midgame, opening, play, review, solve, spine};
 #[cfg(feature = "serde")]
-pub use formats::results;
+pub use engine::results;
+pub use engine::{analyze, book, eval, explore, midgame, opening, play, review, solve, spine};
 pub use formats::{crc32, ggf, input, obf, picture, summary, text, transcript, wthor};
 pub use rules::{cpu, moves, perft, reference};
 

@@ -42,9 +42,8 @@ use std::{
 use clap::{Args, Subcommand};
 use ply_core::Shard;
 use ply_othello::{
-    analyze::WholeDiscs,
     book::{self, Book, ScoredMove},
-    results::BookEntry,
+    results::{self as batch, BookEntry},
     text, wthor, BoardSize, Position, Square,
 };
 
@@ -278,34 +277,7 @@ fn as_paths(paths: &[PathBuf]) -> Vec<&Path> {
 fn build(a: &BuildArgs) -> anyhow::Result<()> {
     refuse_inputs(&a.out, &as_paths(&a.results))?;
     let solved = read_results(&a.results, a.size)?;
-    let searched = solved.iter().filter(|s| s.searched.is_some()).count();
-    if searched > 0 && searched < solved.len() {
-        return Err(bad(
-            "the results mix exact solves (`ply othello solve`) and searches \
-             (`ply othello book search`): a book is one or the other",
-        ));
-    }
-    if searched > 0 {
-        return build_searched(a, solved);
-    }
-    let min_empties = a.min_empties.ok_or_else(|| {
-        bad("--min-empties: an exact book needs the depth its levels were grown to")
-    })?;
-    let book = Book::from_entries(
-        a.size,
-        min_empties,
-        solved
-            .iter()
-            .map(|s| (s.position, s.best, WholeDiscs(s.score))),
-    )
-    .map_err(|e| bad(e.to_string()))?;
-    if let Some(gap) = book.first_gap() {
-        return Err(bad(format!(
-            "the results do not close: {} is missing (solve the level `ply othello book grow` \
-             prints next)",
-            text::format_position(&gap)
-        )));
-    }
+    let book = batch::build_book(a.size, a.min_empties, solved).map_err(bad)?;
     write_book(&a.out, &as_paths(&a.results), &book)
 }
 
@@ -314,20 +286,6 @@ fn write_book(path: &Path, inputs: &[&Path], book: &Book) -> anyhow::Result<()> 
     write_whole(path, inputs, &book.write())?;
     eprintln!("{}: {}", path.display(), book.summary());
     Ok(())
-}
-
-/// A searched book: the results negamaxed and written. One result per position (the levels
-/// hold each position once; a repeated one is bad input).
-fn build_searched(a: &BuildArgs, solved: Vec<BookEntry>) -> anyhow::Result<()> {
-    let entries = solved
-        .into_iter()
-        .map(|s| {
-            let (_, moves) = s.searched.expect("checked: every result is searched");
-            (s.position, moves)
-        })
-        .collect();
-    let book = book::build_searched(a.size, entries).map_err(|e| bad(e.to_string()))?;
-    write_book(&a.out, &as_paths(&a.results), &book)
 }
 
 /// The searched results of `paths` by key, each with its moves (best first).
@@ -339,24 +297,14 @@ fn searched_by_key(
     for path in paths {
         for e in results::read(path)? {
             let at = format!("{} line {}", path.display(), e.at);
-            let s = e
+            let entry = e
                 .row
                 .book_entry(size)
                 .map_err(|e| bad(format!("{at}: {e}")))?;
-            let Some((_, mut moves)) = s.searched else {
-                return Err(bad(format!(
-                    "{at}: an exact solve, not a search: `deviate` grows from the results of \
-                     `ply othello book search`"
-                )));
-            };
-            if book::canonical_image(&s.position) != s.position {
-                return Err(bad(format!(
-                    "{at}: not the least image of its position (the levels `deviate` prints \
-                     hold only those)"
-                )));
-            }
-            moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-            out.insert(book::key(&s.position), moves);
+            let (key, moves) = entry
+                .into_searched()
+                .map_err(|e| bad(format!("{at}: {e}")))?;
+            out.insert(key, moves);
         }
     }
     Ok(out)

@@ -20,6 +20,7 @@
 //! The file itself (which path, stdin or stdout, the note on a torn line) is the front end's:
 //! this module reads bytes and writes to a [`Store`].
 
+mod book;
 mod merge;
 
 use std::{
@@ -30,7 +31,10 @@ use std::{
 
 use serde::{Deserialize, Serialize};
 
-pub use self::merge::{check_input, merge, Conflict, MergeRow};
+pub use self::{
+    book::build_book,
+    merge::{check_input, merge, Conflict, MergeRow},
+};
 use crate::{
     analyze::WholeDiscs, book::ScoredMove, solve::Solved, text, BoardSize, Move, Position, Square,
 };
