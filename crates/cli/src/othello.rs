@@ -14,8 +14,7 @@ use anyhow::Context;
 use clap::{ArgGroup, Args, Subcommand};
 use ply_othello::{
     analyze::{analyze, Options},
-    ggf::GgfGame,
-    opening, perft, picture,
+    input, opening, perft, picture,
     summary::{self, PerftReport},
     transcript, BoardSize, GameRecord, Move, Position,
 };
@@ -210,14 +209,7 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
 /// What the picture of `show --svg` draws: the last move of the game, the legal moves, and
 /// with `--values` every legal move's value from the one analysis entry point.
 fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<picture::Options> {
-    let mut opts = picture::Options {
-        last_move: match game.moves().last() {
-            Some(Move::Play(sq)) => Some(*sq),
-            _ => None,
-        },
-        legal_moves: true,
-        values: Vec::new(),
-    };
+    let mut opts = picture::Options::of_game(game);
     if a.values {
         if !(a.time.is_finite() && (0.001..=3600.0).contains(&a.time)) {
             return Err(bad(format!(
@@ -229,37 +221,14 @@ fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<picture::O
             &game.position(),
             &Options::budget(Duration::from_secs_f64(a.time)),
         );
-        opts.values = found
-            .moves
-            .iter()
-            .map(|m| picture::Value {
-                square: m.square,
-                discs: m.score.discs(),
-                exact: m.exact,
-            })
-            .collect();
+        opts.values = found.picture_values();
     }
     Ok(opts)
 }
 
 fn play(a: &PlayArgs) -> anyhow::Result<()> {
-    let game = if a.transcript.trim_start().starts_with("(;") {
-        let rec =
-            GgfGame::parse(&a.transcript).map_err(|e| bad(format!("TRANSCRIPT: GGF: {e}")))?;
-        if let Some(size) = a.size {
-            if size != rec.game.start().size() {
-                return Err(bad(format!(
-                    "TRANSCRIPT: the GGF board is {n}x{n} but --size says {m}x{m}",
-                    n = rec.game.start().size().n(),
-                    m = size.n()
-                )));
-            }
-        }
-        rec.game
-    } else {
-        let start = Position::start(a.size.unwrap_or(BoardSize::Eight));
-        transcript::parse(&a.transcript, start).map_err(|e| bad(format!("TRANSCRIPT: {e}")))?
-    };
+    let game =
+        input::parse_game(&a.transcript, a.size).map_err(|e| bad(format!("TRANSCRIPT: {e}")))?;
     let pos = game.position();
     let mut out = io::stdout().lock();
     if a.json {

@@ -21,7 +21,7 @@
 use std::{fmt, time::Duration};
 
 use super::{Analysis, Discs64, Engine};
-use crate::{opening, text, Color, Position};
+use crate::{opening, picture, text, Color, Position};
 
 /// A score in discs as shown to people: whole when exact, to a tenth when estimated.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -181,6 +181,22 @@ pub struct Report {
     /// The standard name of the opening ([`opening::name`] of the position; a front end
     /// that knows the game's moves may put [`opening::name_of_game`] in its place).
     pub opening: Option<&'static str>,
+}
+
+impl Analysis {
+    /// Every scored move's value as a picture writes it on its square
+    /// ([`picture::Options::values`]): discs for the side that plays it, exact or not.
+    #[must_use]
+    pub fn picture_values(&self) -> Vec<picture::Value> {
+        self.moves
+            .iter()
+            .map(|m| picture::Value {
+                square: m.square,
+                discs: m.score.discs(),
+                exact: m.exact,
+            })
+            .collect()
+    }
 }
 
 impl Report {
