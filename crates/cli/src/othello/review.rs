@@ -14,19 +14,16 @@ use std::{
 
 use ply_othello::{
     analyze::Request,
-    ggf::{self, GgfGame},
-    review,
+    review::{self, Game},
     wthor::{self, NameKind},
-    BoardSize, GameRecord,
+    BoardSize,
 };
 
 use crate::{
     error::bad,
     files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{
-            analysis_options, input_name, is_dash, plural, read_position_or_transcript, StatusLine,
-        },
+        common::{analysis_options, input_name, is_dash, plural, StatusLine},
         databases::{name_of, read_names, wthor_error},
     },
 };
@@ -76,27 +73,6 @@ pub struct Args {
     /// (`-`: to stdout, instead of the table).
     #[arg(long, value_name = "OUT")]
     pub ggf: Option<PathBuf>,
-}
-
-/// A game to review and what is known of it.
-struct Game {
-    record: GameRecord,
-    black: Option<String>,
-    white: Option<String>,
-    year: Option<u16>,
-    source: Option<String>,
-}
-
-impl Game {
-    fn bare(record: GameRecord) -> Game {
-        Game {
-            record,
-            black: None,
-            white: None,
-            year: None,
-            source: None,
-        }
-    }
 }
 
 pub fn run(a: &Args) -> anyhow::Result<()> {
@@ -155,12 +131,10 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
             at_ply.store(done, Ordering::Relaxed);
             plies.store(all, Ordering::Relaxed);
         });
-        r.black = g.black;
-        r.white = g.white;
-        r.year = g.year;
-        r.source = g.source;
+        let record = g.record.clone();
+        g.label(&mut r);
         if a.ggf.is_some() {
-            let rec = r.to_ggf(g.record);
+            let rec = r.to_ggf(record);
             if ggf_to_stdout {
                 writeln!(out, "{rec}")?;
             } else {
@@ -207,39 +181,12 @@ fn read_games(a: &Args) -> anyhow::Result<Vec<Game>> {
         let bytes = read_bytes(path)?;
         let name = input_name(path);
         let text = String::from_utf8(bytes).map_err(|_| bad(format!("{name}: not UTF-8 text")))?;
-        if text.trim_start().starts_with("(;") {
-            let all = ggf::parse_all(&text).map_err(|e| bad(format!("{name}: GGF: {e}")))?;
-            return Ok(all
-                .into_iter()
-                .enumerate()
-                .map(|(k, rec)| Game {
-                    black: rec.tag("PB").map(str::to_owned),
-                    white: rec.tag("PW").map(str::to_owned),
-                    source: Some(format!("{name} game {}", k + 1)),
-                    ..Game::bare(rec.game)
-                })
-                .collect());
-        }
-        let game = read_position_or_transcript(text.trim(), a.size, &name)?;
-        return Ok(vec![Game::bare(game)]);
+        return review::games_of_file(&text, &name, a.size)
+            .map_err(|e| bad(format!("{name}: {e}")));
     }
-    let record = read_position_or_transcript(&a.game, a.size, "GAME")?;
-    let names = if a.game.trim_start().starts_with("(;") {
-        GgfGame::parse(&a.game).ok().map(|rec| {
-            (
-                rec.tag("PB").map(str::to_owned),
-                rec.tag("PW").map(str::to_owned),
-            )
-        })
-    } else {
-        None
-    };
-    let (black, white) = names.unwrap_or_default();
-    Ok(vec![Game {
-        black,
-        white,
-        ..Game::bare(record)
-    }])
+    Game::parse(&a.game, a.size)
+        .map(|g| vec![g])
+        .map_err(|e| bad(format!("GAME: {e}")))
 }
 
 /// Every game of a WTHOR file, with its players' names when `players` is given and its year.

@@ -124,6 +124,18 @@ pub fn parse_on_size(text: &str, size: BoardSize) -> Result<GameRecord, ParseErr
     Ok(game)
 }
 
+/// [`parse_on_size`] when a size is given, else [`parse_position_or_transcript`] with a
+/// transcript on 8x8 first: what a front end's `--size` option means.
+///
+/// # Errors
+/// As those two.
+pub fn parse_with_size(text: &str, size: Option<BoardSize>) -> Result<GameRecord, ParseError> {
+    match size {
+        Some(size) => parse_on_size(text, size),
+        None => parse_position_or_transcript(text, BoardSize::Eight),
+    }
+}
+
 /// Reads a game as `ply othello play` takes it: a GGF record (of the board `size` says,
 /// when it says one), or a transcript from the start of `size` (8x8 by default), every move
 /// checked.

@@ -27,6 +27,10 @@
 
 use std::fmt;
 
+mod games;
+
+pub use games::{games_of_file, Game};
+
 use crate::{
     analyze::{self, Analysis, KeptSolver, Options, Shown},
     ggf::GgfGame,
