@@ -41,30 +41,6 @@ pub fn read_names(path: &Path, kind: NameKind) -> anyhow::Result<Vec<String>> {
         .map_err(|e| bad(format!("{}: {e}", path.display())))
 }
 
-/// A name by number from a names file (`read_names`), or `#number` when no file was given;
-/// a number the file does not hold is bad input naming the database, the record and the field
-/// (`at`).
-pub fn name_of(
-    names: Option<&[String]>,
-    number: u16,
-    file: Option<&Path>,
-    at: (&Path, usize, &str),
-) -> anyhow::Result<String> {
-    let Some(names) = names else {
-        return Ok(format!("#{number}"));
-    };
-    names.get(usize::from(number)).cloned().ok_or_else(|| {
-        bad(format!(
-            "{}: record {}, field `{}`: {number} is not in {} (it holds {} names)",
-            at.0.display(),
-            at.1,
-            at.2,
-            file.map_or(String::new(), |f| f.display().to_string()),
-            names.len()
-        ))
-    })
-}
-
 /// A WTHOR error in `path` as bad input.
 pub fn wthor_error(path: &Path, e: &wthor::WthorError) -> anyhow::Error {
     bad(format!("{}: {e}", path.display()))

@@ -12,7 +12,10 @@ use clap::{Args as ClapArgs, Subcommand};
 use ply_othello::{
     explore,
     solve::{SolveOptions, Solver},
-    wthor::{self, Database, Date, Header, Listed, Made, NameKind, Names, Played, LIST_HEAD},
+    wthor::{
+        self, Database, Date, Header, ListFormat, ListOptions, ListedFile, Made, NameKind, Names,
+        NamesOf, Played,
+    },
     BoardSize,
 };
 use serde_json::json;
@@ -23,8 +26,7 @@ use crate::{
     othello::{
         common::{plural, read_input, read_position_or_transcript},
         databases::{
-            default_index_path, load_index, name_of, read_databases, read_names, wthor_error,
-            Loaded,
+            default_index_path, load_index, read_databases, read_names, wthor_error, Loaded,
         },
     },
 };
@@ -158,7 +160,6 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
             Ok(pos)
         })
         .transpose()?;
-    let wanted = a.player.as_deref().map(str::to_lowercase);
     // Every file is read and every game replayed before a line is printed, whatever the
     // filters: a damaged or missing file is refused with nothing half-written on stdout.
     let mut files = Vec::with_capacity(a.files.len());
@@ -168,73 +169,41 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
         let games = games
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| wthor_error(path, &e))?;
-        files.push((path, header, games));
+        files.push(ListedFile {
+            name: path.display().to_string(),
+            header,
+            games,
+        });
     }
+    let players_file = a.players.as_ref().map(|p| p.display().to_string());
+    let tournaments_file = a.tournaments.as_ref().map(|p| p.display().to_string());
+    let reaches =
+        |game: &ply_othello::GameRecord| reached.is_none_or(|pos| explore::reaches(game, &pos));
+    let options = ListOptions {
+        players: players
+            .as_deref()
+            .zip(players_file.as_deref())
+            .map(|(names, file)| NamesOf { names, file }),
+        tournaments: tournaments
+            .as_deref()
+            .zip(tournaments_file.as_deref())
+            .map(|(names, file)| NamesOf { names, file }),
+        year: a.year,
+        player: a.player.as_deref(),
+        keep: Some(&reaches),
+        format: if a.json {
+            ListFormat::Json
+        } else if a.ggf {
+            ListFormat::Ggf
+        } else {
+            ListFormat::Table
+        },
+    };
     // The listing is made whole before it is printed: a game whose player or tournament
     // the names files lack is refused with nothing on stdout.
-    let mut out = Vec::new();
-    if !a.json && !a.ggf {
-        writeln!(out, "{LIST_HEAD}")?;
-    }
-    for (path, header, games) in files {
-        if a.year.is_some_and(|y| y != header.game_year) {
-            continue;
-        }
-        if a.files.len() > 1 && !a.json && !a.ggf {
-            // Game numbers start again with each file: say which file follows.
-            writeln!(out, "# {}", path.display())?;
-        }
-        for (k, g) in games.into_iter().enumerate() {
-            let number = k + 1;
-            let black = name_of(
-                players.as_deref(),
-                g.black,
-                a.players.as_deref(),
-                (path, number, "black player"),
-            )?;
-            let white = name_of(
-                players.as_deref(),
-                g.white,
-                a.players.as_deref(),
-                (path, number, "white player"),
-            )?;
-            let tournament = name_of(
-                tournaments.as_deref(),
-                g.tournament,
-                a.tournaments.as_deref(),
-                (path, number, "tournament"),
-            )?;
-            if let Some(w) = &wanted {
-                if !black.to_lowercase().contains(w) && !white.to_lowercase().contains(w) {
-                    continue;
-                }
-            }
-            if let Some(pos) = &reached {
-                if !explore::reaches(&g.game, pos) {
-                    continue;
-                }
-            }
-            let file = path.display().to_string();
-            let listed = Listed {
-                file: &file,
-                number,
-                header: &header,
-                game: &g,
-                black: &black,
-                white: &white,
-                tournament: &tournament,
-            };
-            if a.json {
-                writeln!(out, "{}", listed.json())?;
-            } else if a.ggf {
-                writeln!(out, "{}", listed.ggf())?;
-            } else {
-                writeln!(out, "{}", listed.row())?;
-            }
-        }
-    }
+    let listing = wthor::list(&files, &options).map_err(bad)?;
     let mut stdout = io::stdout().lock();
-    stdout.write_all(&out)?;
+    stdout.write_all(listing.as_bytes())?;
     stdout.flush()?;
     Ok(())
 }

@@ -15,7 +15,7 @@ use std::{
 use ply_othello::{
     analyze::Request,
     review::{self, Game},
-    wthor::{self, NameKind},
+    wthor::{self, NameKind, NamesOf},
     BoardSize,
 };
 
@@ -24,7 +24,7 @@ use crate::{
     files::{read_bytes, refuse_inputs, write_whole},
     othello::{
         common::{analysis_options, input_name, is_dash, plural, StatusLine},
-        databases::{name_of, read_names, wthor_error},
+        databases::{read_names, wthor_error},
     },
 };
 
@@ -194,24 +194,18 @@ fn read_wthor(path: &Path, players: Option<&Path>) -> anyhow::Result<Vec<Game>> 
     let names = players
         .map(|p| read_names(p, NameKind::Players))
         .transpose()?;
+    let file = players.map(|p| p.display().to_string());
     let bytes = read_bytes(path)?;
     let (header, games) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
     let mut out = Vec::new();
     for (k, g) in games.enumerate() {
         let g = g.map_err(|e| wthor_error(path, &e))?;
         let number = k + 1;
-        let black = name_of(
-            names.as_deref(),
-            g.black,
-            players,
-            (path, number, "black player"),
-        )?;
-        let white = name_of(
-            names.as_deref(),
-            g.white,
-            players,
-            (path, number, "white player"),
-        )?;
+        let names = names.as_deref().zip(file.as_deref());
+        let names = names.map(|(names, file)| NamesOf { names, file });
+        let named = |e: String| bad(format!("{}: {e}", path.display()));
+        let black = wthor::name_of(names, g.black, number, "black player").map_err(named)?;
+        let white = wthor::name_of(names, g.white, number, "white player").map_err(named)?;
         out.push(Game {
             black: Some(black),
             white: Some(white),

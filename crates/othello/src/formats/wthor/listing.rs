@@ -90,6 +90,149 @@ impl Listed<'_> {
     }
 }
 
+/// A names file's names and the file as messages name it.
+#[derive(Clone, Copy, Debug)]
+pub struct NamesOf<'a> {
+    /// The names, by number.
+    pub names: &'a [String],
+    /// The file.
+    pub file: &'a str,
+}
+
+/// The name of `number` in `names`, or `#number` when no names were given.
+///
+/// # Errors
+/// A number the names do not hold, naming the game's `record` and `field`.
+pub fn name_of(
+    names: Option<NamesOf<'_>>,
+    number: u16,
+    record: usize,
+    field: &str,
+) -> Result<String, String> {
+    let Some(n) = names else {
+        return Ok(format!("#{number}"));
+    };
+    n.names.get(usize::from(number)).cloned().ok_or_else(|| {
+        format!(
+            "record {record}, field `{field}`: {number} is not in {} (it holds {} names)",
+            n.file,
+            n.names.len()
+        )
+    })
+}
+
+/// A database to list: its name in messages, its header and its games, replayed.
+#[derive(Clone, Debug)]
+pub struct ListedFile {
+    /// The file as messages (and a listing of several files) name it.
+    pub name: String,
+    /// Its header.
+    pub header: Header,
+    /// Its games.
+    pub games: Vec<WthorGame>,
+}
+
+/// Which games a listing shows and how.
+pub struct ListOptions<'a> {
+    /// The players' names (without them, players are shown by number).
+    pub players: Option<NamesOf<'a>>,
+    /// The tournaments' names.
+    pub tournaments: Option<NamesOf<'a>>,
+    /// Only the games of this year.
+    pub year: Option<u16>,
+    /// Only games a player of which has this in the name, in any case.
+    pub player: Option<&'a str>,
+    /// Only games this says yes to (those that reach a position, say).
+    pub keep: Option<&'a dyn Fn(&GameRecord) -> bool>,
+    /// A row a game under [`LIST_HEAD`] (`# FILE` before each file's when there are
+    /// several), a GGF record a game, or (with the `serde` feature) a JSON object a game.
+    pub format: ListFormat,
+}
+
+impl std::fmt::Debug for ListOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ListOptions")
+            .field("players", &self.players)
+            .field("tournaments", &self.tournaments)
+            .field("year", &self.year)
+            .field("player", &self.player)
+            .field("keep", &self.keep.is_some())
+            .field("format", &self.format)
+            .finish()
+    }
+}
+
+/// How a listing shows a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListFormat {
+    /// A table row ([`Listed::row`]).
+    Table,
+    /// A GGF record ([`Listed::ggf`]).
+    Ggf,
+    /// A JSON object ([`Listed::json`]).
+    #[cfg(feature = "serde")]
+    Json,
+}
+
+/// The listing of `files`' games as `ply othello games` prints it, made whole: a game whose
+/// player or tournament the names lack is an error before anything is shown.
+///
+/// # Errors
+/// A name the names files lack, naming the file, the record and the field.
+pub fn list(files: &[ListedFile], o: &ListOptions<'_>) -> Result<String, String> {
+    let table = o.format == ListFormat::Table;
+    let wanted = o.player.map(str::to_lowercase);
+    let mut out = String::new();
+    if table {
+        out.push_str(LIST_HEAD);
+        out.push('\n');
+    }
+    for file in files {
+        let header = &file.header;
+        if o.year.is_some_and(|y| y != header.game_year) {
+            continue;
+        }
+        if files.len() > 1 && table {
+            // Game numbers start again with each file: say which file follows.
+            out.push_str(&format!("# {}\n", file.name));
+        }
+        for (k, g) in file.games.iter().enumerate() {
+            let number = k + 1;
+            let named = |e: String| format!("{}: {e}", file.name);
+            let black = name_of(o.players, g.black, number, "black player").map_err(named)?;
+            let white = name_of(o.players, g.white, number, "white player").map_err(named)?;
+            let tournament =
+                name_of(o.tournaments, g.tournament, number, "tournament").map_err(named)?;
+            if let Some(w) = &wanted {
+                if !black.to_lowercase().contains(w) && !white.to_lowercase().contains(w) {
+                    continue;
+                }
+            }
+            if o.keep.is_some_and(|keep| !keep(&g.game)) {
+                continue;
+            }
+            let listed = Listed {
+                file: &file.name,
+                number,
+                header,
+                game: g,
+                black: &black,
+                white: &white,
+                tournament: &tournament,
+            };
+            let line = match o.format {
+                ListFormat::Table => listed.row(),
+                ListFormat::Ggf => listed.ggf().to_string(),
+                #[cfg(feature = "serde")]
+                ListFormat::Json => listed.json().to_string(),
+            };
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
 /// A finished 8x8 game and its players' names, for a database to be made of.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
@@ -256,5 +399,58 @@ mod tests {
         assert!(row.ends_with(&game), "{row}");
         assert_eq!(LIST_HEAD.split('\t').count(), row.split('\t').count());
         assert_eq!(listed.ggf().tag("DT"), Some("2024"));
+    }
+
+    /// A listing filters by year, player and the caller's test, heads each file's games
+    /// when there are several, and names a number the names lack.
+    #[test]
+    fn a_listing_filters_and_names_what_the_names_lack() {
+        let game = game();
+        let made = Database::make(
+            Header::games(2024, Date::from_days(0), 14),
+            parse_played(&format!("{game}\n{game}\n")).unwrap(),
+            Some(60),
+            &mut |_| unreachable!("no solve"),
+        )
+        .unwrap();
+        let file = |name: &str| ListedFile {
+            name: name.into(),
+            header: made.database.header,
+            games: made.database.games.clone(),
+        };
+        let files = [file("a.wtb"), file("b.wtb")];
+        let players = ["Ann".to_string()];
+        let names = NamesOf {
+            names: &players,
+            file: "p.jou",
+        };
+        let mut o = ListOptions {
+            players: Some(names),
+            tournaments: None,
+            year: None,
+            player: Some("aNN"),
+            keep: None,
+            format: ListFormat::Table,
+        };
+        let text = list(&files, &o).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1 + 2 * 3, "{text}");
+        assert_eq!(lines[1], "# a.wtb");
+        assert!(lines[2].starts_with("1\t2024\t#0\tAnn\tAnn\t"), "{text}");
+        o.year = Some(2023);
+        assert_eq!(list(&files, &o).unwrap(), format!("{LIST_HEAD}\n"));
+        o.year = None;
+        let none = |_: &GameRecord| false;
+        o.keep = Some(&none);
+        o.format = ListFormat::Ggf;
+        assert_eq!(list(&files, &o).unwrap(), "");
+        o.players = Some(NamesOf {
+            names: &[],
+            file: "p.jou",
+        });
+        assert_eq!(
+            list(&files, &o).unwrap_err(),
+            "a.wtb: record 1, field `black player`: 0 is not in p.jou (it holds 0 names)"
+        );
     }
 }
