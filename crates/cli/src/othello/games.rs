@@ -18,13 +18,12 @@ use ply_othello::{
     },
     BoardSize,
 };
-use serde_json::json;
 
 use crate::{
     error::bad,
     files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{plural, read_input, read_position_or_transcript},
+        common::{read_input, read_position_or_transcript},
         databases::{
             default_index_path, load_index, read_databases, read_names, wthor_error, Loaded,
         },
@@ -341,33 +340,16 @@ fn index(a: &IndexArgs) -> anyhow::Result<()> {
             path.display()
         ));
     }
-    let (state, seconds) = match &loaded {
-        Loaded::Read => ("up to date", None),
-        Loaded::Built { took, .. } => ("built", Some(took.as_secs_f64())),
+    let seconds = match &loaded {
+        Loaded::Read => None,
+        Loaded::Built { took, .. } => Some(took.as_secs_f64()),
     };
+    let shown = path.display().to_string();
     let mut out = io::stdout().lock();
     if a.json {
-        let v = json!({
-            "index": path.display().to_string(),
-            "state": state,
-            "databases": a.files.len(),
-            "games": idx.games(),
-            "entries": idx.entries(),
-            "bytes": idx.as_bytes().len(),
-            "build_seconds": seconds,
-        });
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", idx.summary_json(&shown, a.files.len(), seconds))?;
     } else {
-        writeln!(
-            out,
-            "{}: {state}: {} in {}, {} entries, {} bytes{}",
-            path.display(),
-            plural(usize::try_from(idx.games()).unwrap_or(usize::MAX), "game"),
-            plural(a.files.len(), "database"),
-            idx.entries(),
-            idx.as_bytes().len(),
-            seconds.map_or(String::new(), |s| format!(", built in {s:.2} s"))
-        )?;
+        writeln!(out, "{}", idx.summary(&shown, a.files.len(), seconds))?;
     }
     out.flush()?;
     Ok(())
