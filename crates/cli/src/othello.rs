@@ -302,16 +302,9 @@ impl ProgressBar {
         if !self.enabled || elapsed < Duration::from_millis(300) {
             return;
         }
-        let width = 30;
-        let filled = p.done * width / p.total.max(1);
         eprint!(
-            "\rperft({}) [{}{}] {:>3}%, {} leaves, {:.1} s ",
-            self.depth,
-            "#".repeat(filled),
-            "-".repeat(width - filled),
-            p.done * 100 / p.total.max(1),
-            p.leaves,
-            elapsed.as_secs_f64()
+            "\r{}",
+            summary::perft_bar(self.depth, p, elapsed.as_secs_f64())
         );
         self.drawn = true;
     }

@@ -5,11 +5,11 @@
 use std::{
     io::{self, Write},
     sync::{Arc, Mutex},
-    time::{Duration, Instant},
+    time::Instant,
 };
 
 use ply_othello::{
-    analyze::{self, Analysis, Report, Request, Shown},
+    analyze::{self, Analysis, Report, Request},
     opening, BoardSize,
 };
 
@@ -74,7 +74,10 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     let latest: Arc<Mutex<Option<Analysis>>> = Arc::default();
     let line = StatusLine::start({
         let latest = latest.clone();
-        move |elapsed| progress_line(latest.lock().expect("progress lock").as_ref(), elapsed)
+        move |elapsed| {
+            let latest = latest.lock().expect("progress lock");
+            Analysis::progress_line(latest.as_ref(), elapsed.as_secs_f64())
+        }
     });
     let result = analyze::analyze_with(&pos, &opts, &mut |an| {
         *latest.lock().expect("progress lock") = Some(an.clone());
@@ -91,22 +94,4 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
-}
-
-/// The progress line of an analysis: the latest iteration's depth, best move and score, how
-/// many moves are exact, and the nodes so far.
-fn progress_line(latest: Option<&Analysis>, elapsed: Duration) -> String {
-    let seconds = elapsed.as_secs_f64();
-    match latest {
-        Some(a) => format!(
-            "depth {:>2}  best {}  {}  exact {}/{}  {} nodes  {seconds:.1} s",
-            a.depth,
-            a.best.map_or("--".to_string(), |s| s.to_string()),
-            Shown::new(a.score, a.proven),
-            a.moves.iter().filter(|m| m.exact).count(),
-            a.moves.len(),
-            a.nodes,
-        ),
-        None => format!("thinking  {seconds:.1} s"),
-    }
 }

@@ -408,17 +408,7 @@ fn add(a: &AddArgs) -> anyhow::Result<()> {
     refuse_inputs(&a.out, &inputs)?;
     let old = read_book(&a.book)?;
     let name = a.book.display();
-    if old.size() != BoardSize::Eight {
-        return Err(bad(format!(
-            "{name}: a {0}x{0} book; WTHOR games are 8x8",
-            old.size().n()
-        )));
-    }
-    if old.is_exact() {
-        return Err(bad(format!(
-            "{name}: an exact book takes no searched positions: add to a searched one"
-        )));
-    }
+    old.takes_games().map_err(|e| bad(format!("{name}: {e}")))?;
     let plies = usize::try_from(a.plies).expect("at most 60");
     let mut games = 0usize;
     let mut gathered = book::Gathered::default();

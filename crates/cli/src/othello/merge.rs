@@ -1,12 +1,8 @@
-//! `ply othello merge`: the results files of a sharded batch solve, back in input order.
-//!
-//! Every results line carries the input `line` of its position, so merging is a sort by that
-//! number of the lines as they were written: no line is parsed and written again, and the
-//! output is byte for byte what one machine solving the whole input would have written. A
-//! file of a shard killed mid-write may end in a line without its newline; that line is
-//! dropped (its position is not solved, as a resumed shard would see it). Two results for one
-//! input line must be the same bytes, and two results for one position (at two input lines)
-//! the same scores; anything else is a conflict, an error naming both files.
+//! `ply othello merge`: the results files of a sharded batch solve, back in input order, as
+//! the library merges them (`ply_othello::results::merge`: the lines as written, sorted by
+//! input line, conflicts named), with the files read and the conflicts named by file here.
+//! A file of a shard killed mid-write may end in a line without its newline; that line is
+//! dropped (its position is not solved, as a resumed shard would see it).
 
 use std::{
     io::{self, Write},

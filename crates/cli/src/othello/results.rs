@@ -174,14 +174,8 @@ impl ShardInput {
     pub fn read(path: &Path, shard: Option<Shard>) -> anyhow::Result<ShardInput> {
         let text = read_input(path)?;
         let name = input_name(path);
-        let holds = shard.unwrap_or(Shard::WHOLE);
-        let positions = obf::parse_file(&text)
-            .map_err(|e| bad(format!("{name}: {e}")))?
-            .into_iter()
-            .enumerate()
-            .filter(|(k, _)| holds.holds(*k as u64))
-            .map(|(_, e)| (e.line, e.obf.position))
-            .collect();
+        let entries = obf::parse_file(&text).map_err(|e| bad(format!("{name}: {e}")))?;
+        let positions = obf::shard(&entries, shard.unwrap_or(Shard::WHOLE));
         let scope = match shard {
             Some(sh) => format!("shard {sh} of {name}"),
             None => name.clone(),

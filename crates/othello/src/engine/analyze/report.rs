@@ -184,6 +184,25 @@ pub struct Report {
 }
 
 impl Analysis {
+    /// The progress line of an analysis `seconds` in, from its latest iteration (none
+    /// yet: `thinking`): the depth, best move and score, how many moves are exact, and the
+    /// nodes so far.
+    #[must_use]
+    pub fn progress_line(latest: Option<&Analysis>, seconds: f64) -> String {
+        match latest {
+            Some(a) => format!(
+                "depth {:>2}  best {}  {}  exact {}/{}  {} nodes  {seconds:.1} s",
+                a.depth,
+                a.best.map_or("--".to_string(), |s| s.to_string()),
+                Shown::new(a.score, a.proven),
+                a.moves.iter().filter(|m| m.exact).count(),
+                a.moves.len(),
+                a.nodes,
+            ),
+            None => format!("thinking  {seconds:.1} s"),
+        }
+    }
+
     /// Every scored move's value as a picture writes it on its square
     /// ([`picture::Options::values`]): discs for the side that plays it, exact or not.
     #[must_use]
@@ -351,6 +370,11 @@ mod tests {
         assert!(text.ends_with("1.50 s (selective @ 73%)\n"), "{text}");
         assert!(!text.contains("midgame"), "{text}");
         assert_eq!((r.engine.name(), r.confidence), ("selective", Some(73)));
+        assert_eq!(
+            Analysis::progress_line(Some(&a), 2.0),
+            "depth 60  best d3  +4.0  exact 0/2  5 nodes  2.0 s"
+        );
+        assert_eq!(Analysis::progress_line(None, 0.3), "thinking  0.3 s");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::{canonical_image, game_positions, key, Book};
-use crate::{text, GameRecord, Position};
+use crate::{text, BoardSize, GameRecord, Position};
 
 impl Book {
     /// `exact`, `partial` or `searched`.
@@ -127,6 +127,28 @@ impl Book {
     }
 }
 
+impl Book {
+    /// Whether the positions of WTHOR games (8x8) can be added to the book: a searched 8x8
+    /// one takes them.
+    ///
+    /// # Errors
+    /// What is wrong: another size, or an exact book.
+    pub fn takes_games(&self) -> Result<(), String> {
+        if self.size() != BoardSize::Eight {
+            return Err(format!(
+                "a {0}x{0} book; WTHOR games are 8x8",
+                self.size().n()
+            ));
+        }
+        if self.is_exact() {
+            return Err(
+                "an exact book takes no searched positions: add to a searched one".to_string(),
+            );
+        }
+        Ok(())
+    }
+}
+
 /// The number of positions an Edax book's header announces (0 when it is too short).
 #[must_use]
 pub fn edax_positions(bytes: &[u8]) -> u32 {
@@ -205,6 +227,7 @@ mod tests {
         let book = Book::builtin(BoardSize::Eight).expect("8x8 ships a book");
         let game = crate::transcript::parse("f5d6c3d3c4", Position::start(BoardSize::Eight))
             .expect("a legal game");
+        assert_eq!(book.takes_games(), Ok(()));
         let mut g = Gathered::default();
         g.add_game(book, &game, 5);
         g.add_game(book, &game, 5);
