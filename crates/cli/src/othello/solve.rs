@@ -26,7 +26,10 @@ use anyhow::Context;
 use ply_core::Shard;
 use ply_othello::{
     results::Row,
-    solve::{out_of_reach, out_of_reach_note, ProgressLine, SolveOptions, Solved, Solver},
+    solve::{
+        out_of_reach, out_of_reach_lines, out_of_reach_note, resume_note, ProgressLine,
+        SolveOptions, Solved, Solver,
+    },
     BoardSize, Position,
 };
 
@@ -158,11 +161,7 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
         scope,
         positions,
     } = ShardInput::read(path, a.shard)?;
-    let far: Vec<usize> = positions
-        .iter()
-        .filter(|(_, p)| out_of_reach(p))
-        .map(|&(line, _)| line)
-        .collect();
+    let far = out_of_reach_lines(&positions);
     if !far.is_empty() {
         let what = out_of_reach_note(&name, &far);
         if !a.force {
@@ -180,18 +179,8 @@ fn solve_file(a: &Args, path: &Path, solver: &mut Solver) -> anyhow::Result<()> 
             let (writer, entries) = results::Writer::open(out, &[path])?;
             let done = check_done(out, &scope, &positions, &entries)?;
             if !done.is_empty() {
-                let left = positions.len() - done.len();
-                eprintln!(
-                    "ply: {}: {} of {} already solved{}",
-                    out.display(),
-                    done.len(),
-                    positions.len(),
-                    if left == 0 {
-                        String::new()
-                    } else {
-                        format!("; solving the other {left}")
-                    }
-                );
+                let note = resume_note(done.len(), positions.len());
+                eprintln!("ply: {}: {note}", out.display());
             }
             (Sink::File(writer), done)
         }

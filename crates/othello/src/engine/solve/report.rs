@@ -18,6 +18,31 @@ pub fn out_of_reach(pos: &Position) -> bool {
     pos.size() == BoardSize::Eight && pos.empties().count() > REACH
 }
 
+/// The input lines of `positions` (a batch's, each with its line) whose solves will not
+/// finish ([`out_of_reach`]).
+#[must_use]
+pub fn out_of_reach_lines(positions: &[(usize, Position)]) -> Vec<usize> {
+    positions
+        .iter()
+        .filter(|(_, p)| out_of_reach(p))
+        .map(|&(line, _)| line)
+        .collect()
+}
+
+/// What a resumed batch says when `done` of its `total` positions are solved already.
+#[must_use]
+pub fn resume_note(done: usize, total: usize) -> String {
+    let left = total - done;
+    format!(
+        "{done} of {total} already solved{}",
+        if left == 0 {
+            String::new()
+        } else {
+            format!("; solving the other {left}")
+        }
+    )
+}
+
 /// What a batch says of its positions out of reach (`far`, their input lines) in the input
 /// `name`: how many, the first five lines, and that their solves will not finish.
 #[must_use]
@@ -323,6 +348,13 @@ mod tests {
         let line = solved.batch_text(&pos, 7);
         assert!(line.starts_with("line   7  score -10  best pass"), "{line}");
         assert!(line.ends_with("\n          moves a2:-10\n"), "{line}");
+        assert_eq!(resume_note(3, 3), "3 of 3 already solved");
+        assert_eq!(
+            resume_note(1, 3),
+            "1 of 3 already solved; solving the other 2"
+        );
+        let far = Position::start(BoardSize::Eight);
+        assert_eq!(out_of_reach_lines(&[(1, pos), (4, far)]), [4]);
         assert_eq!(
             out_of_reach_note("in.obf", &[3]),
             "in.obf: 1 position has more than 36 empty squares (line 3): their exact solves \
