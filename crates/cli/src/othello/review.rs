@@ -23,7 +23,7 @@ use crate::{
     error::bad,
     files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{analysis_options, input_name, is_dash, plural, StatusLine},
+        common::{analysis_options, input_name, is_dash, StatusLine},
         databases::{read_names, wthor_error},
     },
 };
@@ -88,23 +88,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     };
     // No book file: any size will do for the check.
     let opts = analysis_options(&req, BoardSize::Eight)?;
-    let mut games = read_games(a)?;
-    if let Some(n) = a.game_number {
-        if n == 0 || n > games.len() {
-            return Err(bad(format!(
-                "--game {n}: {} holds {}",
-                a.game,
-                plural(games.len(), "game")
-            )));
-        }
-        games = vec![games.swap_remove(n - 1)];
-    }
-    if let Some(g) = games.iter().find(|g| g.record.moves().is_empty()) {
-        let what = g.source.as_deref().unwrap_or("GAME");
-        return Err(bad(format!(
-            "{what}: no moves to review (a position, not a game)"
-        )));
-    }
+    let games = review::to_review(read_games(a)?, a.game_number, &a.game).map_err(bad)?;
 
     let total = games.len();
     let at_game = Arc::new(AtomicUsize::new(0));

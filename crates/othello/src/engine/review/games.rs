@@ -5,7 +5,7 @@
 use super::Review;
 use crate::{
     ggf::{self, GgfGame},
-    input, BoardSize, GameRecord, ParseError,
+    input, text, BoardSize, GameRecord, ParseError,
 };
 
 /// A game to review and what is known of it, which [`Game::label`] puts on its review.
@@ -99,6 +99,35 @@ pub fn games_of_file(
     Ok(vec![Game::bare(input::parse_with_size(text.trim(), size)?)])
 }
 
+/// The games to review of `games`, read from `source`: the `number`-th alone (from 1) when
+/// one is asked for, else all; each must have a move.
+///
+/// # Errors
+/// A number the games do not reach (`--game N: SOURCE holds K games`), or a game without a
+/// move (a position: named by its source, or `GAME`).
+pub fn to_review(
+    mut games: Vec<Game>,
+    number: Option<usize>,
+    source: &str,
+) -> Result<Vec<Game>, String> {
+    if let Some(n) = number {
+        if n == 0 || n > games.len() {
+            return Err(format!(
+                "--game {n}: {source} holds {}",
+                text::plural(games.len(), "game")
+            ));
+        }
+        games = vec![games.swap_remove(n - 1)];
+    }
+    if let Some(g) = games.iter().find(|g| g.record.moves().is_empty()) {
+        let what = g.source.as_deref().unwrap_or("GAME");
+        return Err(format!(
+            "{what}: no moves to review (a position, not a game)"
+        ));
+    }
+    Ok(games)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +155,26 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("GGF: "));
+    }
+
+    /// One game of several is picked by its number from 1; a number past them, or a
+    /// position without moves, is refused.
+    #[test]
+    fn the_games_to_review_are_picked_and_must_have_moves() {
+        let game = transcript::parse("f5d6c3", Position::start(BoardSize::Eight)).unwrap();
+        let games = vec![
+            Game::bare(game.clone()),
+            Game::bare(GameRecord::new(game.start())),
+        ];
+        let one = to_review(games.clone(), Some(1), "f.ggf").unwrap();
+        assert_eq!(one, vec![Game::bare(game)]);
+        assert_eq!(
+            to_review(games.clone(), Some(3), "f.ggf").unwrap_err(),
+            "--game 3: f.ggf holds 2 games"
+        );
+        assert_eq!(
+            to_review(games, None, "f.ggf").unwrap_err(),
+            "GAME: no moves to review (a position, not a game)"
+        );
     }
 }

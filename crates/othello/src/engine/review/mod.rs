@@ -29,7 +29,7 @@ use std::fmt;
 
 mod games;
 
-pub use games::{games_of_file, Game};
+pub use games::{games_of_file, to_review, Game};
 
 use crate::{
     analyze::{self, Analysis, KeptSolver, Options, Shown},
