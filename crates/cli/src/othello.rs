@@ -16,9 +16,8 @@ use ply_othello::{
     analyze::{analyze, Options},
     input, opening, perft, picture,
     summary::{self, PerftReport},
-    transcript, BoardSize, GameRecord, Move, Position,
+    BoardSize, GameRecord, Position,
 };
-use serde_json::json;
 
 use crate::error::bad;
 
@@ -190,17 +189,9 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
     }
     let name = opening::name_of_game(&game);
     if a.json {
-        let mut v = summary::to_json(&pos);
-        if !game.moves().is_empty() {
-            v["moves"] = json!(summary::moves_text(game.moves()));
-        }
-        v["opening"] = json!(name);
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", summary::show_json(&game, name))?;
     } else {
-        write!(out, "{}", summary::describe(&pos))?;
-        if let Some(name) = name {
-            writeln!(out, "opening  {name}")?;
-        }
+        write!(out, "{}", summary::show_text(&game, name))?;
     }
     out.flush()?;
     Ok(())
@@ -229,23 +220,11 @@ fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<picture::O
 fn play(a: &PlayArgs) -> anyhow::Result<()> {
     let game =
         input::parse_game(&a.transcript, a.size).map_err(|e| bad(format!("TRANSCRIPT: {e}")))?;
-    let pos = game.position();
     let mut out = io::stdout().lock();
     if a.json {
-        let mut v = summary::to_json(&pos);
-        v["moves"] = json!(summary::moves_text(game.moves()));
-        v["plies"] = json!(game.moves().len());
-        v["transcript"] = json!(transcript::format(&game));
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", summary::play_json(&game))?;
     } else {
-        let passes = game.moves().iter().filter(|m| **m == Move::Pass).count();
-        writeln!(
-            out,
-            "{} plies ({passes} passes): {}",
-            game.moves().len(),
-            transcript::format_with_passes(&game)
-        )?;
-        write!(out, "{}", summary::describe(&pos))?;
+        write!(out, "{}", summary::play_text(&game))?;
     }
     out.flush()?;
     Ok(())

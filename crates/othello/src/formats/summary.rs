@@ -1,7 +1,7 @@
 //! What a front end says about a position and about a perft count, as text and (with the
 //! `serde` feature) as JSON: `ply othello show`, `play` and `perft` print these.
 
-use crate::{perft, text, Bitboard, Color, Move, Position};
+use crate::{perft, text, transcript, Bitboard, Color, GameRecord, Move, Position};
 
 /// `black` or `white`.
 #[must_use]
@@ -86,6 +86,55 @@ pub fn to_json(pos: &Position) -> serde_json::Value {
         "game_over": over,
         "score_black": if over { Some(black_score) } else { None },
     })
+}
+
+/// What `ply othello show` prints of the position `game` reaches: [`describe`], and the
+/// name of its `opening` when it has one.
+#[must_use]
+pub fn show_text(game: &GameRecord, opening: Option<&str>) -> String {
+    let mut s = describe(&game.position());
+    if let Some(name) = opening {
+        s.push_str(&format!("opening  {name}\n"));
+    }
+    s
+}
+
+/// [`show_text`] as one JSON object: [`to_json`], the game's moves when it has any, and the
+/// opening (`null` without one).
+#[cfg(feature = "serde")]
+#[must_use]
+pub fn show_json(game: &GameRecord, opening: Option<&str>) -> serde_json::Value {
+    let mut v = to_json(&game.position());
+    if !game.moves().is_empty() {
+        v["moves"] = serde_json::json!(moves_text(game.moves()));
+    }
+    v["opening"] = serde_json::json!(opening);
+    v
+}
+
+/// What `ply othello play` prints of a replayed game: its plies and passes, the moves with
+/// the passes, and [`describe`] of where it ends.
+#[must_use]
+pub fn play_text(game: &GameRecord) -> String {
+    let passes = game.moves().iter().filter(|m| **m == Move::Pass).count();
+    format!(
+        "{} plies ({passes} passes): {}\n{}",
+        game.moves().len(),
+        transcript::format_with_passes(game),
+        describe(&game.position())
+    )
+}
+
+/// [`play_text`] as one JSON object: [`to_json`] of where it ends, the moves, the plies and
+/// the transcript.
+#[cfg(feature = "serde")]
+#[must_use]
+pub fn play_json(game: &GameRecord) -> serde_json::Value {
+    let mut v = to_json(&game.position());
+    v["moves"] = serde_json::json!(moves_text(game.moves()));
+    v["plies"] = serde_json::json!(game.moves().len());
+    v["transcript"] = serde_json::json!(transcript::format(game));
+    v
 }
 
 /// The progress bar of a perft count to `depth` plies, `seconds` in: `perft(9) [####---]
@@ -226,6 +275,20 @@ mod tests {
                 "-".repeat(15)
             )
         );
+    }
+
+    /// A replayed game says its plies and passes before the position; show adds the
+    /// opening's name.
+    #[test]
+    fn a_games_text_says_its_plies_and_its_opening() {
+        let game = transcript::parse("f5d6", Position::start(BoardSize::Eight)).unwrap();
+        let text = play_text(&game);
+        assert!(
+            text.starts_with("2 plies (0 passes): f5d6\n  a b c"),
+            "{text}"
+        );
+        assert!(show_text(&game, Some("Tiger")).ends_with("\nopening  Tiger\n"));
+        assert_eq!(show_text(&game, None), describe(&game.position()));
     }
 
     /// A divided count lists each move before the total, which is their sum.
