@@ -374,15 +374,7 @@ fn export(a: &ExportArgs) -> anyhow::Result<()> {
         .write_edax()
         .map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
     write_whole(&a.out, &[&a.book], &bytes)?;
-    eprintln!(
-        "{}: an Edax book of {} ({} in the ply book)",
-        a.out.display(),
-        plural(
-            usize::try_from(book::edax_positions(&bytes)).unwrap_or(0),
-            "position"
-        ),
-        book.len()
-    );
+    eprintln!("{}: {}", a.out.display(), book::edax_note(&book, &bytes));
     Ok(())
 }
 

@@ -27,8 +27,8 @@ use ply_core::Shard;
 use ply_othello::{
     results::Row,
     solve::{
-        out_of_reach, out_of_reach_lines, out_of_reach_note, resume_note, ProgressLine,
-        SolveOptions, Solved, Solver,
+        out_of_reach, out_of_reach_lines, out_of_reach_note, out_of_reach_warning, resume_note,
+        ProgressLine, SolveOptions, Solved, Solver,
     },
     BoardSize, Position,
 };
@@ -97,13 +97,8 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         (None, None) => return Err(bad("give a position, --size N or --obf FILE")),
     };
     if out_of_reach(&pos) {
-        eprintln!(
-            "ply: POS: {} empty squares: an exact solve this far from the end will not finish \
-             (Ctrl-C stops it); `ply othello analyze '{}' --time 10` scores every move in the \
-             time given, exactly where it reaches the end",
-            pos.empties().count(),
-            a.position.as_deref().unwrap_or_default()
-        );
+        let given = a.position.as_deref().unwrap_or_default();
+        eprintln!("ply: POS: {}", out_of_reach_warning(&pos, given));
     }
     let solved = solve_one(&mut solver, &pos, a.all_moves)?;
     let mut out = io::stdout().lock();

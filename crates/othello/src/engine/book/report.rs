@@ -158,6 +158,20 @@ pub fn edax_positions(bytes: &[u8]) -> u32 {
         .map_or(0, u32::from_le_bytes)
 }
 
+/// What `ply othello book export` says of the Edax book `bytes` written from `book`: how
+/// many positions its header announces, and how many the ply book holds.
+#[must_use]
+pub fn edax_note(book: &Book, bytes: &[u8]) -> String {
+    format!(
+        "an Edax book of {} ({} in the ply book)",
+        text::plural(
+            usize::try_from(edax_positions(bytes)).unwrap_or(0),
+            "position"
+        ),
+        book.len()
+    )
+}
+
 /// The positions of played games that a book lacks, one per symmetry class (in key order),
 /// and how many it holds already: `ply othello book add` gathers them game by game.
 #[derive(Debug, Default)]
@@ -218,6 +232,14 @@ mod tests {
         let mut header = vec![0; 42];
         header[38..42].copy_from_slice(&7u32.to_le_bytes());
         assert_eq!(edax_positions(&header), 7);
+        let book = Book::builtin(BoardSize::Six).expect("6x6 ships a book");
+        assert_eq!(
+            edax_note(book, &header),
+            format!(
+                "an Edax book of 7 positions ({} in the ply book)",
+                book.len()
+            )
+        );
     }
 
     /// A game's positions the book lacks are kept once per symmetry class; those it holds

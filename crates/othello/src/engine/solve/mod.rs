@@ -34,8 +34,8 @@ use std::{
 use crate::cpu::{with_cpu, Cpu};
 use crate::spine::geometry::Geometry;
 pub use report::{
-    best_text, out_of_reach, out_of_reach_lines, out_of_reach_note, resume_note, ProgressLine,
-    Solved, REACH,
+    best_text, out_of_reach, out_of_reach_lines, out_of_reach_note, out_of_reach_warning,
+    resume_note, ProgressLine, Solved, REACH,
 };
 use search::{Halt, Search, EVAL_BOUND, SELECTIVITY};
 pub use tt::TableTooLarge;

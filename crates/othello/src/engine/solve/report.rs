@@ -18,6 +18,18 @@ pub fn out_of_reach(pos: &Position) -> bool {
     pos.size() == BoardSize::Eight && pos.empties().count() > REACH
 }
 
+/// What a front end says before it solves `pos`, out of reach ([`out_of_reach`]), given as
+/// `given`: that the solve will not finish, and the analysis to ask for instead.
+#[must_use]
+pub fn out_of_reach_warning(pos: &Position, given: &str) -> String {
+    format!(
+        "{} empty squares: an exact solve this far from the end will not finish (Ctrl-C \
+         stops it); `ply othello analyze '{given}' --time 10` scores every move in the time \
+         given, exactly where it reaches the end",
+        pos.empties().count()
+    )
+}
+
 /// The input lines of `positions` (a batch's, each with its line) whose solves will not
 /// finish ([`out_of_reach`]).
 #[must_use]
@@ -349,11 +361,12 @@ mod tests {
         assert!(line.starts_with("line   7  score -10  best pass"), "{line}");
         assert!(line.ends_with("\n          moves a2:-10\n"), "{line}");
         assert_eq!(resume_note(3, 3), "3 of 3 already solved");
+        let far = Position::start(BoardSize::Eight);
+        assert!(out_of_reach_warning(&far, "x").starts_with("60 empty squares: "));
         assert_eq!(
             resume_note(1, 3),
             "1 of 3 already solved; solving the other 2"
         );
-        let far = Position::start(BoardSize::Eight);
         assert_eq!(out_of_reach_lines(&[(1, pos), (4, far)]), [4]);
         assert_eq!(
             out_of_reach_note("in.obf", &[3]),
