@@ -51,7 +51,7 @@ use crate::{
     error::bad,
     files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{check_threads, plural, read_book, StatusLine},
+        common::{check_threads, read_book, StatusLine},
         databases::wthor_error,
         results::{self, check_done, Row, ShardInput},
     },
@@ -402,32 +402,25 @@ fn add(a: &AddArgs) -> anyhow::Result<()> {
     let name = a.book.display();
     old.takes_games().map_err(|e| bad(format!("{name}: {e}")))?;
     let plies = usize::try_from(a.plies).expect("at most 60");
-    let mut games = 0usize;
     let mut gathered = book::Gathered::default();
     for path in &a.games {
         let bytes = read_bytes(path)?;
         let (_, records) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
         for g in records {
             let g = g.map_err(|e| wthor_error(path, &e))?;
-            games += 1;
             gathered.add_game(&old, &g.game, plies);
         }
     }
+    let gathered_games = gathered.games();
     let (todo, present) = gathered.finish();
     let scored = search_all(&todo, a.depth, a.threads);
     let book = book::add_searched(&old, todo.into_iter().zip(scored).collect())
         .map_err(|e| bad(format!("{name}: {e}")))?;
     write_book(&a.out, &inputs, &book)?;
-    println!(
-        "{} in {}; {} in their first {}: {} added (searched at depth {}), {} in the book already",
-        plural(games, "game"),
-        plural(a.games.len(), "file"),
-        plural(book.len() - old.len() + present, "position"),
-        plural(plies, "move"),
-        book.len() - old.len(),
-        a.depth,
-        present
-    );
+    let added = book.len() - old.len();
+    let files = a.games.len();
+    let note = book::added_note(gathered_games, files, plies, added, present, a.depth);
+    println!("{note}");
     Ok(())
 }
 

@@ -190,9 +190,6 @@ pub fn input_name(path: &Path) -> String {
     }
 }
 
-/// `count` and the noun, singular for one (the library's [`text::plural`]).
-pub use ply_othello::text::plural;
-
 /// A line on stderr that a long command redraws four times a second, from the first second
 /// on, while stderr is a terminal; erased when it is dropped. `render` gets the time since
 /// the start and says what the line shows.

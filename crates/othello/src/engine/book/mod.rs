@@ -66,4 +66,4 @@ pub use build::{
 pub use format::{EXACT_VERSION, PARTIAL_VERSION, VERSION};
 pub(crate) use lookup::{after, After};
 pub use lookup::{canonical_image, key, BadBook, Book, BookMove, ScoredMove};
-pub use report::{edax_note, edax_positions, Gathered};
+pub use report::{added_note, edax_note, edax_positions, Gathered};

@@ -176,6 +176,7 @@ pub fn edax_note(book: &Book, bytes: &[u8]) -> String {
 /// and how many it holds already: `ply othello book add` gathers them game by game.
 #[derive(Debug, Default)]
 pub struct Gathered {
+    games: usize,
     present: HashSet<(u64, u64)>,
     new: BTreeMap<(u64, u64), Position>,
 }
@@ -184,6 +185,7 @@ impl Gathered {
     /// Adds the positions of the first `plies` moves of `game` ([`game_positions`]): those
     /// `book` holds are counted, the others kept as their least image.
     pub fn add_game(&mut self, book: &Book, game: &GameRecord, plies: usize) {
+        self.games += 1;
         for pos in game_positions(game, plies) {
             let k = key(&pos);
             if book.lookup(&pos).is_some() {
@@ -194,11 +196,39 @@ impl Gathered {
         }
     }
 
+    /// The games added so far.
+    #[must_use]
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
     /// The positions the book lacks, in key order, and the number of those it holds.
     #[must_use]
     pub fn finish(self) -> (Vec<Position>, usize) {
         (self.new.into_values().collect(), self.present.len())
     }
+}
+
+/// What `ply othello book add` says when done: the games read from `files` files, the
+/// positions of their first `plies` moves, of which `added` were searched at `depth` and
+/// added and `present` were in the book already.
+#[must_use]
+pub fn added_note(
+    games: usize,
+    files: usize,
+    plies: usize,
+    added: usize,
+    present: usize,
+    depth: u32,
+) -> String {
+    format!(
+        "{} in {}; {} in their first {}: {added} added (searched at depth {depth}), {present} in \
+         the book already",
+        text::plural(games, "game"),
+        text::plural(files, "file"),
+        text::plural(added + present, "position"),
+        text::plural(plies, "move"),
+    )
 }
 
 #[cfg(test)]
@@ -253,6 +283,7 @@ mod tests {
         let mut g = Gathered::default();
         g.add_game(book, &game, 5);
         g.add_game(book, &game, 5);
+        assert_eq!(g.games(), 2);
         let (new, present) = g.finish();
         let all: HashSet<(u64, u64)> = game_positions(&game, 5).map(|p| key(&p)).collect();
         assert_eq!(new.len() + present, all.len());
