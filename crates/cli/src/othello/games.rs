@@ -13,7 +13,7 @@ use ply_othello::{
     explore,
     solve::{SolveOptions, Solver},
     wthor::{
-        self, Database, Date, Header, ListFormat, ListOptions, ListedFile, Made, NameKind, Names,
+        self, Database, Date, Header, ListFormat, ListOptions, ListedFile, NameKind, Names,
         NamesOf, Played,
     },
     BoardSize,
@@ -278,23 +278,20 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
         hash_mb: 16,
     });
     let started = Instant::now();
-    let Made {
-        database: db,
-        players,
-        solved,
-    } = Database::make(
+    let made = Database::make(
         Header::games(year, created, depth),
         sources,
         perfect_from,
         &mut |pos| solver.solve(pos).score.0,
     )
     .map_err(bad)?;
-    let bytes = db
+    let bytes = made
+        .database
         .to_bytes()
         .map_err(|e| bad(format!("{}: {e}", a.out.display())))?;
     write_whole(&a.out, &[&a.from], &bytes)?;
     for (path, kind, names) in [
-        (&a.players, NameKind::Players, players),
+        (&a.players, NameKind::Players, made.players.clone()),
         (
             &a.tournaments,
             NameKind::Tournaments,
@@ -313,14 +310,9 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
             write_whole(path, &[&a.from, &a.out], &b)?;
         }
     }
-    eprintln!(
-        "ply: wrote {} games to {} ({} bytes; theoretical scores from {depth} empties, {solved} \
-         solved, {:.1} s)",
-        db.games.len(),
-        a.out.display(),
-        bytes.len(),
-        started.elapsed().as_secs_f64()
-    );
+    let seconds = started.elapsed().as_secs_f64();
+    let out = a.out.display().to_string();
+    eprintln!("ply: {}", made.note(&out, bytes.len(), seconds));
     Ok(())
 }
 
