@@ -348,15 +348,8 @@ fn search(a: &SearchArgs) -> anyhow::Result<()> {
         let (scored, found) = book::search_moves(&pos, a.depth);
         let row = Row::searched(&pos, line, a.depth, &scored, &found.line);
         writer.append(&row)?;
-        writeln!(
-            stdout,
-            "line {line:>4}  best {:>3} {:+3}  depth {}  nodes {:>11}  {:>7.1} s",
-            row.best_move.as_deref().unwrap_or("-"),
-            row.score,
-            a.depth,
-            found.nodes,
-            started.elapsed().as_secs_f64()
-        )?;
+        let seconds = started.elapsed().as_secs_f64();
+        writeln!(stdout, "{}", row.search_line(found.nodes, seconds))?;
         stdout.flush()?;
     }
     Ok(())

@@ -144,18 +144,8 @@ impl Writer {
         let Err(e) = self.inner.append(row) else {
             return Ok(());
         };
-        let name = self.path.display();
-        let line = e.line;
-        Err(match e.cut {
-            None => anyhow::Error::new(e.error).context(format!(
-                "writing the result for input line {line} to {name} (the file is cut back to \
-                 its last whole line: a rerun resumes from there)"
-            )),
-            Some(cut) => anyhow::Error::new(e.error).context(format!(
-                "writing the result for input line {line} to {name}, and cutting the file back \
-                 to its last whole line failed too ({cut}): a rerun drops its torn last line"
-            )),
-        })
+        let message = e.message(&self.path.display().to_string());
+        Err(anyhow::Error::new(e.error).context(message))
     }
 }
 

@@ -130,6 +130,19 @@ impl Row {
         }
     }
 
+    /// The line `ply othello book search` prints of a searched row: its input line, best
+    /// move and score, the depth, and the search's nodes and time.
+    #[must_use]
+    pub fn search_line(&self, nodes: u64, seconds: f64) -> String {
+        format!(
+            "line {:>4}  best {:>3} {:+3}  depth {}  nodes {nodes:>11}  {seconds:>7.1} s",
+            self.line,
+            self.best_move.as_deref().unwrap_or("-"),
+            self.score,
+            self.depth.unwrap_or(0),
+        )
+    }
+
     /// The row as a book's entry, checked: a position of `size` with a legal best move,
     /// and for a searched result the score of every legal move.
     ///
@@ -375,6 +388,26 @@ pub struct AppendError {
     pub cut: Option<io::Error>,
 }
 
+impl AppendError {
+    /// What a front end says of the failure, the results file named `name`: the row's input
+    /// line, and whether the file was cut back to its last whole line (a rerun resumes from
+    /// there) or that failed too (a rerun drops its torn last line).
+    #[must_use]
+    pub fn message(&self, name: &str) -> String {
+        let line = self.line;
+        match &self.cut {
+            None => format!(
+                "writing the result for input line {line} to {name} (the file is cut back to \
+                 its last whole line: a rerun resumes from there)"
+            ),
+            Some(cut) => format!(
+                "writing the result for input line {line} to {name}, and cutting the file back \
+                 to its last whole line failed too ({cut}): a rerun drops its torn last line"
+            ),
+        }
+    }
+}
+
 impl<S: Store> Writer<S> {
     /// A writer appending to `store`, which holds `whole` bytes of whole lines and is
     /// positioned at their end.
@@ -474,6 +507,11 @@ mod tests {
         assert_eq!(e.line, 3);
         assert_eq!(e.error.to_string(), "No space left on device");
         assert!(e.cut.is_none());
+        let text = e.message("r.jsonl");
+        assert!(
+            text.contains("input line 3 to r.jsonl (the file is cut back"),
+            "{text}"
+        );
         let bytes = &w.store().bytes;
         assert_eq!(bytes.len(), 2 * line);
         assert_eq!(whole_lines(bytes), bytes.len());
@@ -513,6 +551,18 @@ mod tests {
         let e = parse(&bytes).unwrap_err();
         assert_eq!(e.at, 1);
         assert!(e.message.starts_with("not a results row: "), "{e:?}");
+    }
+
+    #[test]
+    fn a_searched_rows_line_says_its_move_score_and_depth() {
+        let r = Row {
+            depth: Some(12),
+            ..row(7)
+        };
+        assert_eq!(
+            r.search_line(1234, 2.5),
+            "line    7  best  a1 -10  depth 12  nodes        1234      2.5 s"
+        );
     }
 
     /// A row enters a book only with a legal best move on the book's size, and a searched
