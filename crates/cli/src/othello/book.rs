@@ -43,8 +43,9 @@ use clap::{Args, Subcommand};
 use ply_core::Shard;
 use ply_othello::{
     book::{self, Book, ScoredMove},
+    obf,
     results::{self as batch, BookEntry},
-    text, wthor, BoardSize, Position, Square,
+    wthor, BoardSize, Position, Square,
 };
 
 use crate::{
@@ -259,12 +260,10 @@ fn grow(a: &GrowArgs) -> anyhow::Result<()> {
     print_level(&next)
 }
 
-/// A level as an OBF file on stdout: one position a line.
+/// A level as an OBF file on stdout ([`obf::positions_file`]).
 fn print_level(level: &[Position]) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
-    for p in level {
-        writeln!(out, "{};", text::format_position(p))?;
-    }
+    out.write_all(obf::positions_file(level).as_bytes())?;
     out.flush()?;
     Ok(())
 }

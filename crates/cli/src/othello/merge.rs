@@ -64,12 +64,8 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         results::check_input(&entries, &by_line).map_err(|c| conflict(c, &input))?;
     }
     // Checked whole before a byte is written: nothing half-merged on an error.
-    let mut merged = Vec::new();
-    for row in by_line.values() {
-        merged.extend_from_slice(&row.bytes);
-    }
     let mut out = io::stdout().lock();
-    out.write_all(&merged)?;
+    out.write_all(&results::merged_bytes(&by_line))?;
     out.flush()?;
     Ok(())
 }

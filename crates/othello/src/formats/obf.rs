@@ -205,6 +205,23 @@ pub fn parse_file(text: &str) -> Result<Vec<ObfEntry>, ParseError> {
     Ok(entries)
 }
 
+/// `positions` as an OBF file: one position a line, without scores (a level of a book to
+/// solve or search).
+///
+/// ```
+/// use ply_othello::{obf, BoardSize, Position};
+/// let file = obf::positions_file(&[Position::start(BoardSize::Four)]);
+/// assert_eq!(file, "-----OX--XO----- X;\n");
+/// assert_eq!(obf::parse_file(&file).unwrap()[0].obf.position, Position::start(BoardSize::Four));
+/// ```
+#[must_use]
+pub fn positions_file(positions: &[Position]) -> String {
+    positions
+        .iter()
+        .map(|p| format!("{};\n", text::format_position(p)))
+        .collect()
+}
+
 /// The positions of `entries` (an OBF file's) that `shard` holds, each with its input line:
 /// the k-th position (from 0, counting positions only) when `shard` holds k. What a batch
 /// run on shard I/N works on.

@@ -194,6 +194,15 @@ pub fn merge(
     Ok(by_line)
 }
 
+/// The merged file: every row's line as it was read, in input order.
+#[must_use]
+pub fn merged_bytes(by_line: &BTreeMap<u64, MergeRow>) -> Vec<u8> {
+    by_line
+        .values()
+        .flat_map(|row| row.bytes.iter().copied())
+        .collect()
+}
+
 /// The merged results against the input (an OBF file's entries): the same positions at the
 /// same lines, none missing.
 ///
@@ -261,6 +270,8 @@ mod tests {
         let order: Vec<u64> = merged.keys().copied().collect();
         assert_eq!(order, [1, 2, 3]);
         assert_eq!(merged[&2].file, 1);
+        let want = [line(1, "p1", 2), line(2, "p2", 0), line(3, "p3", 1)].concat();
+        assert_eq!(merged_bytes(&merged), want);
     }
 
     /// Two results for one line, or for one position, that disagree are named with both

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::{
     book::build_book,
-    merge::{check_input, merge, Conflict, MergeRow},
+    merge::{check_input, merge, merged_bytes, Conflict, MergeRow},
 };
 use crate::{
     analyze::WholeDiscs, book::ScoredMove, solve::Solved, text, BoardSize, Move, Position, Square,
