@@ -614,8 +614,8 @@ fn net_writes_a_network_the_engines_evaluate_with() {
     let games = dir.join("games.bin");
     let o = gen(s(&games), "12", "0/1");
     assert!(o.status.success(), "{}", stderr(&o));
-    let train = |out: &std::path::Path| {
-        ply(&[
+    let train_with = |out: &std::path::Path, more: &[&str]| {
+        let mut args = vec![
             "train",
             "net",
             s(&games),
@@ -631,8 +631,11 @@ fn net_writes_a_network_the_engines_evaluate_with() {
             "64",
             "--out",
             s(out),
-        ])
+        ];
+        args.extend_from_slice(more);
+        ply(&args)
     };
+    let train = |out: &std::path::Path| train_with(out, &[]);
     let net = dir.join("net6.bin");
     let o = train(&net);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -648,6 +651,24 @@ fn net_writes_a_network_the_engines_evaluate_with() {
     let again = dir.join("again.bin");
     assert!(train(&again).status.success());
     assert_eq!(fs::read(&again).unwrap(), bytes, "the same bytes twice");
+
+    // Search labels from 14 empties change what is learnt, and not with the thread count.
+    let searched = |out: &std::path::Path, threads: &str| {
+        let more = [
+            "--search-from",
+            "14",
+            "--search-depth",
+            "1",
+            "--threads",
+            threads,
+        ];
+        let o = train_with(out, &more);
+        assert!(o.status.success(), "{}", stderr(&o));
+        fs::read(out).unwrap()
+    };
+    let one = searched(&dir.join("searched1.bin"), "1");
+    assert_ne!(one, bytes, "search labels change the network");
+    assert_eq!(searched(&dir.join("searched2.bin"), "2"), one);
 
     // The engines evaluate with it: a depth-1 analysis's estimate is the network's.
     let analyze = |var: Option<&std::path::Path>| {
@@ -688,8 +709,21 @@ fn net_writes_a_network_the_engines_evaluate_with() {
 
     // Bad shapes are usage errors naming the flag, nothing written.
     let out = dir.join("none.bin");
-    for (flag, value) in [("--width", "0"), ("--hidden", "65"), ("--lr", "2")] {
-        let o = ply(&["train", "net", s(&games), "--out", s(&out), flag, value]);
+    for (flag, value) in [
+        ("--width", "0"),
+        ("--hidden", "65"),
+        ("--lr", "2"),
+        ("--search-depth", "0"),
+        ("--search-from", "37"),
+    ] {
+        let more: &[&str] = if flag == "--search-depth" {
+            &["--search-from", "20"]
+        } else {
+            &[]
+        };
+        let mut args = vec!["train", "net", s(&games), "--out", s(&out), flag, value];
+        args.extend_from_slice(more);
+        let o = ply(&args);
         assert_eq!(o.status.code(), Some(2), "{flag}: {}", stderr(&o));
         assert!(stderr(&o).contains(flag), "{}", stderr(&o));
         assert!(!out.exists());

@@ -30,6 +30,16 @@ impl SplitMix64 {
         SplitMix64 { state: seed }
     }
 
+    /// A seed nobody chose: the clock's nanoseconds and the process id, mixed (for a
+    /// command run without `--seed`, a fresh input each call).
+    #[must_use]
+    pub fn fresh_seed() -> u64 {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        SplitMix64::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -98,5 +108,11 @@ mod tests {
     #[should_panic(expected = "empty")]
     fn below_zero_panics() {
         SplitMix64::new(1).below(0);
+    }
+
+    #[test]
+    fn fresh_seeds_differ_from_call_to_call() {
+        let seeds: Vec<u64> = (0..4).map(|_| SplitMix64::fresh_seed()).collect();
+        assert!(seeds.windows(2).any(|w| w[0] != w[1]), "{seeds:?}");
     }
 }

@@ -11,7 +11,9 @@
 //!   [`GtpEngine`] and [`NboardEngine`] (programs run as child processes, through
 //!   [`process`]), [`ApiEngine`] (a `ply serve`);
 //! - [`matches`]: the one match runner (openings, both colours, clocks, each side's time,
-//!   games as records) and [`proven`], the consistency check of proven values along a game;
+//!   games as records) and [`proven`], the consistency check of proven values along a game
+//!   (and the report of a self-play run by it); [`tally`], a match's figures and the lines
+//!   that report them;
 //! - [`xot`]: the one reader of opening lists;
 //! - [`gtp`] and [`nboard`]: ply as the engine a GUI drives (each protocol's parser, answers
 //!   and session over `ply_othello::play::Player`, run over any reader and writer).
@@ -28,6 +30,7 @@ pub mod nboard_client;
 pub mod ply_engine;
 pub mod process;
 pub mod proven;
+pub mod tally;
 pub mod xot;
 
 #[cfg(test)]

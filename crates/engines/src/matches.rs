@@ -273,6 +273,20 @@ pub struct MatchError {
     pub error: Box<GameError>,
 }
 
+impl MatchError {
+    /// The error in words with the opening's text and the first engine's name:
+    /// `opening 3 (f5d6), ply as Black: …`.
+    #[must_use]
+    pub fn describe(&self, opening: &str, first: &str) -> String {
+        format!(
+            "opening {} ({opening}), {first} as {:?}: {}",
+            self.opening + 1,
+            self.first_as,
+            self.error
+        )
+    }
+}
+
 impl fmt::Display for MatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -319,4 +333,29 @@ pub fn play_match(
         }
     }
     Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{EngineError, Fault};
+
+    #[test]
+    fn a_match_error_is_described_with_the_opening_and_the_first_engine() {
+        let e = MatchError {
+            opening: 2,
+            first_as: Color::White,
+            error: Box::new(GameError {
+                side: Color::Black,
+                error: EngineError::new("edax", "genmove b", Fault::Exited, "gone"),
+                so_far: String::new(),
+            }),
+        };
+        let text = e.describe("f5d6", "ply");
+        assert!(
+            text.starts_with("opening 3 (f5d6), ply as White: "),
+            "{text}"
+        );
+        assert!(text.ends_with(&format!("{}", e.error)), "{text}");
+    }
 }

@@ -51,6 +51,7 @@
 use std::io::{BufRead, Write};
 
 mod algospot;
+pub mod bench;
 mod boj16571;
 mod boj7682;
 mod cells;
@@ -82,6 +83,18 @@ pub struct Sample {
     pub input: &'static str,
     /// The expected output.
     pub output: &'static str,
+}
+
+impl Sample {
+    /// The sample's files in online-judge-tools' layout, as `oj download` names them:
+    /// `sample-N.in` and `sample-N.out` (`number` from 1) with their contents.
+    #[must_use]
+    pub fn files(&self, number: usize) -> [(String, &'static str); 2] {
+        [
+            (format!("sample-{number}.in"), self.input),
+            (format!("sample-{number}.out"), self.output),
+        ]
+    }
 }
 
 /// A judge problem: its name, where it comes from, and what ply does with its inputs.
@@ -189,6 +202,26 @@ pub static PROBLEMS: [Problem; 5] = [
         }],
     },
 ];
+
+/// Every problem in words, for a command's help: each name, its source and its two-line
+/// statement, then how strictly inputs are read.
+#[must_use]
+pub fn catalogue() -> String {
+    let mut s = String::from("Problems:\n");
+    for p in &PROBLEMS {
+        s.push_str(&format!("  {}: {}\n", p.name(), p.source()));
+        for line in p.statement().lines() {
+            s.push_str(&format!("      {line}\n"));
+        }
+    }
+    s.push_str(
+        "\nCells and numbers are read strictly as each statement writes them (a lowercase o is \
+         not a BOJ 7682 cell, +3 is not a number). Lenient: CRLF line ends, blank lines and \
+         spaces around a line; swea-4615's numbers may wrap across lines; algospot's C is not \
+         capped at 50.",
+    );
+    s
+}
 
 /// The problem called `name`.
 ///
@@ -333,6 +366,19 @@ impl Problem {
             return Ok(None);
         };
         Ok((self.explain)(input, case)?.into_iter().nth(index))
+    }
+
+    /// The samples as text: for each, a line `== sample N: input`, the input, a line
+    /// `== sample N: output` and the expected output.
+    #[must_use]
+    pub fn samples_text(&self) -> String {
+        let mut s = String::new();
+        for (i, sample) in self.samples.iter().enumerate() {
+            let n = i + 1;
+            s.push_str(&format!("== sample {n}: input\n{}", sample.input));
+            s.push_str(&format!("== sample {n}: output\n{}", sample.output));
+        }
+        s
     }
 
     /// A valid input cut into one standalone input per case, in order (`None` if `input` is
@@ -524,5 +570,31 @@ mod tests {
                 let _ = p.answer(&cells);
             }
         }
+    }
+
+    #[test]
+    fn the_catalogue_and_the_samples_text_name_every_problem_and_sample() {
+        let c = catalogue();
+        assert!(PROBLEMS
+            .iter()
+            .all(|p| c.contains(&format!("  {}: ", p.name()))));
+        let p = problem("ttt-finals").unwrap();
+        let text = p.samples_text();
+        assert!(
+            text.starts_with(
+                "== sample 1: input\nOX--X-XOO\nO-OXO-X--\nO-OXO-X-X\n== sample 1: output\n4 1 2 \
+                 1\n11 9 1 1\n4 2 1 1\n"
+            ),
+            "{text}"
+        );
+        let [(input, _), (output, body)] = p.samples()[0].files(1);
+        assert_eq!(
+            (input.as_str(), output.as_str(), body),
+            (
+                "sample-1.in",
+                "sample-1.out",
+                "4 1 2 1\n11 9 1 1\n4 2 1 1\n"
+            )
+        );
     }
 }

@@ -293,6 +293,43 @@ impl Failure {
         }
         Ok(())
     }
+
+    /// How to write the input again and give it to the program `cmd` (problem `problem`):
+    /// `== reproduce` and `ply judge gen PROBLEM ARGS | CMD`. Nothing when the program
+    /// could not be run.
+    ///
+    /// # Errors
+    /// A failed write.
+    pub fn write_reproduce(
+        &self,
+        out: &mut dyn Write,
+        problem: &str,
+        cmd: &str,
+    ) -> std::io::Result<()> {
+        if self.run.not_found {
+            return Ok(());
+        }
+        writeln!(
+            out,
+            "== reproduce\nply judge gen {problem} {} | {cmd}",
+            self.gen
+        )
+    }
+
+    /// What the failure is, in one line: the program could not be run, or its output
+    /// differs from ply's in this round of `rounds`.
+    #[must_use]
+    pub fn verdict(&self, problem: &str, rounds: u64, cmd: &str) -> String {
+        if self.run.not_found {
+            format!("{problem}: the program could not be run (exit 127, command not found): {cmd}")
+        } else {
+            format!(
+                "{problem}: round {} of {rounds}: the program's output differs from ply's (seed \
+                 {})",
+                self.round, self.seed
+            )
+        }
+    }
 }
 
 /// The program's output with every line that differs from ply's marked, and the missing
@@ -359,5 +396,39 @@ mod tests {
         assert!(same_answers(b"x\no\n", b"x\no"));
         assert!(!same_answers(b"x\no\n", b"x\nTIE\n"));
         assert!(!same_answers(b"x\no\n", b"x\n\no\n"));
+    }
+
+    #[test]
+    fn the_verdict_and_the_reproduction_name_the_round_or_the_missing_program() {
+        let mut f = Failure {
+            round: 3,
+            seed: 9,
+            input: b"x\n".to_vec(),
+            expected: b"y\n".to_vec(),
+            run: Run::default(),
+            gen: GenArgs {
+                seed: 9,
+                count: 2,
+                case: Some(1),
+            },
+            why: Vec::new(),
+        };
+        let mut out = Vec::new();
+        f.write_reproduce(&mut out, "boj-7682", "./a.out").unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "== reproduce\nply judge gen boj-7682 --seed 9 --count 2 --case 1 | ./a.out\n"
+        );
+        assert_eq!(
+            f.verdict("boj-7682", 10, "./a.out"),
+            "boj-7682: round 3 of 10: the program's output differs from ply's (seed 9)"
+        );
+        f.run.not_found = true;
+        let mut none = Vec::new();
+        f.write_reproduce(&mut none, "boj-7682", "./a.out").unwrap();
+        assert!(none.is_empty());
+        assert!(f
+            .verdict("boj-7682", 10, "./a.out")
+            .contains("could not be run (exit 127"));
     }
 }

@@ -24,6 +24,7 @@
 mod board;
 mod notation;
 mod position;
+pub mod report;
 mod stats;
 pub mod table;
 

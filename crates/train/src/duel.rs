@@ -22,6 +22,7 @@ use ply_core::par_map;
 use ply_engines::{
     engine::illegal,
     matches::{play_game, Control},
+    xot::{self, XotError},
     Answer, Engine, EngineError, Limit,
 };
 use ply_othello::{eval::Eval, spine::clock::SYSTEM, GameRecord, Move, Position, Square};
@@ -150,15 +151,7 @@ pub fn play(
         // Neither engine can fail: both play legal moves and know no clock.
         let game = play_game(black, white, &starts[k], [depth, depth], &SYSTEM)
             .unwrap_or_else(|e| panic!("a duel's engines cannot fail: {e}"));
-        let moves = game
-            .record
-            .moves()
-            .iter()
-            .filter_map(|m| match m {
-                Move::Play(sq) => Some(*sq),
-                Move::Pass => None,
-            })
-            .collect();
+        let moves = squares(&game.record);
         DuelGame {
             opening: k,
             first_is_black,
@@ -170,6 +163,31 @@ pub fn play(
             moves,
         }
     })
+}
+
+/// The squares played in `record`, its passes left out: how a duel names an opening and a
+/// game's moves.
+fn squares(record: &GameRecord) -> Vec<Square> {
+    record
+        .moves()
+        .iter()
+        .filter_map(|m| match m {
+            Move::Play(sq) => Some(*sq),
+            Move::Pass => None,
+        })
+        .collect()
+}
+
+/// The first `n` openings of an XOT list (read by [`ply_engines::xot`]), each as the squares
+/// played: what [`play`] takes.
+///
+/// # Errors
+/// A line that is not an opening, named by its number.
+pub fn openings(list: &str, n: usize) -> Result<Vec<Vec<Square>>, XotError> {
+    Ok(xot::first(list, n)?
+        .iter()
+        .map(|o| squares(&o.game))
+        .collect())
 }
 
 /// The first weights' points: a win 1, a draw one half.
@@ -322,5 +340,17 @@ mod tests {
             };
             assert_eq!(g.moves, plain(order, &openings[g.opening], 2), "{g:?}");
         }
+    }
+
+    #[test]
+    fn openings_are_the_squares_their_lines_play() {
+        let list = "f5d6c3\nf5f6\n";
+        let got = openings(list, 2).unwrap();
+        let sq = |s: &str| Square::parse(s).unwrap();
+        assert_eq!(
+            got,
+            [vec![sq("f5"), sq("d6"), sq("c3")], vec![sq("f5"), sq("f6")]]
+        );
+        assert_eq!(openings("f5a1\n", 1).unwrap_err().line, 1);
     }
 }

@@ -35,7 +35,11 @@
 //! assert_eq!(eval, learn::fit(&data, &settings, |_| ()), "deterministic");
 //! ```
 
-use std::io::Read;
+use std::{
+    fs::File,
+    io::{BufReader, Read},
+    path::PathBuf,
+};
 
 use ply_core::SplitMix64;
 use ply_othello::{
@@ -108,6 +112,23 @@ impl Data {
         Data::read_apart(files, holdout, &[])
     }
 
+    /// The game files at `paths` opened for [`Data::read`], each named by its path.
+    ///
+    /// # Errors
+    /// A file that cannot be opened ([`DataError::Io`], naming it).
+    pub fn open_files(paths: &[PathBuf]) -> Result<Vec<(BufReader<File>, String)>, DataError> {
+        paths
+            .iter()
+            .map(|path| {
+                let name = path.display().to_string();
+                match File::open(path) {
+                    Ok(file) => Ok((BufReader::new(file), name)),
+                    Err(e) => Err(DataError::io(&name, e)),
+                }
+            })
+            .collect()
+    }
+
     /// [`Data::read`], leaving out every game that passes through one of `apart` (the
     /// positions after the test set's openings, as [`crate::testset::openings`] gives them),
     /// so that no training game shares an opening with the test set; they are counted in
@@ -147,6 +168,18 @@ impl Data {
                         "{0}x{0}, where the files before are {1}x{1}",
                         params.size.n(),
                         data.size.n()
+                    ),
+                ));
+            }
+            // The test set's openings are positions of their own size: another size's games
+            // cannot pass through them (nor be replayed from their start).
+            if let Some((_, p)) = apart.first().filter(|(_, p)| p.size() != params.size) {
+                return Err(bad(
+                    "board size",
+                    format!(
+                        "{0}x{0}, where the test set to keep apart from is {1}x{1}",
+                        params.size.n(),
+                        p.size().n()
                     ),
                 ));
             }
@@ -216,6 +249,47 @@ impl Default for Settings {
             window: 4,
         }
     }
+}
+
+impl Settings {
+    /// Checks the settings: a positive ridge, 1 to 10000 iterations, a window of 0 to 16.
+    ///
+    /// # Errors
+    /// The first that is out of range, as [`DataError::Params`] naming it (`ridge`,
+    /// `iterations`, `window`), the message beginning with its value.
+    pub fn check(&self) -> Result<(), DataError> {
+        let params = |field, message| Err(DataError::Params { field, message });
+        if !(self.ridge.is_finite() && self.ridge > 0.0) {
+            return params(
+                "ridge",
+                format!("{}: expected a positive number", self.ridge),
+            );
+        }
+        if self.iterations == 0 || self.iterations > 10_000 {
+            return params(
+                "iterations",
+                format!("{}: expected 1 to 10000", self.iterations),
+            );
+        }
+        if self.window > 16 {
+            return params("window", format!("{}: expected 0 to 16", self.window));
+        }
+        Ok(())
+    }
+}
+
+/// Checks `holdout`, one game in how many kept aside: 2 or more.
+///
+/// # Errors
+/// Less, as [`DataError::Params`] naming `holdout`, the message beginning with its value.
+pub fn check_holdout(holdout: u64) -> Result<(), DataError> {
+    if holdout < 2 {
+        return Err(DataError::Params {
+            field: "holdout",
+            message: format!("{holdout}: expected 2 or more (one game in N is kept aside)"),
+        });
+    }
+    Ok(())
 }
 
 /// Fits every phase to the positions of `data` not held out, calling `progress` with a line
@@ -445,5 +519,42 @@ mod tests {
         let cut = &six[..six.len() - 3];
         let e = Data::read([(cut, "cut.bin")], 20).unwrap_err();
         assert!(e.to_string().contains("cut.bin"), "{e}");
+    }
+
+    #[test]
+    fn settings_out_of_range_are_named_with_their_value() {
+        let field = |r: Result<(), DataError>| match r {
+            Err(DataError::Params { field, message }) => format!("{field} {message}"),
+            other => format!("{other:?}"),
+        };
+        assert!(Settings::default().check().is_ok());
+        let ridge = Settings {
+            ridge: 0.0,
+            ..Settings::default()
+        };
+        assert_eq!(field(ridge.check()), "ridge 0: expected a positive number");
+        let window = Settings {
+            window: 17,
+            ..Settings::default()
+        };
+        assert_eq!(field(window.check()), "window 17: expected 0 to 16");
+        assert!(check_holdout(2).is_ok());
+        assert_eq!(
+            field(check_holdout(1)),
+            "holdout 1: expected 2 or more (one game in N is kept aside)"
+        );
+    }
+
+    #[test]
+    fn games_of_another_size_than_the_test_set_are_refused() {
+        let six = file(2, BoardSize::Six, 1);
+        let apart = [(1, ply_othello::Position::start(BoardSize::Eight))];
+        let e = Data::read_apart([(&six[..], "six.bin")], 20, &apart).unwrap_err();
+        assert!(e.is_bad_input());
+        assert!(
+            e.to_string()
+                .contains("6x6, where the test set to keep apart from is 8x8"),
+            "{e}"
+        );
     }
 }

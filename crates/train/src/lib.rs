@@ -47,5 +47,6 @@ pub mod net;
 pub mod recipe;
 pub mod ridge;
 pub mod selfplay;
+pub mod summary;
 pub mod tables;
 pub mod testset;

@@ -37,6 +37,7 @@ use ply_othello::{
     BoardSize, Color, Move, Position, Square,
 };
 
+pub mod report;
 pub mod table;
 
 pub use table::{judge, Judged, Summary};

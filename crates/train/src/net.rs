@@ -12,7 +12,7 @@
 use ply_core::SplitMix64;
 use ply_othello::eval::{
     network::{Features, Float, MAX_HIDDEN, MAX_HIDDEN_WEIGHT, MAX_ROW, MAX_WIDTH},
-    phase_of, EvalState, EXTRAS,
+    phase_of, Eval, EvalState, EXTRAS,
 };
 
 use crate::learn::{Data, Sample};
@@ -131,9 +131,9 @@ struct Trainer<'a> {
 }
 
 impl Trainer<'_> {
-    /// Forward and backward of one position, its gradient (scaled by `scale`) added; returns
-    /// the squared error.
-    fn sample(&mut self, s: &Sample, scale: f32) -> f64 {
+    /// Forward and backward of one position trained towards `target` (discs), its gradient
+    /// (scaled by `scale`) added; returns the squared error.
+    fn sample(&mut self, s: &Sample, target: f32, scale: f32) -> f64 {
         let (w, h) = (self.f.width, self.f.hidden);
         let rows = lit(self.features, s);
         let rows = &rows[..self.n_lit];
@@ -163,7 +163,7 @@ impl Trainer<'_> {
         }
         let skip = &self.f.skip[phase * w..(phase + 1) * w];
         y += skip.iter().zip(a.iter()).map(|(&x, &z)| x * z).sum::<f32>();
-        let err = y - f32::from(s.label);
+        let err = y - target;
         let d = err * scale;
         self.g.out_bias[phase] += d;
         let mut dacc = [0f32; MAX_WIDTH];
@@ -263,17 +263,84 @@ pub fn mae(f: &Float, samples: &[&Sample]) -> (f64, f64) {
     )
 }
 
-/// Trains a network on `data`'s positions (its held-out games measured after each epoch),
-/// calling `progress` with each epoch's figures; returns the weights of the best epoch by
-/// held-out error, and every epoch's figures.
+/// Labels from searches for the positions far from the end of the game, where a game's
+/// result says little about the position ([`targets`]).
+#[derive(Clone, Copy, Debug)]
+pub struct SearchLabels<'a> {
+    /// The evaluation searched.
+    pub eval: &'a Eval,
+    /// Positions with at least this many empty squares (and no exact label) are searched.
+    pub from_empties: u8,
+    /// The label is the mean of the searches of this depth and the next.
+    pub depth: u32,
+    /// Threads for the searches (the labels do not depend on it).
+    pub threads: usize,
+}
+
+/// What each of `data`'s positions is trained towards, in discs: its game's result, or,
+/// with `search`, the searches' value for the positions it names that are trained on (the
+/// held-out ones keep their results, which they are measured against). The searched values
+/// of each number of empty squares are shifted so their mean is that of the same positions'
+/// results: a search of even depth leans to the side to move, the mean of two depths still a
+/// little, and the games' results do not. `progress` is called with the count searched.
+#[must_use]
+pub fn targets(
+    data: &Data,
+    search: Option<&SearchLabels>,
+    progress: impl Fn(usize) + Sync,
+) -> Vec<f32> {
+    let mut out: Vec<f32> = data.samples.iter().map(|s| f32::from(s.label)).collect();
+    let Some(search) = search else {
+        return out;
+    };
+    let todo: Vec<usize> = (0..data.samples.len())
+        .filter(|&i| {
+            let s = &data.samples[i];
+            !s.exact && !s.held_out && s.empties >= search.from_empties
+        })
+        .collect();
+    let positions: Vec<(u64, u64)> = todo
+        .iter()
+        .map(|&i| (data.samples[i].p, data.samples[i].o))
+        .collect();
+    let values = crate::tables::search_labels(
+        search.eval,
+        data.size,
+        &positions,
+        search.depth,
+        search.threads,
+        progress,
+    );
+    // Per empties count: the sum of the results and of the searched values.
+    let mut sums = [(0f64, 0f64, 0u64); 65];
+    for (&i, &v) in todo.iter().zip(&values) {
+        let e = &mut sums[usize::from(data.samples[i].empties)];
+        e.0 += f64::from(data.samples[i].label);
+        e.1 += f64::from(v);
+        e.2 += 1;
+    }
+    for (&i, &v) in todo.iter().zip(&values) {
+        let (results, searched, n) = sums[usize::from(data.samples[i].empties)];
+        out[i] = v + ((results - searched) / n as f64) as f32;
+    }
+    out
+}
+
+/// Trains a network on `data`'s positions towards `targets` (one a position, [`targets`]),
+/// its held-out games measured against their results after each epoch, calling `progress`
+/// with each epoch's figures; returns the weights of the best epoch by held-out error, and
+/// every epoch's figures.
 ///
 /// # Panics
-/// If the data's board size has no evaluation (4x4) or the shape is out of range.
+/// If the data's board size has no evaluation (4x4), the shape is out of range, or
+/// `targets` is not one a position.
 pub fn train(
     data: &Data,
+    targets: &[f32],
     settings: &Settings,
     mut progress: impl FnMut(&Epoch),
 ) -> (Float, Vec<Epoch>) {
+    assert_eq!(targets.len(), data.samples.len(), "one target a position");
     let features = Features::of(data.size).expect("an evaluated size");
     let f = Float::seeded(data.size, settings.width, settings.hidden, settings.seed);
     let g = Float::zeros(data.size, settings.width, settings.hidden);
@@ -313,7 +380,8 @@ pub fn train(
         for chunk in order.chunks(settings.batch) {
             let scale = 1.0 / chunk.len() as f32;
             for &i in chunk {
-                sse += t.sample(&data.samples[i as usize], scale);
+                let i = i as usize;
+                sse += t.sample(&data.samples[i], targets[i], scale);
             }
             step += 1;
             t.step(lr, step);

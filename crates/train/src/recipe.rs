@@ -103,6 +103,27 @@ impl Params {
     }
 }
 
+/// Reads a number of random opening moves as the command line gives it: `A-B` (each game
+/// draws its number from A to B) or one number `A` (A-A).
+///
+/// # Errors
+/// Not whole numbers up to 255, or an empty range; the message quotes the text.
+pub fn parse_random_moves(s: &str) -> Result<(u8, u8), String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .map_err(|_| format!("`{s}` is not A-B or A (whole numbers up to 255)"))
+    };
+    let (a, b) = match s.split_once('-') {
+        Some((a, b)) => (num(a)?, num(b)?),
+        None => (num(s)?, num(s)?),
+    };
+    if a > b {
+        return Err(format!("`{s}`: the range {a}-{b} is empty"));
+    }
+    Ok((a, b))
+}
+
 /// A CRC-32 of the shipped evaluation of `size` (weights and handicap), which the midgame
 /// engine plays with: games played with other weights are other games, so a file is resumed
 /// only by the engine that began it.
@@ -114,4 +135,23 @@ pub fn engine_fingerprint(size: BoardSize) -> u32 {
     let mut bytes: Vec<u8> = e.weights().iter().flat_map(|w| w.to_le_bytes()).collect();
     bytes.extend_from_slice(&e.tempo().to_le_bytes());
     crc32(&bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_moves_are_a_range_or_one_number() {
+        assert_eq!(parse_random_moves("6-20"), Ok((6, 20)));
+        assert_eq!(parse_random_moves(" 4 "), Ok((4, 4)));
+        assert_eq!(
+            parse_random_moves("9-3"),
+            Err("`9-3`: the range 9-3 is empty".into())
+        );
+        assert_eq!(
+            parse_random_moves("300"),
+            Err("`300` is not A-B or A (whole numbers up to 255)".into())
+        );
+    }
 }

@@ -209,6 +209,43 @@ pub fn read_rows(
         .collect())
 }
 
+/// The board size of an export's `layout.json` (as [`layout_json`] writes it).
+///
+/// # Errors
+/// Not JSON (the parser's message), or a size without an evaluation (`size: ...`).
+pub fn layout_size(json: &[u8]) -> Result<BoardSize, String> {
+    let layout: serde_json::Value = serde_json::from_slice(json).map_err(|e| e.to_string())?;
+    crate::fit::evaluated_size(&layout["size"].to_string()).map_err(|e| format!("size: {e}"))
+}
+
+/// The rows `ply train label` searches again: those whose label is not exact and that have
+/// more than `above` empty squares, by index.
+#[must_use]
+pub fn to_search(rows: &[(Row, u8)], above: u32) -> Vec<usize> {
+    (0..rows.len())
+        .filter(|&i| !rows[i].0.exact && u32::from(rows[i].1) > above)
+        .collect()
+}
+
+/// The `SET.search` array of `rows` with the rows `todo` ([`to_search`]) labelled by
+/// [`search_labels`] over `eval` at `depth` and one deeper, on `threads`; `progress` as
+/// there.
+#[must_use]
+pub fn relabel(
+    rows: &[(Row, u8)],
+    todo: &[usize],
+    eval: &Eval,
+    size: BoardSize,
+    depth: u32,
+    threads: usize,
+    progress: impl Fn(usize) + Sync,
+) -> Vec<u8> {
+    let positions: Vec<(u64, u64)> = todo.iter().map(|&i| (rows[i].0.p, rows[i].0.o)).collect();
+    let values = search_labels(eval, size, &positions, depth, threads, progress);
+    let searched: Vec<(usize, f32)> = todo.iter().copied().zip(values).collect();
+    search_array(rows, &searched)
+}
+
 /// The labels of `rows` as the `SET.search` array holds them (little-endian `f32` in discs):
 /// each row's own label, but `searched`'s value (by index) where it has one.
 #[must_use]
@@ -466,5 +503,27 @@ mod tests {
         bytes[4 * (per + 5)..4 * (per + 6)].copy_from_slice(&f32::NAN.to_le_bytes());
         let e = pack(BoardSize::Eight, &bytes).unwrap_err();
         assert!(e.contains("phase 1, index 5"), "{e}");
+    }
+
+    #[test]
+    fn a_layout_gives_its_size_and_only_inexact_deep_rows_are_searched_again() {
+        assert_eq!(
+            layout_size(layout_json(BoardSize::Six, &[("train", 1)]).as_bytes()),
+            Ok(BoardSize::Six)
+        );
+        assert!(layout_size(b"{\"size\": 4}")
+            .unwrap_err()
+            .starts_with("size: "));
+        assert!(layout_size(b"nope").is_err());
+        let row = |exact| Row {
+            p: 0,
+            o: 0,
+            label: 0,
+            exact,
+            held_out: false,
+        };
+        let rows = [(row(false), 30), (row(true), 30), (row(false), 10)];
+        assert_eq!(to_search(&rows, 20), [0]);
+        assert_eq!(to_search(&rows, 5), [0, 2]);
     }
 }

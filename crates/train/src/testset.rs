@@ -22,7 +22,7 @@
 //! position; [`shares_opening`] tells whether one of them passes through an opening of this
 //! set, so that the fit can leave it out.
 
-use std::fmt;
+use std::{fmt, io::Write, path::Path, time::Instant};
 
 use ply_othello::{
     analyze::Discs64,
@@ -361,6 +361,97 @@ pub fn resume_point(text: &str, header: &str) -> Result<(u64, usize), String> {
     Ok((done, end))
 }
 
+/// Why [`grow`] stopped: the input's fault (a file made by another recipe, an opening
+/// line that is missing or not an opening), or not (a file that cannot be read or written,
+/// a game the engine could not play). Each message names the file and the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GrowError {
+    /// Bad input.
+    BadInput(String),
+    /// Any other failure.
+    Failed(String),
+}
+
+impl fmt::Display for GrowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GrowError::BadInput(m) | GrowError::Failed(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for GrowError {}
+
+/// Grows the test-set file at `path` to `games` games (`ply train testset`): created with
+/// its [`header`], or resumed after the last whole game it holds (a torn last game cut
+/// off). Game `k` starts from line `first_opening + k` of `xot` (the text of the XOT list
+/// named `xot_name`), is played by `recipe` ([`play`]) and appended in one write
+/// ([`game_text`]) flushed to the disk, so that a killed run loses at most the game it was
+/// playing. `note` hears what is worth a line on a terminal: the cut, the resumption, each
+/// game played.
+///
+/// # Errors
+/// As [`GrowError`] says; the games before the failing one stay in the file.
+pub fn grow(
+    path: &Path,
+    games: u64,
+    first_opening: usize,
+    (xot_name, xot): (&str, &str),
+    recipe: &Recipe,
+    note: &mut dyn FnMut(&str),
+) -> Result<(), GrowError> {
+    let failed = |e: std::io::Error| GrowError::Failed(e.to_string());
+    let openings: Vec<&str> = xot.lines().collect();
+    let head = header(recipe, first_opening);
+    let name = path.display();
+    let old = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(GrowError::Failed(format!("reading {name}: {e}"))),
+    };
+    let (mut done, end) =
+        resume_point(&old, &head).map_err(|e| GrowError::BadInput(format!("{name}: {e}")))?;
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| GrowError::Failed(format!("opening {name}: {e}")))?;
+    if end < old.len() {
+        note(&format!(
+            "{name}: cut a torn last game ({} bytes)",
+            old.len() - end
+        ));
+    }
+    file.set_len(end as u64).map_err(failed)?;
+    if end == 0 {
+        writeln!(file, "{head}").map_err(failed)?;
+    }
+    if done > 0 {
+        note(&format!("{name}: resuming after {done} games"));
+    }
+    while done < games {
+        let line = first_opening - 1 + done as usize;
+        let text = openings
+            .get(line)
+            .ok_or_else(|| GrowError::BadInput(format!("{xot_name}: has no line {}", line + 1)))?;
+        let moves = opening(text)
+            .map_err(|e| GrowError::BadInput(format!("{xot_name} line {}: {e}", line + 1)))?;
+        let started = Instant::now();
+        let positions = play(done, &moves, recipe).map_err(GrowError::Failed)?;
+        file.write_all(game_text(done, &positions).as_bytes())
+            .map_err(failed)?;
+        file.sync_data().map_err(failed)?;
+        note(&format!(
+            "{name}: game {done} (XOT line {}): {} positions in {:.1} s",
+            line + 1,
+            positions.len(),
+            started.elapsed().as_secs_f64()
+        ));
+        done += 1;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -443,5 +534,33 @@ mod tests {
         };
         assert!(shares_opening(&moves, &[(4, after(4))]));
         assert!(!shares_opening(&moves[..3], &[(4, after(4))]));
+    }
+
+    #[test]
+    fn grow_refuses_a_missing_opening_line_naming_the_list_and_keeps_the_header() {
+        let dir = std::env::temp_dir().join(format!("ply-testset-grow-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("set.obf");
+        let recipe = Recipe::default();
+        let mut notes = Vec::new();
+        let e = grow(&path, 1, 3, ("xot.txt", "f5d6\n"), &recipe, &mut |n| {
+            notes.push(n.to_string());
+        })
+        .unwrap_err();
+        assert_eq!(e, GrowError::BadInput("xot.txt: has no line 3".into()));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, format!("{}\n", header(&recipe, 3)));
+        // Grown again to no games, the file is only read: nothing to note, nothing written.
+        grow(&path, 0, 3, ("xot.txt", ""), &recipe, &mut |n| {
+            notes.push(n.to_string());
+        })
+        .unwrap();
+        assert!(notes.is_empty(), "{notes:?}");
+        let other = grow(&path, 1, 4, ("xot.txt", ""), &recipe, &mut |_| {}).unwrap_err();
+        assert!(
+            matches!(&other, GrowError::BadInput(m) if m.contains("line 1: the file was made by another recipe")),
+            "{other}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -8,14 +8,10 @@
 //! not reach its depth, or names no legal move, fails the bench. It also reports how much of
 //! `--ms` the timed search used (the engine should spend nearly all of it).
 
-use std::{
-    io::{self, Write},
-    path::PathBuf,
-    time::{Duration, Instant},
-};
+use std::{io, path::PathBuf, time::Duration};
 
 use ply_othello::{BoardSize, Position};
-use ply_train::measure;
+use ply_train::measure::report::{self, ReportError};
 
 use crate::error::bad;
 
@@ -51,48 +47,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             .map(|o| (o.text, o.game.position())),
     );
     let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "estimates by depth, {} to the depth reached in {} ms (solver and book off, one thread)",
-        a.from, a.ms
-    )?;
-    let (mut sum, mut steps) = (0.0, 0usize);
-    let mut used = Vec::new();
-    for (name, pos) in &positions {
-        let started = Instant::now();
-        let timed = measure::timed_search(pos, Duration::from_millis(a.ms));
-        let ms = started.elapsed().as_secs_f64() * 1000.0;
-        used.push(ms);
-        let deepest = timed.depth.max(a.from);
-        let (values, changes) =
-            measure::depth_changes(pos, a.from, deepest).map_err(anyhow::Error::msg)?;
-        sum += changes.iter().sum::<f64>();
-        steps += changes.len();
-        let shown: Vec<String> = values.iter().map(|v| format!("{v:+.1}")).collect();
-        writeln!(
-            out,
-            "{name:<16} {ms:>6.0} ms  depth {:>2}-{deepest:<2} mean change {:>5.2}  {}",
-            a.from,
-            changes.iter().sum::<f64>() / changes.len().max(1) as f64,
-            shown.join(" ")
-        )?;
-        out.flush()?;
-    }
-    writeln!(
-        out,
-        "mean absolute change between successive depths: {:.2} discs over {steps} steps, {} \
-         positions (target: at most 1.5)",
-        sum / steps.max(1) as f64,
-        positions.len()
-    )?;
-    used.sort_by(f64::total_cmp);
-    writeln!(
-        out,
-        "time used of {} ms: least {:.0}, median {:.0}, most {:.0}",
-        a.ms,
-        used[0],
-        used[used.len() / 2],
-        used[used.len() - 1]
-    )?;
-    Ok(())
+    let budget = Duration::from_millis(a.ms);
+    report::write_depth_changes(&mut out, &positions, budget, a.from).map_err(|e| match e {
+        ReportError::Io(e) => e.into(),
+        e => anyhow::Error::msg(e.to_string()),
+    })
 }

@@ -1,7 +1,8 @@
 //! `ply bench ffo`: solves FFO positions #40–#59, checks every score against the file and
 //! prints time, nodes and nodes/second per position and in total; with `--yardstick`, also
 //! the time of a naive bitboard perft(11) before and after, and the solves' time as a
-//! multiple of it (a figure that travels between machines better than seconds).
+//! multiple of it (a figure that travels between machines better than seconds). The solves,
+//! their checks and their rows are [`ply_othello::solve::bench`]'s.
 //!
 //! The positions come from `fforum-40-59.obf` in the data directory: `--data DIR`, else
 //! `$PLY_DATA`, else the repository's `testdata/`, found as the first ancestor of the `ply`
@@ -11,17 +12,21 @@
 use std::{
     io::{self, Write},
     path::PathBuf,
-    time::Instant,
 };
 
 use anyhow::Context;
-use ply_othello::{obf, solve::SolveOptions};
+use ply_othello::{
+    obf,
+    solve::{
+        bench::{self, yardstick, BenchError, Totals, YARDSTICK_DEPTH},
+        SolveOptions,
+    },
+};
 
-use crate::{error::bad, othello::common::FFO_FILE as FILE};
-
-/// The directory of the test vectors, `othello::common`'s: `bench match` (`versus.rs`)
-/// reaches it through here until it leaves the CLI.
-pub(crate) use crate::othello::common::data_dir;
+use crate::{
+    error::bad,
+    othello::common::{data_dir, FFO_FILE as FILE},
+};
 
 /// Arguments of `ply bench ffo`.
 #[derive(clap::Args, Debug)]
@@ -49,22 +54,6 @@ pub struct Args {
     /// multiple of its best run.
     #[arg(long)]
     pub yardstick: bool,
-}
-
-/// Depth of the yardstick perft.
-const YARDSTICK_DEPTH: u32 = 11;
-
-/// One run of the yardstick: its seconds, after checking its count.
-fn yardstick() -> anyhow::Result<f64> {
-    use ply_othello::{perft, BoardSize, Position};
-    let want = perft::known_count(BoardSize::Eight, YARDSTICK_DEPTH).expect("a published count");
-    let start = Instant::now();
-    let got = perft::perft_naive(&Position::start(BoardSize::Eight), YARDSTICK_DEPTH);
-    let seconds = start.elapsed().as_secs_f64();
-    if got != want {
-        anyhow::bail!("naive perft({YARDSTICK_DEPTH}) counted {got} leaves, expected {want}");
-    }
-    Ok(seconds)
 }
 
 fn parse_range(text: &str) -> anyhow::Result<(usize, usize)> {
@@ -96,6 +85,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             entries.len()
         )));
     }
+    let bench_error = |e: BenchError| match e {
+        BenchError::NoScores { .. } => bad(format!("{} {e}", path.display())),
+        e => anyhow::Error::msg(e.to_string()),
+    };
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -104,13 +97,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         a.hash_mb,
         path.display()
     )?;
-    writeln!(
-        out,
-        "{:>3} {:>7} {:>5} {:>4} {:>10} {:>14} {:>12}",
-        "#", "empties", "score", "best", "seconds", "nodes", "nodes/s"
-    )?;
+    writeln!(out, "{}", bench::heading())?;
     let before = if a.yardstick {
-        let t = yardstick()?;
+        let t = yardstick().map_err(bench_error)?;
         writeln!(
             out,
             "yardstick: naive perft({YARDSTICK_DEPTH}) {t:.3} s (count checked)"
@@ -119,56 +108,23 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     } else {
         None
     };
-    let (mut total_nodes, mut total_seconds) = (0u64, 0f64);
+    let mut totals = Totals::default();
     for number in first..=last {
-        let entry = &entries[number - 40];
-        let pos = entry.obf.position;
-        let want = entry.obf.best_score().ok_or_else(|| {
-            bad(format!(
-                "{} line {}: no move scores",
-                path.display(),
-                entry.line
-            ))
-        })?;
-        solver.clear();
-        let start = Instant::now();
-        let r = solver.solve(&pos);
-        let seconds = start.elapsed().as_secs_f64();
-        if r.score.0 != want {
-            anyhow::bail!(
-                "ffo #{number}: solved {:+} but the file says {want:+}",
-                r.score
-            );
-        }
-        total_nodes += r.nodes;
-        total_seconds += seconds;
-        writeln!(
-            out,
-            "{number:>3} {:>7} {:>+5} {:>4} {seconds:>10.3} {:>14} {:>12.0}",
-            pos.empties().count(),
-            r.score,
-            r.best_move.map_or(String::from("-"), |s| s.to_string()),
-            r.nodes,
-            r.nodes as f64 / seconds.max(1e-9)
-        )?;
+        let row = totals
+            .solve(&mut solver, number, &entries[number - 40])
+            .map_err(bench_error)?;
+        writeln!(out, "{row}")?;
         out.flush()?;
     }
-    writeln!(
-        out,
-        "all {:>7} {:>5} {:>4} {total_seconds:>10.3} {total_nodes:>14} {:>12.0}",
-        "",
-        "ok",
-        "",
-        total_nodes as f64 / total_seconds.max(1e-9)
-    )?;
+    writeln!(out, "{}", totals.row())?;
     if let Some(before) = before {
-        let after = yardstick()?;
+        let after = yardstick().map_err(bench_error)?;
         let best = before.min(after);
         writeln!(
             out,
             "yardstick: naive perft({YARDSTICK_DEPTH}) {after:.3} s after; the solves took {:.2} \
              times its best run ({best:.3} s)",
-            total_seconds / best
+            totals.seconds / best
         )?;
     }
     Ok(())

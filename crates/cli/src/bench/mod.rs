@@ -6,11 +6,11 @@ use anyhow::Context;
 use clap::Subcommand;
 use ply_engines::xot::{self, Opening};
 
-use crate::error::bad;
+use crate::{error::bad, othello::common::data_dir};
 
 mod depth;
-pub(crate) mod eval;
-pub(crate) mod ffo;
+mod eval;
+mod ffo;
 mod judge;
 mod perft;
 mod play;
@@ -55,22 +55,8 @@ pub fn run(c: Command) -> anyhow::Result<()> {
 /// `$PLY_DATA`, else the repository's `testdata/`), read by the one reader of opening
 /// lists; a line that is not an opening is bad input, named by the file and its line.
 pub(crate) fn xot_openings(data: Option<&Path>, n: usize) -> anyhow::Result<Vec<Opening>> {
-    let path = ffo::data_dir(data)?.join("xot-openings.txt");
+    let path = data_dir(data)?.join("xot-openings.txt");
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     xot::first(&text, n).map_err(|e| bad(format!("{} {e}", path.display())))
-}
-
-/// The median of `values` (the mean of the middle two for an even count); `None` when empty.
-pub(crate) fn median(values: &mut [f64]) -> Option<f64> {
-    if values.is_empty() {
-        return None;
-    }
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    Some(if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    })
 }

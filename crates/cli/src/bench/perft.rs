@@ -1,12 +1,12 @@
 //! `ply bench perft`: 8x8 perft from the start position, one thread, no hash table; the count
 //! is checked against the published figure before any time is printed.
 
-use std::{
-    io::{self, Write},
-    time::Instant,
-};
+use std::io::{self, Write};
 
-use ply_othello::{perft, BoardSize, Position};
+use ply_othello::{
+    perft::{self, TimedError},
+    BoardSize,
+};
 use serde_json::json;
 
 use crate::error::bad;
@@ -29,39 +29,24 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
-    let want = perft::known_count(a.size, a.depth).ok_or_else(|| {
-        bad(format!(
+    let n = a.size.n();
+    let t = perft::timed(a.size, a.depth, a.runs).map_err(|e| match e {
+        TimedError::Unknown => bad(format!(
             "no published perft({}) count for {n}x{n} to check against",
-            a.depth,
-            n = a.size.n()
-        ))
+            a.depth
+        )),
+        TimedError::NoRuns => bad("--runs must be at least 1"),
+        TimedError::Miscounted { got, want, run } => anyhow::anyhow!(
+            "perft({}) on {n}x{n} counted {got} leaves, expected {want} (run {run})",
+            a.depth
+        ),
     })?;
-    if a.runs == 0 {
-        return Err(bad("--runs must be at least 1"));
-    }
-    let pos = Position::start(a.size);
-    let mut times = Vec::with_capacity(a.runs);
-    for run in 1..=a.runs {
-        let t = Instant::now();
-        let got = perft::perft(&pos, a.depth);
-        let seconds = t.elapsed().as_secs_f64();
-        if got != want {
-            anyhow::bail!(
-                "perft({}) on {n}x{n} counted {got} leaves, expected {want} (run {run})",
-                a.depth,
-                n = a.size.n()
-            );
-        }
-        times.push(seconds);
-    }
-    times.sort_by(f64::total_cmp);
-    let median = times[times.len() / 2];
-    let rate = want as f64 / median.max(1e-9);
+    let (want, median, rate) = (t.leaves, t.median(), t.rate());
     let mut out = io::stdout().lock();
     if a.json {
         let v = json!({
             "bench": "perft",
-            "size": a.size.n(),
+            "size": n,
             "depth": a.depth,
             "leaves": want,
             "runs": a.runs,
@@ -76,7 +61,6 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             a.depth,
             a.runs,
             rate / 1e6,
-            n = a.size.n()
         )?;
     }
     out.flush()?;

@@ -14,6 +14,7 @@ use std::{
 };
 
 use anyhow::Context;
+use ply_engines::tally::PonderTally;
 use ply_othello::{
     play::{play_game, GameError, Player, Settings, TimeControl},
     spine::clock::SYSTEM,
@@ -68,12 +69,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         a.main_ms,
         a.inc_ms
     )?;
-    let (mut points, mut games) = (0.0, 0u32);
-    let mut depths: [Vec<u32>; 3] = Default::default();
-    let mut hits = 0u32;
-    // Games lost on time: by the pondering side, by the other.
-    let mut flags = [0u32; 2];
-    let mut moves = 0u32;
+    let mut tally = PonderTally::default();
     for (i, o) in openings.iter().enumerate() {
         let line = &o.text;
         for ponder_color in [Color::Black, Color::White] {
@@ -82,84 +78,18 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 Color::Black => (&mut pondering, &mut plain),
                 Color::White => (&mut plain, &mut pondering),
             };
-            let p = usize::from(ponder_color == Color::White);
-            let played = match play_game(black, white, start, control, &SYSTEM) {
-                Ok(played) => played,
+            let report = match play_game(black, white, start, control, &SYSTEM) {
+                Ok(played) => tally.played(i + 1, line, ponder_color, &played),
+                // A flag loses the game for that side; the match goes on.
                 Err(GameError::Flagged { side, used }) => {
-                    // A flag loses the game for that side; the match goes on.
-                    let ponderer_lost = side == ponder_color;
-                    points += if ponderer_lost { 0.0 } else { 1.0 };
-                    games += 1;
-                    flags[usize::from(!ponderer_lost)] += 1;
-                    writeln!(
-                        out,
-                        "{:>3} {line} pondering as {:<5} {side:?} ran out of time ({used:?} on its last move)",
-                        i + 1,
-                        if p == 0 { "black" } else { "white" },
-                    )?;
-                    continue;
+                    tally.flagged(i + 1, line, ponder_color, side, used)
                 }
                 Err(e) => return Err(e).with_context(|| format!("opening {} ({line})", i + 1)),
             };
-            for (side, empties, budget, used, engine) in &played.overruns {
-                let who = if (*side == Color::White) == (p == 1) {
-                    "pondering"
-                } else {
-                    "plain"
-                };
-                writeln!(out, "    overrun: {who} at {empties} empties, {budget:?} given, {used:?} taken ({engine})")?;
-            }
-            let score = if p == 0 {
-                played.black_score
-            } else {
-                -played.black_score
-            };
-            points += match score.signum() {
-                1 => 1.0,
-                0 => 0.5,
-                _ => 0.0,
-            };
-            games += 1;
-            hits += played.ponder_hits[p];
-            moves += played.times[p].len() as u32;
-            for &(d, hit) in &played.depths[p] {
-                depths[usize::from(hit)].push(d);
-            }
-            for &(d, _) in &played.depths[1 - p] {
-                depths[2].push(d);
-            }
-            let most = |t: &[Duration]| t.iter().max().copied().unwrap_or_default();
-            writeln!(
-                out,
-                "{:>3} {line} pondering as {:<5} {score:>+4}  hits {}/{}  longest move {:?} vs {:?}  running {:.1}% of {games}",
-                i + 1,
-                if p == 0 { "black" } else { "white" },
-                played.ponder_hits[p],
-                played.times[p].len(),
-                most(&played.times[p]),
-                most(&played.times[1 - p]),
-                100.0 * points / f64::from(games),
-            )?;
+            writeln!(out, "{report}")?;
             out.flush()?;
         }
     }
-    let mean = |v: &[u32]| v.iter().map(|&d| f64::from(d)).sum::<f64>() / v.len().max(1) as f64;
-    writeln!(
-        out,
-        "pondering took {points} of {games} points ({:.1}%); ponder hits {hits} of {moves} moves; lost on time: pondering {}, plain {}",
-        100.0 * points / f64::from(games.max(1)),
-        flags[0],
-        flags[1]
-    )?;
-    writeln!(
-        out,
-        "mean depth of the midgame engine's moves: pondering side after a hit {:.2} ({} moves), after a miss {:.2} ({}); the side that does not ponder {:.2} ({})",
-        mean(&depths[1]),
-        depths[1].len(),
-        mean(&depths[0]),
-        depths[0].len(),
-        mean(&depths[2]),
-        depths[2].len(),
-    )?;
+    writeln!(out, "{}", tally.summary())?;
     Ok(())
 }

@@ -32,12 +32,12 @@ use std::{
 use anyhow::anyhow;
 use ply_engines::{
     matches::{play_match, Control},
+    tally::MatchTally,
     ApiEngine, Engine, GtpEngine, Limit, PlyEngine,
 };
 use ply_othello::{
     play::{Player, Settings},
     spine::clock::SYSTEM,
-    Color,
 };
 
 use crate::error::bad;
@@ -102,10 +102,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         openings.len(),
         a.ms,
     )?;
-    let (mut points, mut games, mut discs) = (0.0, 0, 0i64);
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    // Each side's time for each of its moves, in milliseconds: ply's, the other's.
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let mut tally = MatchTally::default();
     let records: Vec<_> = openings.iter().map(|o| o.game.clone()).collect();
     let mut printed = Ok(());
     let played = play_match(
@@ -115,61 +112,15 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         [control, control],
         &SYSTEM,
         &mut |k, side, game| {
-            let result = game.score(side);
-            games += 1;
-            discs += i64::from(result);
-            points += game.points(side);
-            match result.signum() {
-                1 => wins += 1,
-                0 => draws += 1,
-                _ => losses += 1,
-            }
-            for m in &game.asked {
-                let ms = m.used.as_secs_f64() * 1000.0;
-                if m.side == side {
-                    ours.push(ms)
-                } else {
-                    theirs.push(ms)
-                }
-            }
+            let result = tally.add(side, game);
             if printed.is_ok() {
-                printed =
-                    writeln!(
-                    out,
-                    "{:>3} {} ply as {:<5} {result:>+4}   running {wins}-{draws}-{losses} ({:.1}%)",
-                    k + 1,
-                    openings[k].text,
-                    if side == Color::Black { "black" } else { "white" },
-                    100.0 * points / f64::from(games)
-                )
-                    .and_then(|()| out.flush());
+                let line = tally.game_line(k, &openings[k].text, "ply", side, result);
+                printed = writeln!(out, "{line}").and_then(|()| out.flush());
             }
         },
     );
     printed?;
-    played.map_err(|e| {
-        anyhow!(
-            "opening {} ({}), ply as {:?}: {}",
-            e.opening + 1,
-            openings[e.opening].text,
-            e.first_as,
-            e.error
-        )
-    })?;
-    writeln!(
-        out,
-        "ply won {wins}, drew {draws}, lost {losses} of {games}: {:.1}% of the points, {:+.1} discs a game",
-        100.0 * points / f64::from(games.max(1)),
-        discs as f64 / f64::from(games.max(1))
-    )?;
-    let most = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
-    writeln!(
-        out,
-        "time a move (ms): ply median {:.0}, most {:.0}; the other median {:.0}, most {:.0}",
-        super::median(&mut ours).unwrap_or(0.0),
-        most(&ours),
-        super::median(&mut theirs).unwrap_or(0.0),
-        most(&theirs),
-    )?;
+    played.map_err(|e| anyhow!(e.describe(&openings[e.opening].text, "ply")))?;
+    writeln!(out, "{}", tally.summary("ply"))?;
     Ok(())
 }

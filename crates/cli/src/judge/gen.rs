@@ -9,7 +9,6 @@ use std::{
     fs,
     io::{self, Write},
     path::PathBuf,
-    time::{SystemTime, UNIX_EPOCH},
 };
 
 use anyhow::Context;
@@ -39,18 +38,10 @@ pub struct Args {
     case: Option<usize>,
 }
 
-/// A seed nobody chose: the clock's nanoseconds and the process id, mixed.
-fn fresh_seed() -> u64 {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    SplitMix64::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
-}
-
 pub fn run(a: Args) -> anyhow::Result<()> {
     let p = problem(&a.problem)?;
     let default_count = if p.one_case() { 1 } else { 10 };
-    let seed = a.seed.unwrap_or_else(fresh_seed);
+    let seed = a.seed.unwrap_or_else(SplitMix64::fresh_seed);
     if let Some(dir) = &a.dir {
         let files = a.count.unwrap_or(10);
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;

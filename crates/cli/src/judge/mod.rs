@@ -30,24 +30,6 @@ fn problem_names() -> PossibleValuesParser {
     PossibleValuesParser::new(PROBLEMS.iter().map(Problem::name))
 }
 
-/// The problems for `ply judge --help`: each name, its source and its two-line statement.
-fn problems_help() -> String {
-    let mut s = String::from("Problems:\n");
-    for p in &PROBLEMS {
-        s.push_str(&format!("  {}: {}\n", p.name(), p.source()));
-        for line in p.statement().lines() {
-            s.push_str(&format!("      {line}\n"));
-        }
-    }
-    s.push_str(
-        "\nCells and numbers are read strictly as each statement writes them (a lowercase o is \
-         not a BOJ 7682 cell, +3 is not a number). Lenient: CRLF line ends, blank lines and \
-         spaces around a line; swea-4615's numbers may wrap across lines; algospot's C is not \
-         capped at 50.",
-    );
-    s
-}
-
 /// `ply judge PROBLEM` or `ply judge gen|check|sample|stress PROBLEM …`.
 #[derive(clap::Args, Debug)]
 #[command(
@@ -59,7 +41,7 @@ fn problems_help() -> String {
                       ply judge check <PROBLEM> <INPUT> <OUTPUT> [ANSWER]\n       \
                       ply judge sample <PROBLEM> [--dir DIR]\n       \
                       ply judge stress <PROBLEM> --cmd PROGRAM [--rounds N]",
-    after_help = problems_help()
+    after_help = ply_judge::catalogue()
 )]
 pub struct Args {
     #[command(subcommand)]

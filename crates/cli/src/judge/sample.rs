@@ -23,21 +23,14 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     if let Some(dir) = &a.dir {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for (i, s) in p.samples().iter().enumerate() {
-            for (ext, body) in [("in", s.input), ("out", s.output)] {
-                let path = dir.join(format!("sample-{}.{ext}", i + 1));
-                crate::files::write_whole(&path, &[], body.as_bytes())?;
+            for (name, body) in s.files(i + 1) {
+                crate::files::write_whole(&dir.join(name), &[], body.as_bytes())?;
             }
         }
         return Ok(());
     }
     let mut out = std::io::stdout().lock();
-    for (i, s) in p.samples().iter().enumerate() {
-        let n = i + 1;
-        writeln!(out, "== sample {n}: input")?;
-        out.write_all(s.input.as_bytes())?;
-        writeln!(out, "== sample {n}: output")?;
-        out.write_all(s.output.as_bytes())?;
-    }
+    out.write_all(p.samples_text().as_bytes())?;
     out.flush()?;
     Ok(())
 }

@@ -72,27 +72,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     };
     let mut out = std::io::stdout().lock();
     failure.write_report(&mut out)?;
-    if failure.run.not_found {
-        out.flush()?;
-        bail!(
-            "{}: the program could not be run (exit 127, command not found): {}",
-            p.name(),
-            args.cmd
-        );
-    }
-    writeln!(
-        out,
-        "== reproduce\nply judge gen {} {} | {}",
-        p.name(),
-        failure.gen,
-        args.cmd
-    )?;
+    failure.write_reproduce(&mut out, p.name(), &args.cmd)?;
     out.flush()?;
-    bail!(
-        "{}: round {} of {}: the program's output differs from ply's (seed {})",
-        p.name(),
-        failure.round,
-        args.rounds,
-        failure.seed
-    );
+    bail!("{}", failure.verdict(p.name(), args.rounds, &args.cmd));
 }

@@ -7,7 +7,7 @@ use std::{path::PathBuf, time::Instant};
 use clap::Args;
 use ply_othello::BoardSize;
 
-use super::{paths, read_data};
+use super::{flag_error, paths, read_data};
 use crate::{
     error::bad,
     files::{write_whole, Temp},
@@ -67,12 +67,7 @@ pub struct PackArgs {
 
 pub(super) fn export(a: &ExportArgs) -> anyhow::Result<()> {
     use ply_train::tables::{layout_json, set_files, Row, SetWriter};
-    if a.holdout < 2 {
-        return Err(bad(format!(
-            "--holdout {}: expected 2 or more (one game in N is kept aside)",
-            a.holdout
-        )));
-    }
+    ply_train::learn::check_holdout(a.holdout).map_err(flag_error)?;
     let data = read_data(&a.files, a.holdout, a.apart_from.as_deref())?;
     if data.size == BoardSize::Four {
         return Err(bad("4x4 has no evaluation to train (it is solved at once)"));
@@ -110,15 +105,11 @@ pub(super) fn export(a: &ExportArgs) -> anyhow::Result<()> {
         &inputs,
         layout_json(data.size, &sets).as_bytes(),
     )?;
+    let test = sets.get(1).map(|&(_, n)| n);
+    let name = a.out.display().to_string();
     eprintln!(
-        "{}: {} positions of {} games ({} held out){}",
-        a.out.display(),
-        train,
-        data.games,
-        data.held_out_games,
-        sets.get(1)
-            .map(|(_, n)| format!(", {n} test positions"))
-            .unwrap_or_default()
+        "{}",
+        ply_train::summary::exported(&name, train, &data, test)
     );
     Ok(())
 }
@@ -145,14 +136,9 @@ pub(super) fn label(a: &LabelArgs) -> anyhow::Result<()> {
         let path = a.dir.join(name);
         std::fs::read(&path).map_err(|e| bad(format!("{}: {e}", path.display())))
     };
-    let layout: serde_json::Value = serde_json::from_slice(&read("layout.json")?)
-        .map_err(|e| bad(format!("{}: {e}", a.dir.join("layout.json").display())))?;
-    let size = ply_train::fit::evaluated_size(&layout["size"].to_string()).map_err(|e| {
-        bad(format!(
-            "{}: size: {e}",
-            a.dir.join("layout.json").display()
-        ))
-    })?;
+    let layout = a.dir.join("layout.json");
+    let size = ply_train::tables::layout_size(&read("layout.json")?)
+        .map_err(|e| bad(format!("{}: {e}", layout.display())))?;
     let eval = crate::othello::common::raw_weights(Some(&a.weights), size)?;
     let rows = ply_train::tables::read_rows(
         "train",
@@ -163,10 +149,7 @@ pub(super) fn label(a: &LabelArgs) -> anyhow::Result<()> {
     )
     .map_err(|e| bad(format!("{}: {e}", a.dir.display())))?;
     let n = rows.len();
-    let todo: Vec<usize> = (0..n)
-        .filter(|&i| !rows[i].0.exact && u32::from(rows[i].1) > a.above)
-        .collect();
-    let positions: Vec<(u64, u64)> = todo.iter().map(|&i| (rows[i].0.p, rows[i].0.o)).collect();
+    let todo = ply_train::tables::to_search(&rows, a.above);
     let started = Instant::now();
     eprintln!(
         "{} of {n} positions to search at depths {} and {}",
@@ -174,12 +157,8 @@ pub(super) fn label(a: &LabelArgs) -> anyhow::Result<()> {
         a.depth,
         a.depth + 1
     );
-    let values =
-        ply_train::tables::search_labels(&eval, size, &positions, a.depth, a.threads, |k| {
-            eprintln!("{k} searched ({:.0} s)", started.elapsed().as_secs_f64());
-        });
-    let searched: Vec<(usize, f32)> = todo.iter().copied().zip(values).collect();
-    let bytes = ply_train::tables::search_array(&rows, &searched);
+    let progress = |k| eprintln!("{k} searched ({:.0} s)", started.elapsed().as_secs_f64());
+    let bytes = ply_train::tables::relabel(&rows, &todo, &eval, size, a.depth, a.threads, progress);
     write_whole(&a.dir.join("train.search"), &[&a.weights], &bytes)?;
     eprintln!(
         "{}: {} labels searched in {:.0} s",

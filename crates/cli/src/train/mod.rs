@@ -11,13 +11,13 @@ use std::{
 use clap::{Args, Subcommand};
 use ply_othello::BoardSize;
 use ply_train::{
-    datagen::{self, Progress},
+    datagen,
     error::DataError,
-    games::{Counts, Header, Shard},
+    games::{Header, Shard},
     learn,
-    recipe::{engine_fingerprint, Params},
+    recipe::{parse_random_moves, Params},
+    summary,
 };
-use serde_json::json;
 
 use crate::{
     error::bad,
@@ -178,7 +178,7 @@ pub struct GenArgs {
     pub depth: Option<u8>,
     /// Random opening moves, A-B (each game draws its number) or one number [default: 6-20
     /// on 8x8, 4-10 on 6x6].
-    #[arg(long, value_name = "A-B", value_parser = parse_range)]
+    #[arg(long, value_name = "A-B", value_parser = parse_random_moves)]
     pub random_moves: Option<(u8, u8)>,
     /// Perfect play (the exact solver) from this many empty squares on [default: 20 on 8x8,
     /// 14 on 6x6].
@@ -229,6 +229,15 @@ pub fn run(c: Command) -> anyhow::Result<()> {
     }
 }
 
+/// A setting the library refuses, named by its option (`--holdout 1: expected …`; the
+/// option is the setting's name).
+fn flag_error(e: DataError) -> anyhow::Error {
+    match e {
+        DataError::Params { field, message } => bad(format!("--{field} {message}")),
+        other => data_error(other),
+    }
+}
+
 /// A library error as the CLI reports it: bad input (status 2) or not (status 1).
 fn data_error(e: DataError) -> anyhow::Error {
     if e.is_bad_input() {
@@ -236,22 +245,6 @@ fn data_error(e: DataError) -> anyhow::Error {
     } else {
         anyhow::Error::new(e)
     }
-}
-
-fn parse_range(s: &str) -> Result<(u8, u8), String> {
-    let num = |t: &str| {
-        t.trim()
-            .parse::<u8>()
-            .map_err(|_| format!("`{s}` is not A-B or A (whole numbers up to 255)"))
-    };
-    let (a, b) = match s.split_once('-') {
-        Some((a, b)) => (num(a)?, num(b)?),
-        None => (num(s)?, num(s)?),
-    };
-    if a > b {
-        return Err(format!("`{s}`: the range {a}-{b} is empty"));
-    }
-    Ok((a, b))
 }
 
 fn gen(a: &GenArgs) -> anyhow::Result<()> {
@@ -271,38 +264,19 @@ fn gen(a: &GenArgs) -> anyhow::Result<()> {
         other => data_error(other),
     })?;
     let header = Header::new(params, a.shard);
-    let name = a.out.display();
+    let name = a.out.display().to_string();
     let every = Duration::from_secs(a.progress_secs.max(1));
-    let mut last = Instant::now();
-    let mut first = true;
+    let mut notes = summary::ProgressNotes::new(&name, every);
     let report = datagen::generate(&a.out, &header, &mut |p| {
-        if first {
-            first = false;
-            if let Some(bytes) = p.cut {
-                eprintln!("{name}: cut a torn last record ({bytes} bytes)");
-            }
-            if p.resumed > 0 {
-                eprintln!("{name}: resuming after {} games", p.resumed);
-            }
-        }
-        if last.elapsed() >= every {
-            last = Instant::now();
-            eprintln!("{name}: {}", progress_line(p));
+        for line in notes.lines(p) {
+            eprintln!("{line}");
         }
         ControlFlow::Continue(())
     })
     .map_err(data_error)?;
-    let c = report.counts;
     eprintln!(
-        "{name}: {} of shard {}'s {} games ({} found at the start), {} positions ({} exact), \
-         {} bytes",
-        c.games,
-        a.shard,
-        header.shard_games(),
-        report.resumed,
-        c.positions,
-        c.exact,
-        c.bytes
+        "{}",
+        summary::generated(&name, a.shard, header.shard_games(), &report)
     );
     Ok(())
 }
@@ -319,28 +293,8 @@ fn option_of(field: &str) -> &str {
     }
 }
 
-fn progress_line(p: &Progress) -> String {
-    let secs = p.elapsed.as_secs_f64().max(1e-9);
-    format!(
-        "shard {}: {} of {} games, {} positions ({} exact), {} bytes; this run {} games in {:.0} \
-         s: {:.2} games/s, {:.0} positions/s",
-        p.shard,
-        p.counts.games,
-        p.shard_games,
-        p.counts.positions,
-        p.counts.exact,
-        p.counts.bytes,
-        p.this_run,
-        secs,
-        p.this_run as f64 / secs,
-        p.this_run_positions as f64 / secs
-    )
-}
-
 fn testset(a: &TestsetArgs) -> anyhow::Result<()> {
-    use std::io::Write;
-
-    use ply_train::testset::{self, Recipe};
+    use ply_train::testset::{self, GrowError, Recipe};
     let recipe = Recipe {
         label_depth: a.label_depth,
         ..Recipe::default()
@@ -354,51 +308,19 @@ fn testset(a: &TestsetArgs) -> anyhow::Result<()> {
     let xot = crate::othello::common::data_dir(a.data.as_deref())?.join("xot-openings.txt");
     let openings = std::fs::read_to_string(&xot)
         .map_err(|e| anyhow::anyhow!("reading {}: {e}", xot.display()))?;
-    let openings: Vec<&str> = openings.lines().collect();
-    let head = testset::header(&recipe, a.first_opening);
-    let name = a.out.display();
-    let old = match std::fs::read_to_string(&a.out) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(anyhow::anyhow!("reading {name}: {e}")),
-    };
-    let (mut done, end) =
-        testset::resume_point(&old, &head).map_err(|e| bad(format!("{name}: {e}")))?;
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&a.out)
-        .map_err(|e| anyhow::anyhow!("opening {name}: {e}"))?;
-    if end < old.len() {
-        eprintln!("{name}: cut a torn last game ({} bytes)", old.len() - end);
-    }
-    file.set_len(end as u64)?;
-    if end == 0 {
-        writeln!(file, "{head}")?;
-    }
-    if done > 0 {
-        eprintln!("{name}: resuming after {done} games");
-    }
-    while done < a.games {
-        let line = a.first_opening - 1 + done as usize;
-        let text = openings
-            .get(line)
-            .ok_or_else(|| bad(format!("{}: has no line {}", xot.display(), line + 1)))?;
-        let moves = testset::opening(text)
-            .map_err(|e| bad(format!("{} line {}: {e}", xot.display(), line + 1)))?;
-        let started = Instant::now();
-        let positions = testset::play(done, &moves, &recipe).map_err(|e| anyhow::anyhow!(e))?;
-        file.write_all(testset::game_text(done, &positions).as_bytes())?;
-        file.sync_data()?;
-        eprintln!(
-            "{name}: game {done} (XOT line {}): {} positions in {:.1} s",
-            line + 1,
-            positions.len(),
-            started.elapsed().as_secs_f64()
-        );
-        done += 1;
-    }
-    Ok(())
+    let xot_name = xot.display().to_string();
+    testset::grow(
+        &a.out,
+        a.games,
+        a.first_opening,
+        (&xot_name, &openings),
+        &recipe,
+        &mut |note| eprintln!("{note}"),
+    )
+    .map_err(|e| match e {
+        GrowError::BadInput(m) => bad(m),
+        GrowError::Failed(m) => anyhow::Error::msg(m),
+    })
 }
 
 fn merge(a: &MergeArgs) -> anyhow::Result<()> {
@@ -407,16 +329,7 @@ fn merge(a: &MergeArgs) -> anyhow::Result<()> {
     let m = write_with(&a.out, &paths(&a.shards), |w| {
         plan.write_to(w, &name).map_err(data_error)
     })?;
-    let c = m.counts;
-    println!(
-        "{}: {} games, {} positions ({} exact), {} bytes, from {} shard files",
-        a.out.display(),
-        c.games,
-        c.positions,
-        c.exact,
-        c.bytes,
-        a.shards.len()
-    );
+    println!("{}", summary::merged(&name, &m.counts, a.shards.len()));
     if m.left_out > 0 {
         eprintln!(
             "{}: {} later games of the set left out (unfinished shards)",
@@ -429,72 +342,13 @@ fn merge(a: &MergeArgs) -> anyhow::Result<()> {
 
 fn info(a: &InfoArgs) -> anyhow::Result<()> {
     let (h, c) = datagen::info(&a.file).map_err(data_error)?;
-    let p = h.params;
-    let ours = engine_fingerprint(p.size);
-    let complete = c.games == h.shard_games();
-    let per_position = per_position(&c);
+    let file = a.file.display().to_string();
     if a.json {
-        println!(
-            "{}",
-            json!({
-                "file": a.file.display().to_string(),
-                "size": p.size.n(),
-                "seed": p.seed,
-                "set_games": p.games,
-                "shard": h.shard.to_string(),
-                "shard_games": h.shard_games(),
-                "depth": p.depth,
-                "random_moves": [p.random_min, p.random_max],
-                "exact_empties": p.exact_empties,
-                "engine": format!("{:#010x}", h.engine),
-                "engine_is_this_build": h.engine == ours,
-                "games": c.games,
-                "complete": complete,
-                "positions": c.positions,
-                "exact_positions": c.exact,
-                "bytes": c.bytes,
-                "bytes_per_position": per_position,
-            })
-        );
-        return Ok(());
+        println!("{}", summary::info_json(&file, &h, &c));
+    } else {
+        print!("{}", summary::info_text(&file, &h, &c));
     }
-    println!("{}: ply game file", a.file.display());
-    println!(
-        "set     {n}x{n}, seed {}, {} games; shard {} ({} games)",
-        p.seed,
-        p.games,
-        h.shard,
-        h.shard_games(),
-        n = p.size.n()
-    );
-    println!(
-        "play    {}-{} random moves, the engine at depth {}, perfect from {} empties",
-        p.random_min, p.random_max, p.depth, p.exact_empties
-    );
-    println!(
-        "engine  {:#010x} ({})",
-        h.engine,
-        if h.engine == ours {
-            "this build's"
-        } else {
-            "not this build's: resuming needs the build that began it"
-        }
-    );
-    println!(
-        "games   {} of {}{}",
-        c.games,
-        h.shard_games(),
-        if complete { "" } else { " (unfinished)" }
-    );
-    println!(
-        "positions {} ({} exact), {} bytes, {per_position:.2} bytes a position",
-        c.positions, c.exact, c.bytes
-    );
     Ok(())
-}
-
-fn per_position(c: &Counts) -> f64 {
-    c.bytes as f64 / c.positions.max(1) as f64
 }
 
 /// The positions of game files, one game in `holdout` kept aside, leaving out the games that
@@ -504,12 +358,8 @@ pub(super) fn read_data(
     holdout: u64,
     apart_from: Option<&std::path::Path>,
 ) -> anyhow::Result<learn::Data> {
-    let mut readers = Vec::with_capacity(files.len());
-    for path in files {
-        let file =
-            std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        readers.push((std::io::BufReader::new(file), path.display().to_string()));
-    }
+    // Its message only: the file and what the system said, once.
+    let readers = learn::Data::open_files(files).map_err(|e| anyhow::anyhow!("{e}"))?;
     let apart = match apart_from {
         Some(set) => {
             let read = |p: &std::path::Path| {
@@ -524,44 +374,22 @@ pub(super) fn read_data(
     };
     let started = Instant::now();
     let data = learn::Data::read_apart(readers, holdout, &apart).map_err(data_error)?;
-    if apart_from.is_some() {
-        eprintln!(
-            "left out {} games that share an opening with the test set",
-            data.left_out_games
-        );
-    }
     eprintln!(
-        "{} games ({} held out), {} positions, read in {:.1} s",
-        data.games,
-        data.held_out_games,
-        data.samples.len(),
-        started.elapsed().as_secs_f64()
+        "{}",
+        summary::data_read(&data, apart_from.is_some(), started.elapsed())
     );
     Ok(data)
 }
 
 fn fit(a: &FitArgs) -> anyhow::Result<()> {
-    if a.holdout < 2 {
-        return Err(bad(format!(
-            "--holdout {}: expected 2 or more (one game in N is kept aside)",
-            a.holdout
-        )));
-    }
-    if !(a.ridge.is_finite() && a.ridge > 0.0) {
-        return Err(bad(format!(
-            "--ridge {}: expected a positive number",
-            a.ridge
-        )));
-    }
-    if a.iterations == 0 || a.iterations > 10_000 {
-        return Err(bad(format!(
-            "--iterations {}: expected 1 to 10000",
-            a.iterations
-        )));
-    }
-    if a.window > 16 {
-        return Err(bad(format!("--window {}: expected 0 to 16", a.window)));
-    }
+    let settings = learn::Settings {
+        ridge: a.ridge,
+        iterations: a.iterations,
+        window: a.window,
+    };
+    learn::check_holdout(a.holdout)
+        .and_then(|()| settings.check())
+        .map_err(flag_error)?;
     let started = Instant::now();
     let data = read_data(&a.files, a.holdout, a.apart_from.as_deref())?;
     let size = data.size;
@@ -570,50 +398,15 @@ fn fit(a: &FitArgs) -> anyhow::Result<()> {
     }
     // The raw weights: the fit knows nothing of the side to move's handicap.
     let compare = crate::othello::common::raw_weights(a.compare.as_deref(), size)?;
-    let settings = learn::Settings {
-        ridge: a.ridge,
-        iterations: a.iterations,
-        window: a.window,
-    };
     let eval = learn::fit(&data, &settings, |line| {
         eprintln!("{line} ({:.0} s)", started.elapsed().as_secs_f64());
     });
     let new = learn::held_out_errors(&eval, &data);
     let old = learn::held_out_errors(&compare, &data);
-    println!(
-        "held-out error in discs, fitted / {} (MAE, bias); exact: labels that are exact values",
-        if a.compare.is_some() {
-            "compared"
-        } else {
-            "shipped"
-        }
+    print!(
+        "{}",
+        summary::held_out_table(&new, &old, a.compare.is_some())
     );
-    println!(
-        "{:>7} {:>9} {:>8} {:>15} {:>15} {:>7} {:>15} {:>15}",
-        "empties", "trained", "held", "MAE", "bias", "exact", "exact MAE", "exact bias"
-    );
-    let pair = |x: f64, y: f64| format!("{x:.2} / {y:.2}");
-    for (n, o) in new.iter().zip(&old) {
-        println!(
-            "{:>7} {:>9} {:>8} {:>15} {:>15} {:>7} {:>15} {:>15}",
-            format!("{}-{}", n.empties.0, n.empties.1),
-            n.trained,
-            n.all.count,
-            pair(n.all.mae, o.all.mae),
-            pair(n.all.bias, o.all.bias),
-            n.exact.count,
-            if n.exact.count > 0 {
-                pair(n.exact.mae, o.exact.mae)
-            } else {
-                "-".into()
-            },
-            if n.exact.count > 0 {
-                pair(n.exact.bias, o.exact.bias)
-            } else {
-                "-".into()
-            },
-        );
-    }
     if let Some(out) = &a.out {
         let mut inputs = paths(&a.files);
         inputs.extend(a.compare.as_deref());
@@ -651,35 +444,19 @@ fn duel(a: &DuelArgs) -> anyhow::Result<()> {
             xot.display()
         )));
     }
-    let openings: Vec<Vec<ply_othello::Square>> = ply_engines::xot::first(&text, a.openings)
-        .map_err(|e| bad(format!("{} {e}", xot.display())))?
-        .iter()
-        .map(|o| {
-            let squares = o.game.moves().iter().filter_map(|m| match m {
-                ply_othello::Move::Play(sq) => Some(*sq),
-                ply_othello::Move::Pass => None,
-            });
-            squares.collect()
-        })
-        .collect();
+    let openings = ply_train::duel::openings(&text, a.openings)
+        .map_err(|e| bad(format!("{} {e}", xot.display())))?;
     let started = Instant::now();
     let games = ply_train::duel::play(&first, &second, &openings, a.depth, a.threads);
-    let points = ply_train::duel::points(&games);
-    let ply_train::duel::Tally {
-        won: w,
-        drawn: d,
-        lost: l,
-        discs,
-    } = ply_train::duel::tally(&games);
     println!(
-        "{} against {}: {} games at depth {}, {w} won, {d} drawn, {l} lost: {points} points ({:.1}%), \
-         {discs:+.2} discs a game ({:.0} s)",
-        a.first.display(),
-        a.second,
-        games.len(),
-        a.depth,
-        100.0 * points / games.len() as f64,
-        started.elapsed().as_secs_f64()
+        "{}",
+        summary::duel_line(
+            &a.first.display().to_string(),
+            &a.second,
+            &games,
+            a.depth,
+            started.elapsed()
+        )
     );
     Ok(())
 }

@@ -49,6 +49,19 @@ pub struct NetArgs {
     /// Compare the held-out error with these weights instead of the ones this build ships.
     #[arg(long, value_name = "FILE")]
     pub compare: Option<PathBuf>,
+    /// Train the positions with at least E empty squares (and no exact label) towards
+    /// searches of them, not their games' results (held-out positions keep their results).
+    #[arg(long, value_name = "E")]
+    pub search_from: Option<u8>,
+    /// The searches' depth: each label is the mean of this depth and the next.
+    #[arg(long, value_name = "D", default_value_t = 4)]
+    pub search_depth: u32,
+    /// The weights searched for the labels (default: the ones this build evaluates with).
+    #[arg(long, value_name = "FILE")]
+    pub search_weights: Option<PathBuf>,
+    /// Threads for the searches (the labels do not depend on it).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
 }
 
 pub(super) fn run(a: &NetArgs) -> anyhow::Result<()> {
@@ -76,6 +89,13 @@ pub(super) fn run(a: &NetArgs) -> anyhow::Result<()> {
             )));
         }
     }
+    if !(1..=12).contains(&a.search_depth) {
+        return Err(bad(format!(
+            "--search-depth {}: expected 1 to 12",
+            a.search_depth
+        )));
+    }
+    crate::othello::common::check_threads(a.threads)?;
     let started = Instant::now();
     let data = read_data(&a.files, a.holdout, a.apart_from.as_deref())?;
     if data.size == BoardSize::Four {
@@ -91,7 +111,39 @@ pub(super) fn run(a: &NetArgs) -> anyhow::Result<()> {
         decay: a.decay,
         seed: a.seed,
     };
-    let (float, _) = net::train(&data, &settings, |e| {
+    let searched = match a.search_from {
+        Some(from) if u32::from(from) > data.size.squares() => {
+            return Err(bad(format!(
+                "--search-from {from}: a {n}x{n} board has {} squares",
+                data.size.squares(),
+                n = data.size.n()
+            )));
+        }
+        Some(from) => Some(crate::othello::common::raw_weights(
+            a.search_weights.as_deref(),
+            data.size,
+        )?)
+        .map(|eval| (from, eval)),
+        None => None,
+    };
+    let search = searched.as_ref().map(|(from, eval)| net::SearchLabels {
+        eval,
+        from_empties: *from,
+        depth: a.search_depth,
+        threads: a.threads,
+    });
+    let targets = net::targets(&data, search.as_ref(), |k| {
+        if k % 1_000_000 == 0 {
+            eprintln!(
+                "{k} positions searched ({:.0} s)",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    });
+    if search.is_some() {
+        eprintln!("labels searched ({:.0} s)", started.elapsed().as_secs_f64());
+    }
+    let (float, _) = net::train(&data, &targets, &settings, |e| {
         eprintln!(
             "epoch {}: train MSE {:.2}, held-out MAE {:.3} (exact labels {:.3}) ({:.0} s)",
             e.number,
@@ -127,6 +179,7 @@ pub(super) fn run(a: &NetArgs) -> anyhow::Result<()> {
     let mut inputs = paths(&a.files);
     inputs.extend(a.compare.as_deref());
     inputs.extend(a.apart_from.as_deref());
+    inputs.extend(a.search_weights.as_deref());
     write_whole(&a.out, &inputs, &network::file::write(&quantized))?;
     eprintln!(
         "{}: a {n}x{n} network, width {} and {} hidden, {} bytes ({:.0} s in all)",

@@ -378,6 +378,76 @@ pub fn perft_slow(pos: &Position, depth: u32) -> u64 {
         .sum()
 }
 
+/// Perft timed (`ply bench perft`): `runs` counts of `depth` plies from the start position
+/// of a size, each checked against the published count before its time is kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timed {
+    /// The leaves counted (the published count).
+    pub leaves: u64,
+    /// The runs' seconds, sorted.
+    pub seconds: Vec<f64>,
+}
+
+/// Why [`timed`] gave no time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimedError {
+    /// No published count to check against (bad input).
+    Unknown,
+    /// No run asked for (bad input).
+    NoRuns,
+    /// Run `run` (from 1) counted `got` leaves where `want` are published (a bug).
+    Miscounted {
+        /// Leaves counted.
+        got: u64,
+        /// The published count.
+        want: u64,
+        /// The run.
+        run: usize,
+    },
+}
+
+impl Timed {
+    /// The median run's seconds.
+    #[must_use]
+    pub fn median(&self) -> f64 {
+        self.seconds[self.seconds.len() / 2]
+    }
+
+    /// Leaves a second at the median run.
+    #[must_use]
+    pub fn rate(&self) -> f64 {
+        self.leaves as f64 / self.median().max(1e-9)
+    }
+}
+
+/// Counts perft(`depth`) from the start of `size` `runs` times, one thread, no table, each
+/// count checked.
+///
+/// # Errors
+/// No published count, no runs, or a run that counted otherwise.
+pub fn timed(size: BoardSize, depth: u32, runs: usize) -> Result<Timed, TimedError> {
+    let want = known_count(size, depth).ok_or(TimedError::Unknown)?;
+    if runs == 0 {
+        return Err(TimedError::NoRuns);
+    }
+    let pos = Position::start(size);
+    let mut seconds = Vec::with_capacity(runs);
+    for run in 1..=runs {
+        let t = std::time::Instant::now();
+        let got = perft(&pos, depth);
+        let s = t.elapsed().as_secs_f64();
+        if got != want {
+            return Err(TimedError::Miscounted { got, want, run });
+        }
+        seconds.push(s);
+    }
+    seconds.sort_by(f64::total_cmp);
+    Ok(Timed {
+        leaves: want,
+        seconds,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -456,5 +526,15 @@ mod tests {
         for depth in 0..6 {
             assert_eq!(perft(&pass, depth), perft_slow(&pass, depth), "{depth}");
         }
+    }
+
+    #[test]
+    fn timed_runs_are_checked_and_sorted() {
+        let t = timed(BoardSize::Four, 5, 3).unwrap();
+        assert_eq!(t.leaves, known_count(BoardSize::Four, 5).unwrap());
+        assert_eq!(t.seconds.len(), 3);
+        assert!(t.seconds.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(timed(BoardSize::Eight, 20, 1), Err(TimedError::Unknown));
+        assert_eq!(timed(BoardSize::Eight, 1, 0), Err(TimedError::NoRuns));
     }
 }

@@ -23,6 +23,22 @@ use super::moves_scoring;
 /// the position's score counts (at the margin included, as the published tables count).
 pub const MARGINS: [u32; 3] = [3, 6, 9];
 
+/// The analysis the table measures: `ply othello analyze POS --no-book --no-solver`, every
+/// move valued, to `depth` when given, else within `ms` milliseconds, on `threads`; its
+/// [`analyze::Request::options`] checks it as that command does.
+#[must_use]
+pub fn request(depth: Option<u32>, ms: u64, threads: usize) -> analyze::Request {
+    analyze::Request {
+        time: depth.is_none().then(|| ms as f64 / 1000.0),
+        depth,
+        threads,
+        book: false,
+        book_file: None,
+        solver: false,
+        all_moves: true,
+    }
+}
+
 /// A scored position judged by an analysis: its estimate against the position's score, and
 /// the move chosen against the file's scores.
 #[derive(Clone, Debug, PartialEq)]
@@ -333,5 +349,19 @@ mod tests {
             (0, 0.0, 0.0)
         );
         assert_eq!(empty.nps(), 0.0);
+    }
+
+    #[test]
+    fn the_request_is_analyze_without_book_or_solver_every_move_valued() {
+        let timed = request(None, 250, 2);
+        assert_eq!(
+            (timed.time, timed.depth, timed.threads),
+            (Some(0.25), None, 2)
+        );
+        assert!(!timed.book && !timed.solver && timed.all_moves);
+        let deep = request(Some(6), 250, 1);
+        assert_eq!((deep.time, deep.depth), (None, Some(6)));
+        let o = deep.options(ply_othello::BoardSize::Eight).unwrap();
+        assert!(!o.solver && !o.book && o.all_moves);
     }
 }

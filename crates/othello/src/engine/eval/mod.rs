@@ -327,6 +327,9 @@ pub struct Eval {
     /// The network that values positions in place of the tables, when there is one
     /// ([`Eval::from_network`]).
     net: Option<std::sync::Arc<network::Network>>,
+    /// The tables that order moves where a network values positions
+    /// ([`Eval::for_ordering`]).
+    order: Option<std::sync::Arc<Eval>>,
 }
 
 impl Eval {
@@ -377,6 +380,7 @@ impl Eval {
             phase_start,
             tempo: 0,
             net: None,
+            order: None,
         })
     }
 
@@ -395,6 +399,27 @@ impl Eval {
         debug_assert!(std::ptr::eq(e.layout, layout));
         e.net = Some(std::sync::Arc::new(net));
         e
+    }
+
+    /// The same evaluation, with `tables` to order moves by ([`Eval::for_ordering`]).
+    ///
+    /// # Panics
+    /// If `tables` is of another board size or is itself a network.
+    #[must_use]
+    pub fn ordered_by(self, tables: &Eval) -> Eval {
+        assert!(std::ptr::eq(tables.layout, self.layout) && tables.net.is_none());
+        let order = Some(std::sync::Arc::new(tables.clone()));
+        Eval { order, ..self }
+    }
+
+    /// The evaluation that orders moves: the tables given to [`Eval::ordered_by`] where
+    /// this one is a network, else this one. A search tries its best-looking moves first;
+    /// the order needs a cheap guess, not the best one, and the tables cost a quarter of
+    /// the network a position (the same [`EvalState`] serves both). The exact solver orders
+    /// and prunes with it alone, so a network leaves the solver as it was.
+    #[must_use]
+    pub fn for_ordering(&self) -> &Eval {
+        self.order.as_deref().unwrap_or(self)
     }
 
     /// The network this evaluation values positions with, if it has one.

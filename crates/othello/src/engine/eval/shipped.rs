@@ -30,13 +30,11 @@ pub const fn shipped_tempo(size: BoardSize) -> i32 {
     }
 }
 
-/// The weights shipped with ply for a board size, with [`shipped_tempo`]; `None` for 4x4.
-///
-/// # Panics
-/// If the shipped file does not load, which a test rules out.
+/// The weights ply evaluates a board size with: those [`requested`] names, else the shipped
+/// [`tables`]; with [`shipped_tempo`]; `None` for 4x4.
 #[must_use]
 pub fn builtin(size: BoardSize) -> Option<&'static Eval> {
-    fn load(size: BoardSize, shipped: &[u8]) -> Eval {
+    fn load(size: BoardSize) -> Eval {
         let tempo = shipped_tempo(size);
         match requested(size) {
             Ok(Some(e)) => return e.with_tempo(tempo),
@@ -45,9 +43,28 @@ pub fn builtin(size: BoardSize) -> Option<&'static Eval> {
             // library user is told and gets the shipped weights.
             Err(message) => eprintln!("warning: {message}; the shipped weights are used"),
         }
+        tables(size).expect("an evaluated size").clone()
+    }
+    static EIGHT: LazyLock<Eval> = LazyLock::new(|| load(BoardSize::Eight));
+    static SIX: LazyLock<Eval> = LazyLock::new(|| load(BoardSize::Six));
+    match size {
+        BoardSize::Eight => Some(&EIGHT),
+        BoardSize::Six => Some(&SIX),
+        BoardSize::Four => None,
+    }
+}
+
+/// The pattern tables shipped with ply for a board size, with [`shipped_tempo`], whatever
+/// [`requested`] says; `None` for 4x4.
+///
+/// # Panics
+/// If the shipped file does not load, which a test rules out.
+#[must_use]
+pub fn tables(size: BoardSize) -> Option<&'static Eval> {
+    fn load(size: BoardSize, shipped: &[u8]) -> Eval {
         weights::read(size, shipped)
             .expect("the shipped weights load")
-            .with_tempo(tempo)
+            .with_tempo(shipped_tempo(size))
     }
     static EIGHT: LazyLock<Eval> =
         LazyLock::new(|| load(BoardSize::Eight, include_bytes!("../../../data/eval8.bin")));

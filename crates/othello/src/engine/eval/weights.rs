@@ -100,7 +100,10 @@ pub fn read(size: BoardSize, bytes: &[u8]) -> Result<Eval, BadWeights> {
         )));
     };
     if super::network::file::is_network(bytes) {
-        return super::network::file::read(size, bytes).map(Eval::from_network);
+        // The shipped tables order the moves of searches that the network evaluates.
+        let tables = super::shipped::tables(size).expect("an evaluated size");
+        return super::network::file::read(size, bytes)
+            .map(|net| Eval::from_network(net).ordered_by(tables));
     }
     if !bytes.starts_with(MAGIC) {
         return Err(BadWeights::new(
@@ -159,6 +162,27 @@ mod tests {
         let n = Eval::weights_per_phase(size).unwrap() * phase_count(size);
         let w = (0..n).map(|i| (i % 501) as i16 - 250).collect();
         Eval::from_weights(size, w).unwrap()
+    }
+
+    /// A network read from its file values positions itself but orders moves by the
+    /// shipped tables (the exact solver's ordering and pruning stay as they were); tables
+    /// order by themselves.
+    #[test]
+    fn a_network_file_orders_moves_by_the_shipped_tables() {
+        use super::super::network::{file, Float, Network};
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            let net = Network::quantize(&Float::seeded(size, 16, 4, 1));
+            let e = read(size, &file::write(&net)).unwrap();
+            assert_eq!(e.network(), Some(&net));
+            let shipped = super::super::shipped::tables(size).unwrap();
+            assert_eq!(e.for_ordering(), shipped);
+            let pos = crate::Position::start(size);
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            let state = e.state(p, o);
+            assert_eq!(e.evaluate(&state, p, o), net.evaluate(p, o));
+            let t = sample(size);
+            assert_eq!(t.for_ordering(), &t);
+        }
     }
 
     #[test]

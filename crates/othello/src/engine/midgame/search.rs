@@ -52,6 +52,14 @@ pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 /// to depth 2) by the opponent's replies only.
 const EVAL_ORDER_DEPTH: u32 = 3;
 
+/// What a static value is for: the search's own value of a position, or a guess that
+/// orders the moves ([`Eval::for_ordering`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    Value,
+    Order,
+}
+
 const EMPTY_ENTRY: Entry = Entry {
     p: 0,
     o: 0,
@@ -166,13 +174,13 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         let empty = !(p | o) & self.mask;
         let mine = moves::legal_moves_in(self.cpu, p, o, empty).count_ones();
         let theirs = moves::legal_moves_in(self.cpu, o, p, empty).count_ones();
-        self.static_value_counted(p, o, mine, theirs, None)
+        self.static_value_counted(p, o, mine, theirs, None, Purpose::Value)
     }
 
     /// [`Searcher::static_value`] of a position whose legal moves are counted already:
     /// `mine` for `p`, `theirs` for `o`. With `child` (a move and the discs it turns), the
     /// position is this node's child after that move, read from the node's evaluation state
-    /// without playing it.
+    /// without playing it. `purpose` picks the evaluation ([`Eval::for_ordering`] to order).
     #[inline]
     fn static_value_counted(
         &self,
@@ -181,6 +189,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         mine: u32,
         theirs: u32,
         child: Option<(u8, u64)>,
+        purpose: Purpose,
     ) -> i32 {
         let cpu = self.cpu;
         cpu.run(
@@ -188,7 +197,11 @@ impl<'a, C: Cpu> Searcher<'a, C> {
             || {
                 // No final score lies beyond the number of squares: neither may an estimate.
                 let bound = self.size.squares() as i32 * UNIT;
-                match (self.eval, &self.state) {
+                let eval = match purpose {
+                    Purpose::Value => self.eval,
+                    Purpose::Order => self.eval.map(Eval::for_ordering),
+                };
+                match (eval, &self.state) {
                     (Some(e), Some(s)) => match child {
                         None => e.evaluate_counted(s, p, o, mine, theirs),
                         Some((sq, flips)) => {
@@ -287,6 +300,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
                             c.replies.count_ones(),
                             mine,
                             child,
+                            Purpose::Order,
                         )
                     },
                 );
@@ -456,6 +470,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
                             replies.count_ones(),
                             mine,
                             Some((sq, f)),
+                            Purpose::Value,
                         )
                     };
                     if self.aborted {

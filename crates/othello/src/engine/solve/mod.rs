@@ -19,6 +19,7 @@
 //! assert_eq!(result.score.0, -10); // white wins 11-3 with two squares left empty
 //! ```
 
+pub mod bench;
 mod flips;
 mod report;
 mod search;

@@ -67,6 +67,18 @@ pub const MAX_WIDTH: usize = 256;
 /// The most hidden values.
 pub const MAX_HIDDEN: usize = 64;
 
+/// The accumulator values summed together in registers: the search's copy of the weights is
+/// padded with zeros to whole blocks of this many.
+pub const LANES: usize = 16;
+
+/// The first [`LANES`] values of `v` as an array (the compiler keeps it in registers).
+#[inline(always)]
+fn lanes<T: Copy + Default>(v: &[T]) -> [T; LANES] {
+    let mut out = [T::default(); LANES];
+    out.copy_from_slice(&v[..LANES]);
+    out
+}
+
 /// How the features of a board size map to the network's rows: the pattern configurations
 /// that a symmetry of the pattern onto itself ties share one row (as they share one weight
 /// in the tables), and every extra count has its own.
@@ -281,9 +293,18 @@ pub struct Network {
     hidden: usize,
     /// The weights as the file holds them.
     parts: Parts,
-    /// `table weight indices × width`: the rows laid out by the tables' indices, so an
+    /// The width rounded up to whole [`LANES`]: the search's copies below are this wide,
+    /// zero past `width`, so every sum runs over whole blocks of lanes held in registers.
+    padded: usize,
+    /// `table weight indices × padded`: the rows laid out by the tables' indices, so an
     /// instance's row is found from its configuration without the symmetry look-up.
     expanded: Vec<i16>,
+    /// `padded`: the accumulator's bias.
+    bias: Vec<i32>,
+    /// `phases × hidden × padded`: the hidden layer.
+    l2: Vec<i8>,
+    /// `phases × padded`: the skip weights.
+    skip: Vec<i32>,
     /// Where each instance's configurations start in the table weight indices.
     instance_offsets: [u32; MAX_INSTANCES],
     instances: usize,
@@ -352,11 +373,35 @@ impl Network {
     fn from_parts(size: BoardSize, width: usize, hidden: usize, parts: Parts) -> Network {
         let features = Features::of(size).expect("an evaluated size");
         let l = features.layout;
-        let mut expanded = vec![0i16; features.row.len() * width];
+        let padded = width.div_ceil(LANES) * LANES;
+        let pad = |v: &[i16], rows: usize| -> Vec<i16> {
+            let mut out = vec![0; rows * padded];
+            for (to, from) in out.chunks_exact_mut(padded).zip(v.chunks_exact(width)) {
+                to[..width].copy_from_slice(from);
+            }
+            out
+        };
+        let mut expanded = vec![0i16; features.row.len() * padded];
         for (w, &r) in features.row.iter().enumerate() {
             let r = r as usize;
-            expanded[w * width..(w + 1) * width]
+            expanded[w * padded..w * padded + width]
                 .copy_from_slice(&parts.canonical[r * width..(r + 1) * width]);
+        }
+        let phases = phase_count(size);
+        let bias = pad(&parts.bias, 1).into_iter().map(i32::from).collect();
+        let mut l2 = vec![0i8; phases * hidden * padded];
+        for (to, from) in l2
+            .chunks_exact_mut(padded)
+            .zip(parts.l2.chunks_exact(width))
+        {
+            to[..width].copy_from_slice(from);
+        }
+        let mut skip = vec![0i32; phases * padded];
+        for (to, from) in skip
+            .chunks_exact_mut(padded)
+            .zip(parts.skip.chunks_exact(width))
+        {
+            to[..width].copy_from_slice(from);
         }
         let mut instance_offsets = [0u32; MAX_INSTANCES];
         for (i, (pat, _)) in l.instances.iter().enumerate() {
@@ -367,7 +412,11 @@ impl Network {
             width,
             hidden,
             parts,
+            padded,
             expanded,
+            bias,
+            l2,
+            skip,
             instance_offsets,
             instances: l.instances.len(),
             pattern_weights: l.pattern_weights(),
@@ -409,6 +458,10 @@ impl Network {
     /// `idx` (from the side to move's view, as [`super::EvalState::indices`]), whose extra
     /// features are `extras` ([`extra_indices_counted`]) and which has `empties` empty
     /// squares.
+    ///
+    /// The accumulator is summed one block of [`LANES`] at a time, the block held in
+    /// registers over all the lit rows (a sum over the whole width at once would go through
+    /// memory for every row).
     #[inline(always)]
     #[must_use]
     pub fn value(
@@ -417,56 +470,68 @@ impl Network {
         extras: &[usize; super::EXTRAS.len()],
         empties: u32,
     ) -> i32 {
-        let w = self.width;
+        const LIT: usize = MAX_INSTANCES + super::EXTRAS.len();
+        let pw = self.padded;
+        let mut starts = [0usize; LIT];
+        let lit = self.instances + extras.len();
+        for (s, (&offset, &index)) in starts
+            .iter_mut()
+            .zip(self.instance_offsets.iter().zip(idx))
+            .take(self.instances)
+        {
+            *s = (offset as usize + usize::from(index)) * pw;
+        }
+        for (s, &x) in starts[self.instances..lit].iter_mut().zip(extras) {
+            *s = (self.pattern_weights + x) * pw;
+        }
         let mut acc = [0i32; MAX_WIDTH];
-        let acc = &mut acc[..w];
-        for (a, &b) in acc.iter_mut().zip(&self.parts.bias) {
-            *a = i32::from(b);
-        }
-        let mut add = |row: usize| {
-            let r = &self.expanded[row * w..(row + 1) * w];
-            for (a, &v) in acc.iter_mut().zip(r) {
-                *a += i32::from(v);
+        for block in (0..pw).step_by(LANES) {
+            let mut a: [i32; LANES] = lanes(&self.bias[block..]);
+            for &start in &starts[..lit] {
+                let row: [i16; LANES] = lanes(&self.expanded[start + block..]);
+                for (x, v) in a.iter_mut().zip(row) {
+                    *x += i32::from(v);
+                }
             }
-        };
-        for (&offset, &index) in self.instance_offsets.iter().zip(idx).take(self.instances) {
-            add(offset as usize + usize::from(index));
+            acc[block..block + LANES].copy_from_slice(&a);
         }
-        for &x in extras {
-            add(self.pattern_weights + x);
-        }
-        self.output(acc, phase_of(self.size, empties))
+        self.output(&acc[..pw], phase_of(self.size, empties))
     }
 
-    /// The layers after the accumulator `acc` (at [`QA`]), in the weights of `phase`.
+    /// The layers after the accumulator `acc` (at [`QA`], [`Network::padded`] wide), in
+    /// the weights of `phase`.
     #[inline(always)]
     fn output(&self, acc: &[i32], phase: usize) -> i32 {
-        let (w, h) = (self.width, self.hidden);
+        let (pw, h) = (self.padded, self.hidden);
         let down = (QA / QH).trailing_zeros();
         let mut h0 = [0i32; MAX_WIDTH];
         for (x, &a) in h0.iter_mut().zip(acc) {
             *x = ((a + (1 << (down - 1))) >> down).clamp(0, QH);
         }
-        let h0 = &h0[..w];
+        let h0 = &h0[..pw];
         let mut sum: i64 = i64::from(self.parts.out_bias[phase]);
         for k in 0..h {
-            let row = (phase * h + k) * w;
-            let weights = &self.parts.l2[row..row + w];
-            let pre: i32 = weights
-                .iter()
-                .zip(h0)
-                .map(|(&v, &x)| i32::from(v) * x)
-                .sum::<i32>()
-                + self.parts.l2_bias[phase * h + k];
+            let weights = &self.l2[(phase * h + k) * pw..][..pw];
+            let mut pre = [0i32; LANES];
+            for (w, x) in weights.chunks_exact(LANES).zip(h0.chunks_exact(LANES)) {
+                let (w, x): ([i8; LANES], [i32; LANES]) = (lanes(w), lanes(x));
+                for j in 0..LANES {
+                    pre[j] += i32::from(w[j]) * x[j];
+                }
+            }
+            let pre = pre.iter().sum::<i32>() + self.parts.l2_bias[phase * h + k];
             let h1 = ((pre + QW / 2) >> QW.trailing_zeros()).clamp(0, QH);
             sum += i64::from(h1) * i64::from(self.parts.out[phase * h + k]);
         }
-        let skip = &self.parts.skip[phase * w..(phase + 1) * w];
-        sum += skip
-            .iter()
-            .zip(acc)
-            .map(|(&v, &a)| i64::from(v) * i64::from(a))
-            .sum::<i64>();
+        let skip = &self.skip[phase * pw..][..pw];
+        let mut linear = [0i64; LANES];
+        for (s, a) in skip.chunks_exact(LANES).zip(acc.chunks_exact(LANES)) {
+            let (s, a): ([i32; LANES], [i32; LANES]) = (lanes(s), lanes(a));
+            for j in 0..LANES {
+                linear[j] += i64::from(s[j]) * i64::from(a[j]);
+            }
+        }
+        sum += linear.iter().sum::<i64>();
         ((sum + (1 << (OUT_BITS - 1))) >> OUT_BITS) as i32
     }
 
@@ -526,8 +591,9 @@ mod tests {
     /// of a disc, over positions of random games, every phase.
     #[test]
     fn the_quantized_network_is_the_float_one_within_a_sixth_of_a_disc() {
-        for size in [BoardSize::Six, BoardSize::Eight] {
-            let float = Float::seeded(size, 48, 16, 3);
+        // 40 is not a whole number of lanes: the padding adds nothing.
+        for (size, width) in [(BoardSize::Six, 40), (BoardSize::Eight, 48)] {
+            let float = Float::seeded(size, width, 16, 3);
             let net = Network::quantize(&float);
             let mut rng = ply_core::SplitMix64::new(11);
             let mut worst = 0f64;

@@ -191,7 +191,9 @@ impl<'a, C: Cpu> Search<'a, C> {
             ),
             aborted: false,
             busy,
-            eval: crate::BoardSize::from_n(geo.n as u8).and_then(crate::eval::builtin),
+            eval: crate::BoardSize::from_n(geo.n as u8)
+                .and_then(crate::eval::builtin)
+                .map(Eval::for_ordering),
             level,
             states: States::new(geo.squares as u32),
             path: [(0, 0, 0); 65],
