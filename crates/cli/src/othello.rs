@@ -14,10 +14,10 @@ use anyhow::Context;
 use clap::{ArgGroup, Args, Subcommand};
 use ply_othello::{
     analyze::{analyze, Options},
-    ggf::GgfGame,
-    opening, perft, picture, text, transcript, BoardSize, Color, GameRecord, Move, Position,
+    input, opening, perft, picture,
+    summary::{self, PerftReport},
+    BoardSize, GameRecord, Position,
 };
-use serde_json::json;
 
 use crate::error::bad;
 
@@ -151,74 +151,6 @@ pub fn run(c: Command) -> anyhow::Result<()> {
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-fn squares(b: ply_othello::Bitboard) -> Vec<String> {
-    b.map(|sq| sq.to_string()).collect()
-}
-
-fn moves_text(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(ToString::to_string).collect()
-}
-
-/// What `show` and `play` say about a position, as JSON.
-fn position_json(pos: &Position) -> serde_json::Value {
-    let over = pos.is_game_over();
-    let black_score = pos.final_score_for(Color::Black);
-    json!({
-        "position": text::format_position(pos),
-        "size": pos.size().n(),
-        "to_move": color_name(pos.turn()),
-        "discs": {
-            "black": pos.disc_count(Color::Black),
-            "white": pos.disc_count(Color::White),
-        },
-        "empties": pos.empties().count(),
-        "legal_moves": squares(pos.legal_moves()),
-        "must_pass": !over && !pos.can_move(),
-        "game_over": over,
-        "score_black": if over { Some(black_score) } else { None },
-    })
-}
-
-/// The picture and a few lines about whose turn it is and what they can do.
-fn position_text(pos: &Position) -> String {
-    let mut s = text::picture(pos, pos.legal_moves());
-    let (b, w) = (pos.disc_count(Color::Black), pos.disc_count(Color::White));
-    s.push_str(&format!("discs: black (X) {b}, white (O) {w}\n"));
-    if pos.is_game_over() {
-        let black = pos.final_score_for(Color::Black);
-        let verdict = match black.signum() {
-            1 => "black wins",
-            -1 => "white wins",
-            _ => "draw",
-        };
-        s.push_str(&format!(
-            "game over: {verdict}, {black:+} for black (empties to the winner)\n"
-        ));
-    } else if !pos.can_move() {
-        s.push_str(&format!(
-            "{} ({}) to move, has no legal move and must pass\n",
-            color_name(pos.turn()),
-            pos.turn().symbol()
-        ));
-    } else {
-        s.push_str(&format!(
-            "{} ({}) to move; legal moves (.): {}\n",
-            color_name(pos.turn()),
-            pos.turn().symbol(),
-            squares(pos.legal_moves()).join(" ")
-        ));
-    }
-    s.push_str(&format!("position: {}\n", text::format_position(pos)));
-    s
-}
-
 fn show(a: &ShowArgs) -> anyhow::Result<()> {
     let game = read_position_or_transcript(&a.position, a.size, "POS")?;
     let pos = game.position();
@@ -257,17 +189,9 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
     }
     let name = opening::name_of_game(&game);
     if a.json {
-        let mut v = position_json(&pos);
-        if !game.moves().is_empty() {
-            v["moves"] = json!(moves_text(game.moves()));
-        }
-        v["opening"] = json!(name);
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", summary::show_json(&game, name))?;
     } else {
-        write!(out, "{}", position_text(&pos))?;
-        if let Some(name) = name {
-            writeln!(out, "opening  {name}")?;
-        }
+        write!(out, "{}", summary::show_text(&game, name))?;
     }
     out.flush()?;
     Ok(())
@@ -276,14 +200,7 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
 /// What the picture of `show --svg` draws: the last move of the game, the legal moves, and
 /// with `--values` every legal move's value from the one analysis entry point.
 fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<picture::Options> {
-    let mut opts = picture::Options {
-        last_move: match game.moves().last() {
-            Some(Move::Play(sq)) => Some(*sq),
-            _ => None,
-        },
-        legal_moves: true,
-        values: Vec::new(),
-    };
+    let mut opts = picture::Options::of_game(game);
     if a.values {
         if !(a.time.is_finite() && (0.001..=3600.0).contains(&a.time)) {
             return Err(bad(format!(
@@ -295,54 +212,19 @@ fn picture_options(a: &ShowArgs, game: &GameRecord) -> anyhow::Result<picture::O
             &game.position(),
             &Options::budget(Duration::from_secs_f64(a.time)),
         );
-        opts.values = found
-            .moves
-            .iter()
-            .map(|m| picture::Value {
-                square: m.square,
-                discs: m.score.discs(),
-                exact: m.exact,
-            })
-            .collect();
+        opts.values = found.picture_values();
     }
     Ok(opts)
 }
 
 fn play(a: &PlayArgs) -> anyhow::Result<()> {
-    let game = if a.transcript.trim_start().starts_with("(;") {
-        let rec =
-            GgfGame::parse(&a.transcript).map_err(|e| bad(format!("TRANSCRIPT: GGF: {e}")))?;
-        if let Some(size) = a.size {
-            if size != rec.game.start().size() {
-                return Err(bad(format!(
-                    "TRANSCRIPT: the GGF board is {n}x{n} but --size says {m}x{m}",
-                    n = rec.game.start().size().n(),
-                    m = size.n()
-                )));
-            }
-        }
-        rec.game
-    } else {
-        let start = Position::start(a.size.unwrap_or(BoardSize::Eight));
-        transcript::parse(&a.transcript, start).map_err(|e| bad(format!("TRANSCRIPT: {e}")))?
-    };
-    let pos = game.position();
+    let game =
+        input::parse_game(&a.transcript, a.size).map_err(|e| bad(format!("TRANSCRIPT: {e}")))?;
     let mut out = io::stdout().lock();
     if a.json {
-        let mut v = position_json(&pos);
-        v["moves"] = json!(moves_text(game.moves()));
-        v["plies"] = json!(game.moves().len());
-        v["transcript"] = json!(transcript::format(&game));
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", summary::play_json(&game))?;
     } else {
-        let passes = game.moves().iter().filter(|m| **m == Move::Pass).count();
-        writeln!(
-            out,
-            "{} plies ({passes} passes): {}",
-            game.moves().len(),
-            transcript::format_with_passes(&game)
-        )?;
-        write!(out, "{}", position_text(&pos))?;
+        write!(out, "{}", summary::play_text(&game))?;
     }
     out.flush()?;
     Ok(())
@@ -361,46 +243,15 @@ fn run_perft(a: &PerftArgs) -> anyhow::Result<()> {
     }
     let started = Instant::now();
     let mut bar = ProgressBar::new(a.depth);
-    let (leaves, divided) = if a.divide {
-        let d = perft::divide_with_progress(&pos, a.depth, &mut |p| bar.update(p));
-        let total = if d.is_empty() {
-            perft::perft(&pos, a.depth)
-        } else {
-            d.iter().map(|x| x.1).sum()
-        };
-        (total, Some(d))
-    } else {
-        let n = perft::perft_with_progress(&pos, a.depth, &mut |p| bar.update(p));
-        (n, None)
-    };
+    let report = PerftReport::count(&pos, a.depth, a.divide, &mut |p| bar.update(p), &|| {
+        started.elapsed().as_secs_f64()
+    });
     bar.finish();
-    let seconds = started.elapsed().as_secs_f64();
-    let rate = leaves as f64 / seconds.max(1e-9);
     let mut out = io::stdout().lock();
     if a.json {
-        let mut v = json!({
-            "size": pos.size().n(),
-            "depth": a.depth,
-            "position": text::format_position(&pos),
-            "leaves": leaves,
-            "seconds": seconds,
-            "leaves_per_second": rate,
-        });
-        if let Some(d) = &divided {
-            v["divide"] = d
-                .iter()
-                .map(|(m, n)| json!({"move": m.to_string(), "leaves": n}))
-                .collect();
-        }
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", report.to_json())?;
     } else {
-        if let Some(d) = &divided {
-            for (m, n) in d {
-                writeln!(out, "{m} {n}")?;
-            }
-        }
-        writeln!(out, "perft({}) = {leaves}", a.depth)?;
-        writeln!(out, "{seconds:.3} s, {:.1} M leaves/s", rate / 1e6)?;
+        write!(out, "{}", report.text())?;
     }
     out.flush().context("writing the result")?;
     Ok(())
@@ -430,16 +281,9 @@ impl ProgressBar {
         if !self.enabled || elapsed < Duration::from_millis(300) {
             return;
         }
-        let width = 30;
-        let filled = p.done * width / p.total.max(1);
         eprint!(
-            "\rperft({}) [{}{}] {:>3}%, {} leaves, {:.1} s ",
-            self.depth,
-            "#".repeat(filled),
-            "-".repeat(width - filled),
-            p.done * 100 / p.total.max(1),
-            p.leaves,
-            elapsed.as_secs_f64()
+            "\r{}",
+            summary::perft_bar(self.depth, p, elapsed.as_secs_f64())
         );
         self.drawn = true;
     }

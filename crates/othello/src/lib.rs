@@ -36,8 +36,10 @@ mod engine;
 mod formats;
 mod rules;
 
+#[cfg(feature = "serde")]
+pub use engine::results;
 pub use engine::{analyze, book, eval, explore, midgame, opening, play, review, solve, spine};
-pub use formats::{crc32, ggf, input, obf, picture, text, transcript, wthor};
+pub use formats::{crc32, ggf, input, obf, picture, summary, text, transcript, wthor};
 pub use rules::{cpu, moves, perft, reference};
 
 use std::fmt;

@@ -29,7 +29,7 @@
 //! (`ply_othello::book`); this file reads and writes the results files and the book.
 
 use std::{
-    collections::{BTreeMap, HashMap, HashSet},
+    collections::HashMap,
     io::{self, Write},
     path::{Path, PathBuf},
     sync::{
@@ -42,18 +42,19 @@ use std::{
 use clap::{Args, Subcommand};
 use ply_core::Shard;
 use ply_othello::{
-    analyze::WholeDiscs,
     book::{self, Book, ScoredMove},
-    text, wthor, BoardSize, Position, Square,
+    obf,
+    results::{self as batch, BookEntry},
+    wthor, BoardSize, Position, Square,
 };
 
 use crate::{
     error::bad,
     files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{check_threads, plural, read_book, StatusLine},
+        common::{check_threads, read_book, StatusLine},
         databases::wthor_error,
-        results::{self, check_done, MoveScore, Row, ShardInput},
+        results::{self, check_done, Row, ShardInput},
     },
 };
 
@@ -231,81 +232,22 @@ pub fn run(c: Command) -> anyhow::Result<()> {
     }
 }
 
-/// A solved (or searched) position read from a results file.
-struct Solved {
-    position: Position,
-    best: Square,
-    score: i32,
-    /// For a searched result: the search depth and every move's score, best first.
-    searched: Option<(u32, Vec<ScoredMove>)>,
-}
-
-/// Every result of the files, in order, each checked: a position of `size` with a legal
-/// best move. Errors name the file and line. A torn last line is dropped, as [`results`]
-/// reads every file: its position counts as not solved.
-fn read_results(paths: &[PathBuf], size: BoardSize) -> anyhow::Result<Vec<Solved>> {
+/// Every result of the files, in order, each checked ([`Row::book_entry`]): a position of
+/// `size` with a legal best move. Errors name the file and line. A torn last line is
+/// dropped, as [`results`] reads every file: its position counts as not solved.
+fn read_results(paths: &[PathBuf], size: BoardSize) -> anyhow::Result<Vec<BookEntry>> {
     let mut out = Vec::new();
     for path in paths {
         for e in results::read(path)? {
             let at = format!("{} line {}", path.display(), e.at);
-            out.push(check_row(&e.row, size).map_err(|e| bad(format!("{at}: {e}")))?);
+            out.push(
+                e.row
+                    .book_entry(size)
+                    .map_err(|e| bad(format!("{at}: {e}")))?,
+            );
         }
     }
     Ok(out)
-}
-
-fn check_row(row: &Row, size: BoardSize) -> Result<Solved, String> {
-    let position = text::parse_position(&row.position).map_err(|e| e.to_string())?;
-    if position.size() != size {
-        return Err(format!(
-            "a {0}x{0} position, not {1}x{1}",
-            position.size().n(),
-            size.n()
-        ));
-    }
-    let best = row
-        .best_move
-        .as_deref()
-        .ok_or("no best move (a pass or a finished game has no place in a book)")?;
-    let best = Square::parse(best).map_err(|e| e.to_string())?;
-    if !position.is_legal(best) {
-        return Err(format!("best move {best} is not legal"));
-    }
-    let searched = match row.depth {
-        None => None,
-        Some(depth) => {
-            let moves = row
-                .moves
-                .as_ref()
-                .ok_or("a searched result without the scores of its moves")?;
-            let mut scored = Vec::with_capacity(moves.len());
-            for m in moves {
-                let square = Square::parse(&m.square).map_err(|e| e.to_string())?;
-                if !position.is_legal(square) {
-                    return Err(format!("move {square} is not legal"));
-                }
-                scored.push(ScoredMove {
-                    square,
-                    score: WholeDiscs(m.score),
-                    depth,
-                });
-            }
-            if scored.len() != position.legal_moves().count() as usize {
-                return Err(format!(
-                    "{} moves scored, the position has {}",
-                    scored.len(),
-                    position.legal_moves().count()
-                ));
-            }
-            Some((depth, scored))
-        }
-    };
-    Ok(Solved {
-        position,
-        best,
-        score: row.score,
-        searched,
-    })
 }
 
 fn grow(a: &GrowArgs) -> anyhow::Result<()> {
@@ -318,12 +260,10 @@ fn grow(a: &GrowArgs) -> anyhow::Result<()> {
     print_level(&next)
 }
 
-/// A level as an OBF file on stdout: one position a line.
+/// A level as an OBF file on stdout ([`obf::positions_file`]).
 fn print_level(level: &[Position]) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
-    for p in level {
-        writeln!(out, "{};", text::format_position(p))?;
-    }
+    out.write_all(obf::positions_file(level).as_bytes())?;
     out.flush()?;
     Ok(())
 }
@@ -336,68 +276,15 @@ fn as_paths(paths: &[PathBuf]) -> Vec<&Path> {
 fn build(a: &BuildArgs) -> anyhow::Result<()> {
     refuse_inputs(&a.out, &as_paths(&a.results))?;
     let solved = read_results(&a.results, a.size)?;
-    let searched = solved.iter().filter(|s| s.searched.is_some()).count();
-    if searched > 0 && searched < solved.len() {
-        return Err(bad(
-            "the results mix exact solves (`ply othello solve`) and searches \
-             (`ply othello book search`): a book is one or the other",
-        ));
-    }
-    if searched > 0 {
-        return build_searched(a, solved);
-    }
-    let min_empties = a.min_empties.ok_or_else(|| {
-        bad("--min-empties: an exact book needs the depth its levels were grown to")
-    })?;
-    let book = Book::from_entries(
-        a.size,
-        min_empties,
-        solved
-            .iter()
-            .map(|s| (s.position, s.best, WholeDiscs(s.score))),
-    )
-    .map_err(|e| bad(e.to_string()))?;
-    if let Some(gap) = book.first_gap() {
-        return Err(bad(format!(
-            "the results do not close: {} is missing (solve the level `ply othello book grow` \
-             prints next)",
-            text::format_position(&gap)
-        )));
-    }
+    let book = batch::build_book(a.size, a.min_empties, solved).map_err(bad)?;
     write_book(&a.out, &as_paths(&a.results), &book)
 }
 
 /// Writes `book` whole to `path` (never one of `inputs`) and says what it holds.
 fn write_book(path: &Path, inputs: &[&Path], book: &Book) -> anyhow::Result<()> {
     write_whole(path, inputs, &book.write())?;
-    eprintln!(
-        "{}: {}, {}x{} down to {} empty squares{}",
-        path.display(),
-        plural(book.len(), "position"),
-        book.size().n(),
-        book.size().n(),
-        book.min_empties(),
-        match (book.is_exact(), book.is_partial()) {
-            (true, _) => "",
-            (false, false) => " (searched)",
-            (false, true) => " (partial: searched, some moves of each position)",
-        }
-    );
+    eprintln!("{}: {}", path.display(), book.summary());
     Ok(())
-}
-
-/// A searched book: the results negamaxed and written. One result per position (the levels
-/// hold each position once; a repeated one is bad input).
-fn build_searched(a: &BuildArgs, solved: Vec<Solved>) -> anyhow::Result<()> {
-    let entries = solved
-        .into_iter()
-        .map(|s| {
-            let (_, moves) = s.searched.expect("checked: every result is searched");
-            (s.position, moves)
-        })
-        .collect();
-    let book = book::build_searched(a.size, entries).map_err(|e| bad(e.to_string()))?;
-    write_book(&a.out, &as_paths(&a.results), &book)
 }
 
 /// The searched results of `paths` by key, each with its moves (best first).
@@ -409,21 +296,14 @@ fn searched_by_key(
     for path in paths {
         for e in results::read(path)? {
             let at = format!("{} line {}", path.display(), e.at);
-            let s = check_row(&e.row, size).map_err(|e| bad(format!("{at}: {e}")))?;
-            let Some((_, mut moves)) = s.searched else {
-                return Err(bad(format!(
-                    "{at}: an exact solve, not a search: `deviate` grows from the results of \
-                     `ply othello book search`"
-                )));
-            };
-            if book::canonical_image(&s.position) != s.position {
-                return Err(bad(format!(
-                    "{at}: not the least image of its position (the levels `deviate` prints \
-                     hold only those)"
-                )));
-            }
-            moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-            out.insert(book::key(&s.position), moves);
+            let entry = e
+                .row
+                .book_entry(size)
+                .map_err(|e| bad(format!("{at}: {e}")))?;
+            let (key, moves) = entry
+                .into_searched()
+                .map_err(|e| bad(format!("{at}: {e}")))?;
+            out.insert(key, moves);
         }
     }
     Ok(out)
@@ -465,32 +345,10 @@ fn search(a: &SearchArgs) -> anyhow::Result<()> {
         }
         let started = Instant::now();
         let (scored, found) = book::search_moves(&pos, a.depth);
-        let moves: Vec<MoveScore> = scored
-            .iter()
-            .map(|m| MoveScore {
-                square: m.square.to_string(),
-                score: m.score.0,
-            })
-            .collect();
-        let row = Row {
-            best_move: Some(moves[0].square.clone()),
-            depth: Some(a.depth),
-            line,
-            position: text::format_position(&pos),
-            pv: found.line.iter().map(ToString::to_string).collect(),
-            score: moves[0].score,
-            moves: Some(moves),
-        };
+        let row = Row::searched(&pos, line, a.depth, &scored, &found.line);
         writer.append(&row)?;
-        writeln!(
-            stdout,
-            "line {line:>4}  best {:>3} {:+3}  depth {}  nodes {:>11}  {:>7.1} s",
-            row.best_move.as_deref().unwrap_or("-"),
-            row.score,
-            a.depth,
-            found.nodes,
-            started.elapsed().as_secs_f64()
-        )?;
+        let seconds = started.elapsed().as_secs_f64();
+        writeln!(stdout, "{}", row.search_line(found.nodes, seconds))?;
         stdout.flush()?;
     }
     Ok(())
@@ -508,93 +366,17 @@ fn export(a: &ExportArgs) -> anyhow::Result<()> {
         .write_edax()
         .map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
     write_whole(&a.out, &[&a.book], &bytes)?;
-    eprintln!(
-        "{}: an Edax book of {} ({} in the ply book)",
-        a.out.display(),
-        plural(
-            usize::try_from(edax_positions(&bytes)).unwrap_or(0),
-            "position"
-        ),
-        book.len()
-    );
+    eprintln!("{}: {}", a.out.display(), book::edax_note(&book, &bytes));
     Ok(())
-}
-
-/// The number of positions an Edax book's header announces.
-fn edax_positions(bytes: &[u8]) -> u32 {
-    bytes
-        .get(38..42)
-        .map_or(0, |b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
 }
 
 fn info(a: &InfoArgs) -> anyhow::Result<()> {
     let bytes = read_bytes(&a.book)?;
     let book = Book::read_any(&bytes).map_err(|e| bad(format!("{}: {e}", a.book.display())))?;
-    let gap = book.first_gap().map(|p| text::format_position(&p));
-    let mut by_empties: BTreeMap<u32, usize> = BTreeMap::new();
-    for (p, _) in book.iter() {
-        *by_empties.entry(p.empties().count()).or_default() += 1;
-    }
-    let start = book.lookup(&Position::start(book.size()));
-    let kind = if book.is_exact() {
-        "exact"
-    } else if book.is_partial() {
-        "partial"
-    } else {
-        "searched"
-    };
     if a.json {
-        let v = serde_json::json!({
-            "size": book.size().n(),
-            "kind": kind,
-            "positions": book.len(),
-            "bytes": bytes.len(),
-            "min_empties": book.min_empties(),
-            "start_score": start.map(|m| m.score),
-            "start_best": start.map(|m| m.best.to_string()),
-            "start_depth": start.map(|m| m.depth),
-            "closed": book.is_exact().then_some(gap.is_none()),
-            "first_gap": gap,
-            "by_empties": by_empties.iter().map(|(e, n)| serde_json::json!({"empties": e, "positions": n})).collect::<Vec<_>>(),
-        });
-        println!("{v}");
+        println!("{}", book.info_json(bytes.len()));
     } else {
-        println!("board       {0}x{0}", book.size().n());
-        println!(
-            "kind        {kind}{}",
-            if book.is_exact() {
-                ": exact values"
-            } else if book.is_partial() {
-                ": the moves that stay in the book and the best of the others scored (Edax's)"
-            } else {
-                ": every move scored by a deep search, negamaxed through the book"
-            }
-        );
-        println!("positions   {}", book.len());
-        println!("bytes       {}", bytes.len());
-        println!("depth       down to {} empty squares", book.min_empties());
-        match start {
-            Some(m) if m.exact => {
-                println!("start       {:+} for black (exact), {}", m.score, m.best)
-            }
-            Some(m) => println!(
-                "start       {:+} for black, {} (a search of depth {} through the book)",
-                m.score, m.best, m.depth
-            ),
-            None => println!("start       not in the book"),
-        }
-        if book.is_exact() {
-            match &gap {
-                None => println!("closed      yes: a weak solution for both colours to its depth"),
-                Some(g) => println!("closed      no: {g} is missing"),
-            }
-        }
-        for (e, n) in &by_empties {
-            println!(
-                "  {e:>2} empties  {n:>7} position{}",
-                if *n == 1 { "" } else { "s" }
-            );
-        }
+        print!("{}", book.info_text(bytes.len()));
     }
     Ok(())
 }
@@ -610,52 +392,27 @@ fn add(a: &AddArgs) -> anyhow::Result<()> {
     refuse_inputs(&a.out, &inputs)?;
     let old = read_book(&a.book)?;
     let name = a.book.display();
-    if old.size() != BoardSize::Eight {
-        return Err(bad(format!(
-            "{name}: a {0}x{0} book; WTHOR games are 8x8",
-            old.size().n()
-        )));
-    }
-    if old.is_exact() {
-        return Err(bad(format!(
-            "{name}: an exact book takes no searched positions: add to a searched one"
-        )));
-    }
+    old.takes_games().map_err(|e| bad(format!("{name}: {e}")))?;
     let plies = usize::try_from(a.plies).expect("at most 60");
-    let mut games = 0usize;
-    let mut present = HashSet::new();
-    let mut new: BTreeMap<(u64, u64), Position> = BTreeMap::new();
+    let mut gathered = book::Gathered::default();
     for path in &a.games {
         let bytes = read_bytes(path)?;
         let (_, records) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
         for g in records {
             let g = g.map_err(|e| wthor_error(path, &e))?;
-            games += 1;
-            for pos in book::game_positions(&g.game, plies) {
-                let k = book::key(&pos);
-                if old.lookup(&pos).is_some() {
-                    present.insert(k);
-                } else {
-                    new.entry(k).or_insert_with(|| book::canonical_image(&pos));
-                }
-            }
+            gathered.add_game(&old, &g.game, plies);
         }
     }
-    let todo: Vec<Position> = new.into_values().collect();
+    let gathered_games = gathered.games();
+    let (todo, present) = gathered.finish();
     let scored = search_all(&todo, a.depth, a.threads);
     let book = book::add_searched(&old, todo.into_iter().zip(scored).collect())
         .map_err(|e| bad(format!("{name}: {e}")))?;
     write_book(&a.out, &inputs, &book)?;
-    println!(
-        "{} in {}; {} in their first {}: {} added (searched at depth {}), {} in the book already",
-        plural(games, "game"),
-        plural(a.games.len(), "file"),
-        plural(book.len() - old.len() + present.len(), "position"),
-        plural(plies, "move"),
-        book.len() - old.len(),
-        a.depth,
-        present.len()
-    );
+    let added = book.len() - old.len();
+    let files = a.games.len();
+    let note = book::added_note(gathered_games, files, plies, added, present, a.depth);
+    println!("{note}");
     Ok(())
 }
 

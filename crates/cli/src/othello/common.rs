@@ -29,8 +29,8 @@ use ply_train::measure;
 use crate::error::bad;
 
 /// Reads a position (cells and side to move, or a whole OBF line), or a transcript played
-/// from the start, with the library's reader ([`input::parse_position_or_transcript`], which
-/// the server uses too); with `--size`, on that size only ([`input::parse_on_size`]).
+/// from the start, with the library's reader ([`input::parse_with_size`], which the server
+/// uses too); with `--size`, on that size only.
 ///
 /// # Errors
 /// Bad input naming `what` (the argument) and the reason.
@@ -40,11 +40,7 @@ pub fn read_position_or_transcript(
     what: &str,
 ) -> anyhow::Result<GameRecord> {
     // The reader refuses a position without its centre discs itself.
-    match size {
-        Some(size) => input::parse_on_size(text, size),
-        None => input::parse_position_or_transcript(text, BoardSize::Eight),
-    }
-    .map_err(|e| bad(format!("{what}: {e}")))
+    input::parse_with_size(text, size).map_err(|e| bad(format!("{what}: {e}")))
 }
 
 /// `--threads` and `--hash-mb` as solver options, or a usage error naming the one out of
@@ -191,15 +187,6 @@ pub fn input_name(path: &Path) -> String {
         String::from("stdin")
     } else {
         path.display().to_string()
-    }
-}
-
-/// `count` and the noun, singular for one: `1 position`, `5 positions`.
-pub fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }
 

@@ -3,13 +3,13 @@
 //! databases, built again when it is stale.
 
 use std::{
-    fs, io,
+    fs,
     path::{Path, PathBuf},
     time::{Duration, Instant},
 };
 
 use ply_othello::{
-    explore::{GamesIndex, IndexError, Source, MAGIC},
+    explore::{check_kept, GamesIndex, IndexError, Kept, Source},
     wthor::{self, Database, NameKind, Names},
 };
 
@@ -39,30 +39,6 @@ pub fn read_names(path: &Path, kind: NameKind) -> anyhow::Result<Vec<String>> {
     Names::read(&bytes, kind)
         .map(|n| n.names)
         .map_err(|e| bad(format!("{}: {e}", path.display())))
-}
-
-/// A name by number from a names file (`read_names`), or `#number` when no file was given;
-/// a number the file does not hold is bad input naming the database, the record and the field
-/// (`at`).
-pub fn name_of(
-    names: Option<&[String]>,
-    number: u16,
-    file: Option<&Path>,
-    at: (&Path, usize, &str),
-) -> anyhow::Result<String> {
-    let Some(names) = names else {
-        return Ok(format!("#{number}"));
-    };
-    names.get(usize::from(number)).cloned().ok_or_else(|| {
-        bad(format!(
-            "{}: record {}, field `{}`: {number} is not in {} (it holds {} names)",
-            at.0.display(),
-            at.1,
-            at.2,
-            file.map_or(String::new(), |f| f.display().to_string()),
-            names.len()
-        ))
-    })
 }
 
 /// A WTHOR error in `path` as bad input.
@@ -108,22 +84,17 @@ pub fn load_index(
     // Before anything is read or written: the index is never one of the databases.
     refuse_inputs(index, &inputs)?;
     let sources: Vec<Source> = databases.iter().map(|b| Source::of(b)).collect();
-    let why = match fs::read(index) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => "there was none".to_string(),
-        Err(e) => format!("it could not be read: {e}"),
+    let why = match check_kept(fs::read(index), &sources) {
+        Kept::Current(found) => return Ok((found, Loaded::Read)),
+        Kept::Stale(why) => why,
         // A file that is no index, not even a damaged one, is not ply's to replace.
-        Ok(bytes) if !bytes.starts_with(MAGIC) && !MAGIC.starts_with(&bytes) => {
+        Kept::NotAnIndex => {
             return Err(bad(format!(
                 "{}: not a ply games index (no `plyindex` at its start), so it is not written \
                  over: give another --index, or remove the file",
                 index.display()
             )))
         }
-        Ok(bytes) => match GamesIndex::read(bytes) {
-            Ok(found) if found.is_for(&sources) => return Ok((found, Loaded::Read)),
-            Ok(_) => "it was built from other databases (or older versions of these)".into(),
-            Err(e) => format!("it is damaged: {e}"),
-        },
     };
     let started = Instant::now();
     let slices: Vec<&[u8]> = databases.iter().map(Vec::as_slice).collect();
@@ -136,23 +107,15 @@ pub fn load_index(
     Ok((built, Loaded::Built { why, took, written }))
 }
 
-/// The line `load_index` leaves on stderr when it built the index.
+/// The line `load_index` leaves on stderr when it built the index
+/// ([`GamesIndex::built_note`]).
 pub fn report_loaded(index: &Path, idx: &GamesIndex, loaded: &Loaded) {
     if let Loaded::Built { why, took, written } = loaded {
-        match written {
-            None => eprintln!(
-                "ply: indexed {} games ({} entries) in {:.1} s into {} ({why})",
-                idx.games(),
-                idx.entries(),
-                took.as_secs_f64(),
-                index.display()
-            ),
-            Some(e) => eprintln!(
-                "ply: indexed {} games in {:.1} s; could not keep the index at {}: {e:#}",
-                idx.games(),
-                took.as_secs_f64(),
-                index.display()
-            ),
-        }
+        let unwritten = written.as_ref().map(|e| format!("{e:#}"));
+        let path = index.display().to_string();
+        eprintln!(
+            "ply: {}",
+            idx.built_note(&path, why, *took, unwritten.as_deref())
+        );
     }
 }

@@ -19,7 +19,7 @@ use ply_othello::{
 use crate::{
     error::bad,
     othello::{
-        common::{analysis_options, plural, read_position_or_transcript},
+        common::{analysis_options, read_position_or_transcript},
         databases::{
             default_index_path, load_index, read_databases, read_names, replay_databases,
             report_loaded,
@@ -113,110 +113,8 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     if a.json {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
     } else {
-        print_text(&mut out, &report)?;
+        write!(out, "{}", report.text())?;
     }
     out.flush()?;
     Ok(())
-}
-
-fn print_text(out: &mut impl Write, r: &Report) -> io::Result<()> {
-    writeln!(out, "position   {}", r.position)?;
-    let ended = match r.ended_black_mean_discs {
-        Some(d) => format!(
-            ", {} ended here (black {} on average)",
-            r.ended,
-            signed(d, 1)
-        ),
-        None => String::new(),
-    };
-    if let Some(name) = r.opening {
-        writeln!(out, "opening    {name}")?;
-    }
-    writeln!(
-        out,
-        "games      {} of {} reached it ({} to move): {} played on{ended}; results for black",
-        r.games + r.ended,
-        r.indexed_games,
-        if r.turn == 'X' { "black" } else { "white" },
-        r.games,
-    )?;
-    if !r.moves.is_empty() {
-        writeln!(out, "move   games   score   discs   engine (for black)")?;
-    }
-    for m in &r.moves {
-        let rate = m
-            .black_score_rate
-            .map_or("-".to_string(), |r| format!("{:.1}%", 100.0 * r));
-        let discs = m.black_mean_discs.map_or("-".to_string(), |d| signed(d, 1));
-        let engine = match m.engine {
-            Some(v) if v.kind == "exact" => format!("{} (exact)", signed(v.black_discs, 0)),
-            Some(v) => format!(
-                "{} ({}, depth {})",
-                signed(v.black_discs, 1),
-                v.kind,
-                v.depth
-            ),
-            None => "-".to_string(),
-        };
-        writeln!(
-            out,
-            "{:<5}{:>7}{:>8}{:>8}   {engine}",
-            m.mv, m.games, rate, discs
-        )?;
-    }
-    if let Some(page) = &r.reached {
-        let shown = page.games.len();
-        let range = if shown == 0 {
-            "none".to_string()
-        } else {
-            format!("{}-{}", page.offset + 1, page.offset + shown)
-        };
-        writeln!(
-            out,
-            "reached by {} ({range} below)",
-            plural(page.total, "game")
-        )?;
-        if shown > 0 {
-            writeln!(
-                out,
-                "db  game  year  black                 white                 result"
-            )?;
-        }
-        for g in &page.games {
-            writeln!(
-                out,
-                "{:<4}{:>4}  {:>4}  {:<20}  {:<20}  {}-{} ({})",
-                g.database,
-                g.game,
-                g.year,
-                g.black,
-                g.white,
-                g.black_discs,
-                64 - u32::from(g.black_discs),
-                signed(f64::from(g.black_score), 0)
-            )?;
-        }
-    }
-    Ok(())
-}
-
-/// `d` with its sign and `digits` decimals, rounded first so that a value that rounds to
-/// zero prints as `+0`, never `-0.0`.
-fn signed(d: f64, digits: i32) -> String {
-    let scale = 10f64.powi(digits);
-    let rounded = (d * scale).round() / scale + 0.0;
-    format!("{rounded:+.*}", digits as usize)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::signed;
-
-    #[test]
-    fn values_that_round_to_zero_have_no_minus_sign() {
-        assert_eq!(signed(-0.04, 1), "+0.0");
-        assert_eq!(signed(-0.0, 0), "+0");
-        assert_eq!(signed(-0.05, 1), "-0.1");
-        assert_eq!(signed(7.0, 0), "+7");
-    }
 }

@@ -11,22 +11,21 @@ use std::{
 use clap::{Args as ClapArgs, Subcommand};
 use ply_othello::{
     explore,
-    ggf::GgfGame,
     solve::{SolveOptions, Solver},
-    transcript,
-    wthor::{self, Database, Date, Header, NameKind, Names, WthorGame},
-    BoardSize, GameRecord, Position,
+    wthor::{
+        self, Database, Date, Header, ListFormat, ListOptions, ListedFile, NameKind, Names,
+        NamesOf, Played,
+    },
+    BoardSize,
 };
-use serde_json::json;
 
 use crate::{
     error::bad,
     files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{plural, read_input, read_position_or_transcript},
+        common::{read_input, read_position_or_transcript},
         databases::{
-            default_index_path, load_index, name_of, read_databases, read_names, wthor_error,
-            Loaded,
+            default_index_path, load_index, read_databases, read_names, wthor_error, Loaded,
         },
     },
 };
@@ -160,7 +159,6 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
             Ok(pos)
         })
         .transpose()?;
-    let wanted = a.player.as_deref().map(str::to_lowercase);
     // Every file is read and every game replayed before a line is printed, whatever the
     // filters: a damaged or missing file is refused with nothing half-written on stdout.
     let mut files = Vec::with_capacity(a.files.len());
@@ -170,101 +168,41 @@ fn list(a: &ListArgs) -> anyhow::Result<()> {
         let games = games
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| wthor_error(path, &e))?;
-        files.push((path, header, games));
+        files.push(ListedFile {
+            name: path.display().to_string(),
+            header,
+            games,
+        });
     }
+    let players_file = a.players.as_ref().map(|p| p.display().to_string());
+    let tournaments_file = a.tournaments.as_ref().map(|p| p.display().to_string());
+    let reaches =
+        |game: &ply_othello::GameRecord| reached.is_none_or(|pos| explore::reaches(game, &pos));
+    let options = ListOptions {
+        players: players
+            .as_deref()
+            .zip(players_file.as_deref())
+            .map(|(names, file)| NamesOf { names, file }),
+        tournaments: tournaments
+            .as_deref()
+            .zip(tournaments_file.as_deref())
+            .map(|(names, file)| NamesOf { names, file }),
+        year: a.year,
+        player: a.player.as_deref(),
+        keep: Some(&reaches),
+        format: if a.json {
+            ListFormat::Json
+        } else if a.ggf {
+            ListFormat::Ggf
+        } else {
+            ListFormat::Table
+        },
+    };
     // The listing is made whole before it is printed: a game whose player or tournament
     // the names files lack is refused with nothing on stdout.
-    let mut out = Vec::new();
-    if !a.json && !a.ggf {
-        writeln!(
-            out,
-            "game\tyear\ttournament\tblack\twhite\tdiscs\ttheoretical\tmoves"
-        )?;
-    }
-    for (path, header, games) in files {
-        if a.year.is_some_and(|y| y != header.game_year) {
-            continue;
-        }
-        if a.files.len() > 1 && !a.json && !a.ggf {
-            // Game numbers start again with each file: say which file follows.
-            writeln!(out, "# {}", path.display())?;
-        }
-        for (k, g) in games.into_iter().enumerate() {
-            let number = k + 1;
-            let black = name_of(
-                players.as_deref(),
-                g.black,
-                a.players.as_deref(),
-                (path, number, "black player"),
-            )?;
-            let white = name_of(
-                players.as_deref(),
-                g.white,
-                a.players.as_deref(),
-                (path, number, "white player"),
-            )?;
-            let tournament = name_of(
-                tournaments.as_deref(),
-                g.tournament,
-                a.tournaments.as_deref(),
-                (path, number, "tournament"),
-            )?;
-            if let Some(w) = &wanted {
-                if !black.to_lowercase().contains(w) && !white.to_lowercase().contains(w) {
-                    continue;
-                }
-            }
-            if let Some(pos) = &reached {
-                if !explore::reaches(&g.game, pos) {
-                    continue;
-                }
-            }
-            let moves = transcript::format(&g.game);
-            if a.json {
-                let v = json!({
-                    "file": path.display().to_string(),
-                    "game": number,
-                    "year": header.game_year,
-                    "tournament": tournament,
-                    "tournament_number": g.tournament,
-                    "black": black,
-                    "black_number": g.black,
-                    "white": white,
-                    "white_number": g.white,
-                    "black_discs": g.black_discs,
-                    "black_score": g.black_score(),
-                    "theoretical": g.theoretical,
-                    "theoretical_depth": header.theoretical_depth(),
-                    "moves": moves,
-                });
-                writeln!(out, "{v}")?;
-            } else if a.ggf {
-                let rec = GgfGame {
-                    tags: vec![
-                        ("PC".into(), tournament),
-                        ("DT".into(), header.game_year.to_string()),
-                        ("PB".into(), black),
-                        ("PW".into(), white),
-                        ("RE".into(), format!("{:+}.000", g.black_score())),
-                    ],
-                    game: g.game,
-                    comments: Vec::new(),
-                };
-                writeln!(out, "{rec}")?;
-            } else {
-                writeln!(
-                    out,
-                    "{number}\t{}\t{tournament}\t{black}\t{white}\t{}-{}\t{}\t{moves}",
-                    header.game_year,
-                    g.black_discs,
-                    64 - g.black_discs,
-                    g.theoretical,
-                )?;
-            }
-        }
-    }
+    let listing = wthor::list(&files, &options).map_err(bad)?;
     let mut stdout = io::stdout().lock();
-    stdout.write_all(&out)?;
+    stdout.write_all(listing.as_bytes())?;
     stdout.flush()?;
     Ok(())
 }
@@ -277,15 +215,9 @@ fn today() -> Date {
     Date::from_days(secs / 86_400)
 }
 
-/// A game read for `make`: its moves and its players' names.
-struct Source {
-    game: GameRecord,
-    black: String,
-    white: String,
-}
-
-/// Reads `--from`: a `ply train gen` file, or text with a game a line.
-fn read_sources(path: &Path) -> anyhow::Result<(Vec<Source>, Option<u8>)> {
+/// Reads `--from`: a `ply train gen` file, or text with a game a line
+/// ([`wthor::parse_played`]).
+fn read_sources(path: &Path) -> anyhow::Result<(Vec<Played>, Option<u8>)> {
     let shown = path.display().to_string();
     if !crate::othello::common::is_dash(path) {
         let bytes = read_bytes(path)?;
@@ -304,7 +236,7 @@ fn read_sources(path: &Path) -> anyhow::Result<(Vec<Source>, Option<u8>)> {
                 let game = g
                     .record(BoardSize::Eight)
                     .map_err(|e| bad(format!("{shown}: game {}: {e}", g.index)))?;
-                out.push(Source {
+                out.push(Played {
                     game,
                     black: "ply".into(),
                     white: "ply".into(),
@@ -314,42 +246,8 @@ fn read_sources(path: &Path) -> anyhow::Result<(Vec<Source>, Option<u8>)> {
         }
     }
     let text = read_input(path)?;
-    let mut out = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = |e: String| bad(format!("{shown}: line {}: {e}", k + 1));
-        let (game, black, white) = if line.starts_with("(;") {
-            let rec = GgfGame::parse(line).map_err(|e| at(e.to_string()))?;
-            let name = |t: &str| rec.tag(t).unwrap_or("ply").to_string();
-            let (b, w) = (name("PB"), name("PW"));
-            (rec.game, b, w)
-        } else {
-            let game = transcript::parse(line, Position::start(BoardSize::Eight))
-                .map_err(|e| at(e.to_string()))?;
-            (game, "ply".into(), "ply".into())
-        };
-        if game.start() != Position::start(BoardSize::Eight) {
-            return Err(at(
-                "the game does not start from the 8x8 start position".into()
-            ));
-        }
-        if !game.position().is_game_over() {
-            return Err(at(
-                "the game is not over (a WTHOR file records each game's result)".into(),
-            ));
-        }
-        out.push(Source { game, black, white });
-    }
-    Ok((out, None))
-}
-
-/// The number of `name` among the players, added when new ([`Names::number_of`]).
-fn number_of(names: &mut Vec<String>, name: &str) -> anyhow::Result<u16> {
-    Names::number_of(names, name)
-        .ok_or_else(|| bad("more than 65536 players: a WTHOR file numbers them in 16 bits"))
+    let games = wthor::parse_played(&text).map_err(|e| bad(format!("{shown}: {e}")))?;
+    Ok((games, None))
 }
 
 fn make(a: &MakeArgs) -> anyhow::Result<()> {
@@ -379,39 +277,21 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
         threads: 1,
         hash_mb: 16,
     });
-    let mut players = Vec::new();
-    let mut games = Vec::with_capacity(sources.len());
     let started = Instant::now();
-    let mut solved = 0usize;
-    for s in sources {
-        let end = s.game.position();
-        let black_discs = WthorGame::final_black_discs(&end);
-        // Perfect play from `depth` empties: the game's own result where it was played
-        // perfectly from there (or never had so many empties left), else the solver's.
-        let (theoretical, was_solved) =
-            WthorGame::theoretical_discs(&s.game, depth, perfect_from, |pos| {
-                solver.solve(pos).score.0
-            });
-        solved += usize::from(was_solved);
-        games.push(WthorGame {
-            tournament: 0,
-            black: number_of(&mut players, &s.black)?,
-            white: number_of(&mut players, &s.white)?,
-            black_discs,
-            theoretical,
-            game: s.game,
-        });
-    }
-    let db = Database {
-        header: Header::games(year, created, depth),
-        games,
-    };
-    let bytes = db
+    let made = Database::make(
+        Header::games(year, created, depth),
+        sources,
+        perfect_from,
+        &mut |pos| solver.solve(pos).score.0,
+    )
+    .map_err(bad)?;
+    let bytes = made
+        .database
         .to_bytes()
         .map_err(|e| bad(format!("{}: {e}", a.out.display())))?;
     write_whole(&a.out, &[&a.from], &bytes)?;
     for (path, kind, names) in [
-        (&a.players, NameKind::Players, players),
+        (&a.players, NameKind::Players, made.players.clone()),
         (
             &a.tournaments,
             NameKind::Tournaments,
@@ -430,14 +310,9 @@ fn make(a: &MakeArgs) -> anyhow::Result<()> {
             write_whole(path, &[&a.from, &a.out], &b)?;
         }
     }
-    eprintln!(
-        "ply: wrote {} games to {} ({} bytes; theoretical scores from {depth} empties, {solved} \
-         solved, {:.1} s)",
-        db.games.len(),
-        a.out.display(),
-        bytes.len(),
-        started.elapsed().as_secs_f64()
-    );
+    let seconds = started.elapsed().as_secs_f64();
+    let out = a.out.display().to_string();
+    eprintln!("ply: {}", made.note(&out, bytes.len(), seconds));
     Ok(())
 }
 
@@ -457,33 +332,16 @@ fn index(a: &IndexArgs) -> anyhow::Result<()> {
             path.display()
         ));
     }
-    let (state, seconds) = match &loaded {
-        Loaded::Read => ("up to date", None),
-        Loaded::Built { took, .. } => ("built", Some(took.as_secs_f64())),
+    let seconds = match &loaded {
+        Loaded::Read => None,
+        Loaded::Built { took, .. } => Some(took.as_secs_f64()),
     };
+    let shown = path.display().to_string();
     let mut out = io::stdout().lock();
     if a.json {
-        let v = json!({
-            "index": path.display().to_string(),
-            "state": state,
-            "databases": a.files.len(),
-            "games": idx.games(),
-            "entries": idx.entries(),
-            "bytes": idx.as_bytes().len(),
-            "build_seconds": seconds,
-        });
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", idx.summary_json(&shown, a.files.len(), seconds))?;
     } else {
-        writeln!(
-            out,
-            "{}: {state}: {} in {}, {} entries, {} bytes{}",
-            path.display(),
-            plural(usize::try_from(idx.games()).unwrap_or(usize::MAX), "game"),
-            plural(a.files.len(), "database"),
-            idx.entries(),
-            idx.as_bytes().len(),
-            seconds.map_or(String::new(), |s| format!(", built in {s:.2} s"))
-        )?;
+        writeln!(out, "{}", idx.summary(&shown, a.files.len(), seconds))?;
     }
     out.flush()?;
     Ok(())

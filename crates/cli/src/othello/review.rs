@@ -14,20 +14,17 @@ use std::{
 
 use ply_othello::{
     analyze::Request,
-    ggf::{self, GgfGame},
-    review::{self, Review},
-    wthor::{self, NameKind},
-    BoardSize, Color, GameRecord,
+    review::{self, Game},
+    wthor::{self, NameKind, NamesOf},
+    BoardSize,
 };
 
 use crate::{
     error::bad,
     files::{read_bytes, refuse_inputs, write_whole},
     othello::{
-        common::{
-            analysis_options, input_name, is_dash, plural, read_position_or_transcript, StatusLine,
-        },
-        databases::{name_of, read_names, wthor_error},
+        common::{analysis_options, input_name, is_dash, StatusLine},
+        databases::{read_names, wthor_error},
     },
 };
 
@@ -78,27 +75,6 @@ pub struct Args {
     pub ggf: Option<PathBuf>,
 }
 
-/// A game to review and what is known of it.
-struct Game {
-    record: GameRecord,
-    black: Option<String>,
-    white: Option<String>,
-    year: Option<u16>,
-    source: Option<String>,
-}
-
-impl Game {
-    fn bare(record: GameRecord) -> Game {
-        Game {
-            record,
-            black: None,
-            white: None,
-            year: None,
-            source: None,
-        }
-    }
-}
-
 pub fn run(a: &Args) -> anyhow::Result<()> {
     // A GGF output that is one of the inputs is refused before the review, not after it.
     if let Some(path) = a.ggf.as_deref().filter(|p| !is_dash(p)) {
@@ -112,23 +88,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
     };
     // No book file: any size will do for the check.
     let opts = analysis_options(&req, BoardSize::Eight)?;
-    let mut games = read_games(a)?;
-    if let Some(n) = a.game_number {
-        if n == 0 || n > games.len() {
-            return Err(bad(format!(
-                "--game {n}: {} holds {}",
-                a.game,
-                plural(games.len(), "game")
-            )));
-        }
-        games = vec![games.swap_remove(n - 1)];
-    }
-    if let Some(g) = games.iter().find(|g| g.record.moves().is_empty()) {
-        let what = g.source.as_deref().unwrap_or("GAME");
-        return Err(bad(format!(
-            "{what}: no moves to review (a position, not a game)"
-        )));
-    }
+    let games = review::to_review(read_games(a)?, a.game_number, &a.game).map_err(bad)?;
 
     let total = games.len();
     let at_game = Arc::new(AtomicUsize::new(0));
@@ -155,12 +115,10 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
             at_ply.store(done, Ordering::Relaxed);
             plies.store(all, Ordering::Relaxed);
         });
-        r.black = g.black;
-        r.white = g.white;
-        r.year = g.year;
-        r.source = g.source;
+        let record = g.record.clone();
+        g.label(&mut r);
         if a.ggf.is_some() {
-            let rec = r.to_ggf(g.record);
+            let rec = r.to_ggf(record);
             if ggf_to_stdout {
                 writeln!(out, "{rec}")?;
             } else {
@@ -176,7 +134,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
             if k > 0 {
                 writeln!(out)?;
             }
-            print_text(&mut out, &r)?;
+            write!(out, "{}", r.text())?;
         }
         out.flush()?;
     }
@@ -207,39 +165,12 @@ fn read_games(a: &Args) -> anyhow::Result<Vec<Game>> {
         let bytes = read_bytes(path)?;
         let name = input_name(path);
         let text = String::from_utf8(bytes).map_err(|_| bad(format!("{name}: not UTF-8 text")))?;
-        if text.trim_start().starts_with("(;") {
-            let all = ggf::parse_all(&text).map_err(|e| bad(format!("{name}: GGF: {e}")))?;
-            return Ok(all
-                .into_iter()
-                .enumerate()
-                .map(|(k, rec)| Game {
-                    black: rec.tag("PB").map(str::to_owned),
-                    white: rec.tag("PW").map(str::to_owned),
-                    source: Some(format!("{name} game {}", k + 1)),
-                    ..Game::bare(rec.game)
-                })
-                .collect());
-        }
-        let game = read_position_or_transcript(text.trim(), a.size, &name)?;
-        return Ok(vec![Game::bare(game)]);
+        return review::games_of_file(&text, &name, a.size)
+            .map_err(|e| bad(format!("{name}: {e}")));
     }
-    let record = read_position_or_transcript(&a.game, a.size, "GAME")?;
-    let names = if a.game.trim_start().starts_with("(;") {
-        GgfGame::parse(&a.game).ok().map(|rec| {
-            (
-                rec.tag("PB").map(str::to_owned),
-                rec.tag("PW").map(str::to_owned),
-            )
-        })
-    } else {
-        None
-    };
-    let (black, white) = names.unwrap_or_default();
-    Ok(vec![Game {
-        black,
-        white,
-        ..Game::bare(record)
-    }])
+    Game::parse(&a.game, a.size)
+        .map(|g| vec![g])
+        .map_err(|e| bad(format!("GAME: {e}")))
 }
 
 /// Every game of a WTHOR file, with its players' names when `players` is given and its year.
@@ -247,24 +178,18 @@ fn read_wthor(path: &Path, players: Option<&Path>) -> anyhow::Result<Vec<Game>> 
     let names = players
         .map(|p| read_names(p, NameKind::Players))
         .transpose()?;
+    let file = players.map(|p| p.display().to_string());
     let bytes = read_bytes(path)?;
     let (header, games) = wthor::games(&bytes).map_err(|e| wthor_error(path, &e))?;
     let mut out = Vec::new();
     for (k, g) in games.enumerate() {
         let g = g.map_err(|e| wthor_error(path, &e))?;
         let number = k + 1;
-        let black = name_of(
-            names.as_deref(),
-            g.black,
-            players,
-            (path, number, "black player"),
-        )?;
-        let white = name_of(
-            names.as_deref(),
-            g.white,
-            players,
-            (path, number, "white player"),
-        )?;
+        let names = names.as_deref().zip(file.as_deref());
+        let names = names.map(|(names, file)| NamesOf { names, file });
+        let named = |e: String| bad(format!("{}: {e}", path.display()));
+        let black = wthor::name_of(names, g.black, number, "black player").map_err(named)?;
+        let white = wthor::name_of(names, g.white, number, "white player").map_err(named)?;
         out.push(Game {
             black: Some(black),
             white: Some(white),
@@ -274,44 +199,4 @@ fn read_wthor(path: &Path, players: Option<&Path>) -> anyhow::Result<Vec<Game>> 
         });
     }
     Ok(out)
-}
-
-fn print_text(out: &mut impl Write, r: &Review) -> io::Result<()> {
-    if let Some(src) = &r.source {
-        writeln!(out, "game       {src}")?;
-    }
-    if r.black.is_some() || r.white.is_some() {
-        let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".to_owned());
-        let year = r.year.map_or(String::new(), |y| format!(", {y}"));
-        writeln!(
-            out,
-            "players    {} (black) v {} (white){year}",
-            name(&r.black),
-            name(&r.white)
-        )?;
-    }
-    writeln!(out, "opening    {}", r.opening.unwrap_or("-"))?;
-    writeln!(out, "moves      {}", r.transcript)?;
-    if let Some(black) = r.result {
-        writeln!(out, "result     {black:+} for black")?;
-    }
-    writeln!(out, "ply  side  move  best  value  played  loss  mark")?;
-    for m in &r.moves {
-        let side = if m.turn == Color::Black { "X" } else { "O" };
-        let cell =
-            |s: Option<ply_othello::analyze::Shown>| s.map_or("-".to_owned(), |s| s.to_string());
-        let row = format!(
-            "{:>3}  {side:<4}  {:<4}  {:<4}  {:>5}  {:>6}  {:>4}  {}",
-            m.ply,
-            m.played.to_string(),
-            m.best.map_or("-".to_owned(), |s| s.to_string()),
-            cell(m.best_score),
-            cell(m.score),
-            m.loss.map_or("-".to_owned(), review::unsigned),
-            m.mark.map_or("", |k| k.symbol()),
-        );
-        writeln!(out, "{}", row.trim_end())?;
-    }
-    writeln!(out, "black      {}", r.black_summary)?;
-    writeln!(out, "white      {}", r.white_summary)
 }

@@ -3,7 +3,8 @@
 //! the one entry point every front end calls ([`analyze`]), the opening explorer over game
 //! databases ([`explore`]), the names of the standard openings ([`opening`]), the player every protocol
 //! front end drives ([`play`]: a game, its clock, pondering), the review of a
-//! game's moves ([`review`]), and the memory hints of the two transposition tables (`memory`).
+//! game's moves ([`review`]), the results files of batch solves (`results`, with the `serde`
+//! feature), and the memory hints of the two transposition tables (`memory`).
 //!
 //! The engine builds on the rules (and reads its data files through the formats' `binfile`);
 //! neither the rules nor the formats know it exists.
@@ -16,6 +17,8 @@ pub(crate) mod memory;
 pub mod midgame;
 pub mod opening;
 pub mod play;
+#[cfg(feature = "serde")]
+pub mod results;
 pub mod review;
 pub mod solve;
 pub mod spine;

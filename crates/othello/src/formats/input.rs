@@ -123,3 +123,66 @@ pub fn parse_on_size(text: &str, size: BoardSize) -> Result<GameRecord, ParseErr
     }
     Ok(game)
 }
+
+/// [`parse_on_size`] when a size is given, else [`parse_position_or_transcript`] with a
+/// transcript on 8x8 first: what a front end's `--size` option means.
+///
+/// # Errors
+/// As those two.
+pub fn parse_with_size(text: &str, size: Option<BoardSize>) -> Result<GameRecord, ParseError> {
+    match size {
+        Some(size) => parse_on_size(text, size),
+        None => parse_position_or_transcript(text, BoardSize::Eight),
+    }
+}
+
+/// Reads a game as `ply othello play` takes it: a GGF record (of the board `size` says,
+/// when it says one), or a transcript from the start of `size` (8x8 by default), every move
+/// checked.
+///
+/// # Errors
+/// A record or transcript that does not read (a record's error marked `GGF:`), or a record
+/// on another board than `size`.
+pub fn parse_game(text: &str, size: Option<BoardSize>) -> Result<GameRecord, ParseError> {
+    if !text.trim_start().starts_with("(;") {
+        let start = Position::start(size.unwrap_or(BoardSize::Eight));
+        return transcript::parse(text, start);
+    }
+    let rec = GgfGame::parse(text).map_err(|e| ParseError::new(format!("GGF: {e}")))?;
+    let found = rec.game.start().size();
+    match size {
+        Some(size) if size != found => Err(ParseError::new(format!(
+            "the GGF board is {n}x{n} but --size says {m}x{m}",
+            n = found.n(),
+            m = size.n()
+        ))),
+        _ => Ok(rec.game),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A transcript is read on the size given; a GGF record on another size is refused.
+    #[test]
+    fn a_game_is_a_transcript_or_a_record_of_the_size_given() {
+        let game = parse_game("f5d6", None).unwrap();
+        assert_eq!(game.moves().len(), 2);
+        assert_eq!(game.start().size(), BoardSize::Eight);
+        let rec = GgfGame::from_game(game).to_string();
+        assert_eq!(
+            parse_game(&rec, Some(BoardSize::Eight))
+                .unwrap()
+                .moves()
+                .len(),
+            2
+        );
+        let e = parse_game(&rec, Some(BoardSize::Six)).unwrap_err();
+        assert_eq!(e.to_string(), "the GGF board is 8x8 but --size says 6x6");
+        assert!(parse_game("(;GM[Othello]", None)
+            .unwrap_err()
+            .to_string()
+            .starts_with("GGF: "));
+    }
+}

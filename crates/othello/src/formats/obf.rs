@@ -205,6 +205,46 @@ pub fn parse_file(text: &str) -> Result<Vec<ObfEntry>, ParseError> {
     Ok(entries)
 }
 
+/// `positions` as an OBF file: one position a line, without scores (a level of a book to
+/// solve or search).
+///
+/// ```
+/// use ply_othello::{obf, BoardSize, Position};
+/// let file = obf::positions_file(&[Position::start(BoardSize::Four)]);
+/// assert_eq!(file, "-----OX--XO----- X;\n");
+/// assert_eq!(obf::parse_file(&file).unwrap()[0].obf.position, Position::start(BoardSize::Four));
+/// ```
+#[must_use]
+pub fn positions_file(positions: &[Position]) -> String {
+    positions
+        .iter()
+        .map(|p| format!("{};\n", text::format_position(p)))
+        .collect()
+}
+
+/// The positions of `entries` (an OBF file's) that `shard` holds, each with its input line:
+/// the k-th position (from 0, counting positions only) when `shard` holds k. What a batch
+/// run on shard I/N works on.
+///
+/// ```
+/// use ply_core::Shard;
+/// use ply_othello::obf;
+/// let file = "-----OX--XO----- X;\n% a comment\n-----OX--XX--X-- O;\n-----OX--XO----- X;\n";
+/// let entries = obf::parse_file(file).unwrap();
+/// let shard: Shard = "1/2".parse().unwrap();
+/// let lines: Vec<usize> = obf::shard(&entries, shard).iter().map(|e| e.0).collect();
+/// assert_eq!(lines, [3]);
+/// ```
+#[must_use]
+pub fn shard(entries: &[ObfEntry], shard: ply_core::Shard) -> Vec<(usize, Position)> {
+    entries
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| shard.holds(*k as u64))
+        .map(|(_, e)| (e.line, e.obf.position))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -315,6 +315,22 @@ pub fn picture(pos: &Position, marks: Bitboard) -> String {
     s
 }
 
+/// `count` and the noun, singular for one: `1 position`, `5 positions` (the reports' and
+/// the command line's counts).
+///
+/// ```
+/// assert_eq!(ply_othello::text::plural(1, "game"), "1 game");
+/// assert_eq!(ply_othello::text::plural(0, "game"), "0 games");
+/// ```
+#[must_use]
+pub fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("{count} {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,7 @@
 use std::{fmt, time::Duration};
 
 use super::{Analysis, Discs64, Engine};
-use crate::{opening, text, Color, Position};
+use crate::{opening, picture, text, Color, Position};
 
 /// A score in discs as shown to people: whole when exact, to a tenth when estimated.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -183,6 +183,41 @@ pub struct Report {
     pub opening: Option<&'static str>,
 }
 
+impl Analysis {
+    /// The progress line of an analysis `seconds` in, from its latest iteration (none
+    /// yet: `thinking`): the depth, best move and score, how many moves are exact, and the
+    /// nodes so far.
+    #[must_use]
+    pub fn progress_line(latest: Option<&Analysis>, seconds: f64) -> String {
+        match latest {
+            Some(a) => format!(
+                "depth {:>2}  best {}  {}  exact {}/{}  {} nodes  {seconds:.1} s",
+                a.depth,
+                a.best.map_or("--".to_string(), |s| s.to_string()),
+                Shown::new(a.score, a.proven),
+                a.moves.iter().filter(|m| m.exact).count(),
+                a.moves.len(),
+                a.nodes,
+            ),
+            None => format!("thinking  {seconds:.1} s"),
+        }
+    }
+
+    /// Every scored move's value as a picture writes it on its square
+    /// ([`picture::Options::values`]): discs for the side that plays it, exact or not.
+    #[must_use]
+    pub fn picture_values(&self) -> Vec<picture::Value> {
+        self.moves
+            .iter()
+            .map(|m| picture::Value {
+                square: m.square,
+                discs: m.score.discs(),
+                exact: m.exact,
+            })
+            .collect()
+    }
+}
+
 impl Report {
     /// The report of `a`, an analysis of `pos` that took `elapsed`.
     #[must_use]
@@ -221,6 +256,68 @@ impl Report {
             opening: opening::name(pos),
         }
     }
+
+    /// The report as `ply othello analyze` prints it: the position, the opening, the score
+    /// and how it is known, every move with how it was scored, the line, and what was
+    /// searched. A selective pass's result is named as one everywhere: the score, its move
+    /// and the source.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let mut line = |s: String| {
+            out.push_str(&s);
+            out.push('\n');
+        };
+        line(format!("position   {} {}", self.position, self.turn));
+        if let Some(name) = self.opening {
+            line(format!("opening    {name}"));
+        }
+        let kind = if self.all_exact {
+            "exact".to_string()
+        } else if self.proven {
+            let left = self.moves.iter().filter(|m| !m.exact).count();
+            format!("exact; {left} other moves still estimated")
+        } else if self.engine == Engine::Book {
+            "book: an estimate from searches negamaxed through the opening book".to_string()
+        } else if let Some(percent) = self.confidence {
+            format!("selective @ {percent}%: the solver's selective search to the end")
+        } else {
+            "estimate".to_string()
+        };
+        line(format!("score      {} ({kind})", self.score));
+        match self.status {
+            Status::Over => line("the game is over".to_string()),
+            Status::Pass => line("the side to move must pass".to_string()),
+            Status::Play => {}
+        }
+        for m in &self.moves {
+            let how = match (m.exact, m.book, self.confidence) {
+                (true, false, _) => "exact".to_string(),
+                (true, true, _) => "exact, book".to_string(),
+                (false, true, _) => format!("book, depth {}", m.depth),
+                (false, false, Some(percent)) if self.best.as_ref() == Some(&m.square) => {
+                    format!("selective @ {percent}%")
+                }
+                (false, false, _) => format!("estimate, depth {}", m.depth),
+            };
+            line(format!("  {}  {:>6}  {how}", m.square, m.score.to_string()));
+        }
+        line(format!("line       {}", self.line.join(" ")));
+        // Where the scores come from; an exact result is just that, whichever engine proved it.
+        let source = match (self.all_exact, self.engine, self.confidence) {
+            (true, Engine::Book, _) => "book".to_string(),
+            (true, _, _) => "exact".to_string(),
+            (false, Engine::Selective, Some(percent)) => format!("selective @ {percent}%"),
+            (false, engine, _) => engine.name().to_string(),
+        };
+        line(format!(
+            "searched   depth {}, {} nodes, {:.2} s ({source})",
+            self.depth,
+            self.nodes,
+            self.elapsed_ms as f64 / 1000.0,
+        ));
+        out
+    }
 }
 
 #[cfg(test)]
@@ -230,6 +327,54 @@ mod tests {
 
     fn whole(discs: i32) -> Discs64 {
         WholeDiscs(discs).into()
+    }
+
+    /// A selective pass's result is named as one everywhere in the text: the score, its move
+    /// and the source (once labelled `estimate` and `(midgame)`).
+    #[test]
+    fn a_selective_result_is_labelled_selective() {
+        use crate::{analyze::MoveValue, BoardSize, Move, Square};
+        let pos = Position::start(BoardSize::Eight);
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let mv = |s: &str, discs: i32, depth: u32| MoveValue {
+            square: sq(s),
+            score: whole(discs),
+            exact: false,
+            depth,
+            book: false,
+        };
+        let a = Analysis {
+            moves: vec![mv("d3", 4, 60), mv("c4", 2, 9)],
+            best: Some(sq("d3")),
+            score: whole(4),
+            proven: false,
+            all_exact: false,
+            selective: Some(73),
+            depth: 60,
+            line: vec![Move::Play(sq("d3"))],
+            nodes: 5,
+            engine: Engine::Selective,
+        };
+        let r = Report::new(&pos, &a, Duration::from_millis(1500));
+        let text = r.text();
+        assert!(
+            text.starts_with(&format!("position   {}\n", text::format_position(&pos))),
+            "{text}"
+        );
+        assert!(
+            text.contains("score      +4.0 (selective @ 73%: "),
+            "{text}"
+        );
+        assert!(text.contains("  d3    +4.0  selective @ 73%\n"), "{text}");
+        assert!(text.contains("  c4    +2.0  estimate, depth 9\n"), "{text}");
+        assert!(text.ends_with("1.50 s (selective @ 73%)\n"), "{text}");
+        assert!(!text.contains("midgame"), "{text}");
+        assert_eq!((r.engine.name(), r.confidence), ("selective", Some(73)));
+        assert_eq!(
+            Analysis::progress_line(Some(&a), 2.0),
+            "depth 60  best d3  +4.0  exact 0/2  5 nodes  2.0 s"
+        );
+        assert_eq!(Analysis::progress_line(None, 0.3), "thinking  0.3 s");
     }
 
     #[test]

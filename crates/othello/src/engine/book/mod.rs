@@ -48,11 +48,14 @@
 //!   ([`search_moves`], and on threads [`search_all`]), the negamax of searched scores through the book ([`negamax`]), and the
 //!   positions of played games added to a searched book ([`game_positions`],
 //!   [`add_searched`]).
+//! * `report`: what a front end says of a book ([`Book::info_text`], [`Book::summary`]) and
+//!   the positions of played games a book lacks ([`Gathered`]).
 
 mod build;
 mod edax;
 mod format;
 mod lookup;
+mod report;
 #[cfg(test)]
 mod testing;
 
@@ -63,3 +66,4 @@ pub use build::{
 pub use format::{EXACT_VERSION, PARTIAL_VERSION, VERSION};
 pub(crate) use lookup::{after, After};
 pub use lookup::{canonical_image, key, BadBook, Book, BookMove, ScoredMove};
+pub use report::{added_note, edax_note, edax_positions, Gathered};

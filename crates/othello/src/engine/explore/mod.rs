@@ -74,9 +74,11 @@
 
 use std::fmt;
 
+mod kept;
 mod reached;
 mod report;
 
+pub use kept::{check_kept, Kept};
 pub use reached::{games_reaching, GameEntry, GamesPage};
 pub use report::{EngineValue, MoveReport, Report};
 

@@ -1,7 +1,7 @@
 //! The one shape of an exploration that every front end presents.
 
 use super::{Exploration, GamesPage};
-use crate::Color;
+use crate::{text::plural, Color};
 
 /// An exploration as every front end presents it: the CLI's `--json` and the API print this
 /// one shape (with the `serde` feature).
@@ -109,6 +109,101 @@ impl Report {
             ..self
         }
     }
+
+    /// The report as `ply othello explore` prints it: the position, its opening, how many
+    /// games reached it and how they went on, every move with its games, score rate, mean
+    /// discs and the engine's value (all for black), and the page of games when one was
+    /// asked for.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let mut line = |s: String| {
+            out.push_str(&s);
+            out.push('\n');
+        };
+        line(format!("position   {}", self.position));
+        let ended = match self.ended_black_mean_discs {
+            Some(d) => format!(
+                ", {} ended here (black {} on average)",
+                self.ended,
+                signed(d, 1)
+            ),
+            None => String::new(),
+        };
+        if let Some(name) = self.opening {
+            line(format!("opening    {name}"));
+        }
+        line(format!(
+            "games      {} of {} reached it ({} to move): {} played on{ended}; results for black",
+            self.games + self.ended,
+            self.indexed_games,
+            if self.turn == 'X' { "black" } else { "white" },
+            self.games,
+        ));
+        if !self.moves.is_empty() {
+            line("move   games   score   discs   engine (for black)".to_string());
+        }
+        for m in &self.moves {
+            let rate = m
+                .black_score_rate
+                .map_or("-".to_string(), |r| format!("{:.1}%", 100.0 * r));
+            let discs = m.black_mean_discs.map_or("-".to_string(), |d| signed(d, 1));
+            let engine = match m.engine {
+                Some(v) if v.kind == "exact" => format!("{} (exact)", signed(v.black_discs, 0)),
+                Some(v) => format!(
+                    "{} ({}, depth {})",
+                    signed(v.black_discs, 1),
+                    v.kind,
+                    v.depth
+                ),
+                None => "-".to_string(),
+            };
+            line(format!(
+                "{:<5}{:>7}{:>8}{:>8}   {engine}",
+                m.mv, m.games, rate, discs
+            ));
+        }
+        if let Some(page) = &self.reached {
+            let shown = page.games.len();
+            let range = if shown == 0 {
+                "none".to_string()
+            } else {
+                format!("{}-{}", page.offset + 1, page.offset + shown)
+            };
+            line(format!(
+                "reached by {} ({range} below)",
+                plural(page.total, "game")
+            ));
+            if shown > 0 {
+                line(
+                    "db  game  year  black                 white                 result"
+                        .to_string(),
+                );
+            }
+            for g in &page.games {
+                line(format!(
+                    "{:<4}{:>4}  {:>4}  {:<20}  {:<20}  {}-{} ({})",
+                    g.database,
+                    g.game,
+                    g.year,
+                    g.black,
+                    g.white,
+                    g.black_discs,
+                    64 - u32::from(g.black_discs),
+                    signed(f64::from(g.black_score), 0)
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// `d` with its sign and `digits` decimals, rounded first so that a value that rounds to
+/// zero prints as `+0`, never `-0.0`.
+fn signed(d: f64, digits: i32) -> String {
+    let scale = 10f64.powi(digits);
+    let rounded = (d * scale).round() / scale + 0.0;
+    format!("{rounded:+.*}", digits as usize)
 }
 
 /// `x`, with a negative zero (black's value of a drawn move found for white, say) made the
@@ -119,7 +214,15 @@ fn unsigned_zero(x: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::unsigned_zero;
+    use super::{signed, unsigned_zero};
+
+    #[test]
+    fn values_that_round_to_zero_have_no_minus_sign() {
+        assert_eq!(signed(-0.04, 1), "+0.0");
+        assert_eq!(signed(-0.0, 0), "+0");
+        assert_eq!(signed(-0.05, 1), "-0.1");
+        assert_eq!(signed(7.0, 0), "+7");
+    }
 
     #[test]
     fn a_negative_zero_prints_without_its_sign() {

@@ -21,6 +21,7 @@
 
 pub mod bench;
 mod flips;
+mod report;
 mod search;
 mod stability;
 mod tt;
@@ -33,6 +34,10 @@ use std::{
 
 use crate::cpu::{with_cpu, Cpu};
 use crate::spine::geometry::Geometry;
+pub use report::{
+    best_text, out_of_reach, out_of_reach_lines, out_of_reach_note, out_of_reach_warning,
+    resume_note, ProgressLine, Solved, REACH,
+};
 use search::{Halt, Search, EVAL_BOUND, SELECTIVITY};
 pub use tt::TableTooLarge;
 use tt::{Tt, EXACT, NO_MOVE};

@@ -28,7 +28,7 @@ mod vector;
 pub use raster::{pixels, png, Pixels};
 pub use vector::svg;
 
-use crate::{Color, Position, Square};
+use crate::{Color, GameRecord, Move, Position, Square};
 
 /// A move's value to write on its square: discs for the side that plays it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,6 +51,22 @@ pub struct Options {
     /// Values to write on the squares of legal moves; an entry for any other square is
     /// ignored.
     pub values: Vec<Value>,
+}
+
+impl Options {
+    /// What the picture of the position a game reaches draws: its last move (none after a
+    /// pass or before any move) and the legal moves, without values.
+    #[must_use]
+    pub fn of_game(game: &GameRecord) -> Options {
+        Options {
+            last_move: match game.moves().last() {
+                Some(Move::Play(sq)) => Some(*sq),
+                _ => None,
+            },
+            legal_moves: true,
+            values: Vec::new(),
+        }
+    }
 }
 
 /// Side of a square, in pixels.
@@ -180,6 +196,18 @@ fn turn_text(pos: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game's picture marks its last move, none after a pass.
+    #[test]
+    fn a_games_picture_marks_its_last_move() {
+        use crate::{transcript, BoardSize};
+        let game = transcript::parse("f5d6", Position::start(BoardSize::Eight)).unwrap();
+        let opts = Options::of_game(&game);
+        assert_eq!(opts.last_move, Square::parse("d6").ok());
+        assert!(opts.legal_moves && opts.values.is_empty());
+        let start = GameRecord::new(Position::start(BoardSize::Eight));
+        assert_eq!(Options::of_game(&start).last_move, None);
+    }
 
     #[test]
     fn values_read_as_the_page_writes_them() {

@@ -63,8 +63,13 @@ use std::fmt;
 
 use crate::{BoardSize, Color, GameRecord, Move, Position, Square};
 
+mod listing;
 mod names;
 
+pub use listing::{
+    list, name_of, parse_played, ListFormat, ListOptions, Listed, ListedFile, Made, NamesOf,
+    Played, LIST_HEAD,
+};
 pub use names::{NameKind, Names};
 
 /// Length of every file's header.

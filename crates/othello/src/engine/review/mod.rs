@@ -27,6 +27,10 @@
 
 use std::fmt;
 
+mod games;
+
+pub use games::{games_of_file, to_review, Game};
+
 use crate::{
     analyze::{self, Analysis, KeptSolver, Options, Shown},
     ggf::GgfGame,
@@ -287,6 +291,55 @@ impl Review {
             .collect();
         rec
     }
+
+    /// The review as `ply othello review` prints it: where the game comes from and its
+    /// players where known, the opening, the moves and the result, a table of every ply
+    /// (side, move, best move and its value, the value of the move played, its loss and its
+    /// mark), and each side's sums.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let mut line = |s: String| {
+            out.push_str(&s);
+            out.push('\n');
+        };
+        if let Some(src) = &self.source {
+            line(format!("game       {src}"));
+        }
+        if self.black.is_some() || self.white.is_some() {
+            let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".to_owned());
+            let year = self.year.map_or(String::new(), |y| format!(", {y}"));
+            line(format!(
+                "players    {} (black) v {} (white){year}",
+                name(&self.black),
+                name(&self.white)
+            ));
+        }
+        line(format!("opening    {}", self.opening.unwrap_or("-")));
+        line(format!("moves      {}", self.transcript));
+        if let Some(black) = self.result {
+            line(format!("result     {black:+} for black"));
+        }
+        line("ply  side  move  best  value  played  loss  mark".to_string());
+        for m in &self.moves {
+            let side = if m.turn == Color::Black { "X" } else { "O" };
+            let cell = |s: Option<Shown>| s.map_or("-".to_owned(), |s| s.to_string());
+            let row = format!(
+                "{:>3}  {side:<4}  {:<4}  {:<4}  {:>5}  {:>6}  {:>4}  {}",
+                m.ply,
+                m.played.to_string(),
+                m.best.map_or("-".to_owned(), |s| s.to_string()),
+                cell(m.best_score),
+                cell(m.score),
+                m.loss.map_or("-".to_owned(), unsigned),
+                m.mark.map_or("", |k| k.symbol()),
+            );
+            line(row.trim_end().to_string());
+        }
+        line(format!("black      {}", self.black_summary));
+        line(format!("white      {}", self.white_summary));
+        out
+    }
 }
 
 /// Rounds to a tenth, as the page shows estimates.
@@ -483,5 +536,29 @@ mod tests {
             .collect();
         assert!(!want.is_empty());
         assert_eq!(rec.comments, want);
+    }
+
+    /// The text names the players given (`?` for the one not known), has a row for every
+    /// ply under the table's head, and ends with each side's sums.
+    #[test]
+    fn the_text_has_the_players_a_row_a_ply_and_the_sums() {
+        let game = first_moves_game();
+        let mut r = review(&game, &Options::depth(2), &mut |_, _| {});
+        r.black = Some(String::from("Ann"));
+        r.year = Some(2024);
+        let text = r.text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "players    Ann (black) v ? (white), 2024");
+        let head = lines
+            .iter()
+            .position(|l| *l == "ply  side  move  best  value  played  loss  mark")
+            .expect("the table's head");
+        assert_eq!(lines.len(), head + 1 + r.moves.len() + 2, "{text}");
+        assert!(lines[head + 1].starts_with("  1  X     "), "{text}");
+        assert_eq!(
+            lines[lines.len() - 1],
+            format!("white      {}", r.white_summary)
+        );
+        assert!(text.ends_with('\n'));
     }
 }
