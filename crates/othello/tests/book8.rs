@@ -7,7 +7,16 @@ use ply_othello::{
     BoardSize, Position,
 };
 
+/// The shipped book, with this test process evaluating 8x8 by the shipped tables: the book
+/// was built and scored with them (`scripts/build-book8`, before the network was shipped),
+/// so a fresh search reproduces its leaves only with them. Every test here starts from this,
+/// so the variable is set before anything evaluates.
 fn book() -> &'static Book {
+    static TABLES: std::sync::Once = std::sync::Once::new();
+    TABLES.call_once(|| {
+        let tables = format!("{}/data/eval8.bin", env!("CARGO_MANIFEST_DIR"));
+        std::env::set_var("PLY_EVAL8", tables);
+    });
     Book::builtin(BoardSize::Eight).expect("8x8 ships a book")
 }
 
@@ -180,6 +189,7 @@ fn sampled_book_values_agree_with_a_fresh_search() {
 #[test]
 fn a_chosen_partial_book_answers_play_with_its_best_move_and_analysis_beside_the_engine() {
     use ply_othello::book::ScoredMove;
+    book();
     let start = Position::start(BoardSize::Eight);
     let f5 = ScoredMove {
         square: ply_othello::Square::parse("f5").unwrap(),
