@@ -244,8 +244,8 @@ mod tests {
     use super::*;
     use ply_othello::{eval, BoardSize, Color};
 
-    #[test]
-    fn better_weights_win_and_colours_alternate() {
+    /// The shipped 8x8 evaluation without its handicap, and tables of zeros.
+    fn shipped_and_zero() -> (Eval, Eval) {
         let good = eval::builtin(BoardSize::Eight)
             .unwrap()
             .clone()
@@ -255,6 +255,12 @@ mod tests {
             vec![0; eval::tables(BoardSize::Eight).unwrap().weights().len()],
         )
         .unwrap();
+        (good, zero)
+    }
+
+    #[test]
+    fn better_weights_win_and_colours_alternate() {
+        let (good, zero) = shipped_and_zero();
         let openings: Vec<Vec<Square>> = ["f5", "f5d6", "f5f6", "f5f4"]
             .iter()
             .map(|t| crate::testset::opening(t).unwrap())
@@ -326,15 +332,7 @@ mod tests {
 
     #[test]
     fn the_match_runner_plays_the_games_the_plain_loop_played() {
-        let good = eval::builtin(BoardSize::Eight)
-            .unwrap()
-            .clone()
-            .with_tempo(0);
-        let zero = Eval::from_weights(
-            BoardSize::Eight,
-            vec![0; eval::tables(BoardSize::Eight).unwrap().weights().len()],
-        )
-        .unwrap();
+        let (good, zero) = shipped_and_zero();
         let openings: Vec<Vec<Square>> = ["f5d6c3d3c4f4c5b3", "f5f6e6f4"]
             .iter()
             .map(|t| crate::testset::opening(t).unwrap())
