@@ -1,24 +1,8 @@
 //! Exit codes: 0 on success (and on a closed pipe), 2 on bad input or usage, 1 otherwise.
 
-use std::{fmt, process::ExitCode};
+use std::process::ExitCode;
 
-/// An error caused by the user's input: a bad board, an illegal move, a broken file.
-/// `main` turns it into exit status 2.
-#[derive(Debug)]
-pub struct BadInput(pub String);
-
-impl fmt::Display for BadInput {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BadInput {}
-
-/// A bad-input error with this message.
-pub fn bad(message: impl Into<String>) -> anyhow::Error {
-    anyhow::Error::new(BadInput(message.into()))
-}
+pub use ply_cli_support::error::{bad, report, wants_json};
 
 /// A judge library error as the command line reports it (`ply judge`, `ply bench judge`):
 /// bad input exits with 2, a read or write error keeps its `io::Error` (so that a closed pipe
@@ -28,20 +12,6 @@ pub fn judge_error(e: ply_judge::Error) -> anyhow::Error {
         ply_judge::Error::Input(m) => bad(m),
         ply_judge::Error::Io(e) => e.into(),
         e => anyhow::anyhow!("{e}"),
-    }
-}
-
-/// Prints the error to stderr, as `ply: …` or, when the command was given `--json`, as one
-/// JSON object `{"error": "…"}`, and picks the exit status.
-pub fn report(e: &anyhow::Error, json: bool) -> ExitCode {
-    if crate::is_broken_pipe(e) {
-        return ExitCode::SUCCESS;
-    }
-    print_error(&format!("{e:#}"), json);
-    if e.chain().any(|c| c.is::<BadInput>()) {
-        ExitCode::from(2)
-    } else {
-        ExitCode::from(1)
     }
 }
 
@@ -61,21 +31,6 @@ pub fn report_usage(e: &clap::Error, json: bool) -> ExitCode {
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
         .join(" ");
-    print_error(message.strip_prefix("error: ").unwrap_or(&message), true);
+    ply_cli_support::error::print_error(message.strip_prefix("error: ").unwrap_or(&message), true);
     ExitCode::from(2)
-}
-
-fn print_error(message: &str, json: bool) {
-    if json {
-        eprintln!("{}", serde_json::json!({ "error": message }));
-    } else {
-        eprintln!("ply: {message}");
-    }
-}
-
-/// Whether the command line asks for JSON output: a `--json` argument before any `--`.
-pub fn wants_json(args: impl IntoIterator<Item = std::ffi::OsString>) -> bool {
-    args.into_iter()
-        .take_while(|a| a != "--")
-        .any(|a| a == "--json")
 }

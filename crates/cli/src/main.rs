@@ -1,12 +1,11 @@
 //! `ply`: the command-line front end. Glue only: parse arguments, call the libraries, print.
 
-use std::{io, process::ExitCode};
+use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod bench;
 mod error;
-mod files;
 mod gtp;
 mod judge;
 mod nboard;
@@ -14,8 +13,6 @@ mod othello;
 mod serve;
 mod train;
 mod ttt;
-
-pub use error::BadInput;
 
 /// Solve and play tic-tac-toe and Othello perfectly.
 #[derive(Parser, Debug)]
@@ -99,7 +96,7 @@ fn parse() -> Result<Cli, clap::Error> {
 
 /// `println!` panics when stdout is closed early (`ply … | head`); that panic ends the
 /// program quietly with status 0 instead, as a closed pipe ends it everywhere else
-/// ([`is_broken_pipe`]). Every other panic is reported as before.
+/// ([`ply_cli_support::error::is_broken_pipe`]). Every other panic is reported as before.
 fn quiet_on_closed_stdout() {
     let report = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -114,11 +111,4 @@ fn quiet_on_closed_stdout() {
         }
         report(info);
     }));
-}
-
-/// Exit quietly when stdout is closed early (`ply … | head`), as ripgrep does.
-pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain()
-        .filter_map(|c| c.downcast_ref::<io::Error>())
-        .any(|io| io.kind() == io::ErrorKind::BrokenPipe)
 }

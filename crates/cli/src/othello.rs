@@ -5,16 +5,17 @@
 //! arguments, calls them, and prints text or one JSON object per result.
 
 use std::{
-    io::{self, IsTerminal, Write},
+    io::{self, Write},
     path::PathBuf,
     time::{Duration, Instant},
 };
 
 use anyhow::Context;
 use clap::{ArgGroup, Args, Subcommand};
+use ply_cli_support::status::Bar;
 use ply_othello::{
     analyze::{analyze, Options},
-    input, opening, perft, picture,
+    input, opening, picture,
     summary::{self, PerftReport},
     BoardSize, GameRecord, Position,
 };
@@ -179,7 +180,7 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
                 out.write_all(&bytes)?;
                 on_stdout = true;
             } else {
-                crate::files::write_whole(path, &[], &bytes)?;
+                ply_cli_support::files::write_whole(path, &[], &bytes)?;
             }
         }
         if on_stdout {
@@ -242,10 +243,15 @@ fn run_perft(a: &PerftArgs) -> anyhow::Result<()> {
         )));
     }
     let started = Instant::now();
-    let mut bar = ProgressBar::new(a.depth);
-    let report = PerftReport::count(&pos, a.depth, a.divide, &mut |p| bar.update(p), &|| {
-        started.elapsed().as_secs_f64()
-    });
+    let mut bar = Bar::new();
+    let draw = |p| move |secs| summary::perft_bar(a.depth, p, secs);
+    let report = PerftReport::count(
+        &pos,
+        a.depth,
+        a.divide,
+        &mut |p| bar.update(draw(p)),
+        &|| started.elapsed().as_secs_f64(),
+    );
     bar.finish();
     let mut out = io::stdout().lock();
     if a.json {
@@ -255,42 +261,4 @@ fn run_perft(a: &PerftArgs) -> anyhow::Result<()> {
     }
     out.flush().context("writing the result")?;
     Ok(())
-}
-
-/// A one-line progress display on stderr, drawn only when stderr is a terminal and the run
-/// has lasted long enough to need one.
-struct ProgressBar {
-    enabled: bool,
-    started: Instant,
-    drawn: bool,
-    depth: u32,
-}
-
-impl ProgressBar {
-    fn new(depth: u32) -> ProgressBar {
-        ProgressBar {
-            enabled: io::stderr().is_terminal(),
-            started: Instant::now(),
-            drawn: false,
-            depth,
-        }
-    }
-
-    fn update(&mut self, p: perft::Progress) {
-        let elapsed = self.started.elapsed();
-        if !self.enabled || elapsed < Duration::from_millis(300) {
-            return;
-        }
-        eprint!(
-            "\r{}",
-            summary::perft_bar(self.depth, p, elapsed.as_secs_f64())
-        );
-        self.drawn = true;
-    }
-
-    fn finish(&mut self) {
-        if self.drawn {
-            eprint!("\r{}\r", " ".repeat(100));
-        }
-    }
 }

@@ -55,7 +55,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             })?;
             for (ext, body) in [("in", &text), ("out", &expected)] {
                 let path = dir.join(format!("random-{i:03}.{ext}"));
-                crate::files::write_whole(&path, &[], body)?;
+                ply_cli_support::files::write_whole(&path, &[], body)?;
             }
         }
         return Ok(());

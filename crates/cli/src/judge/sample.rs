@@ -24,7 +24,7 @@ pub fn run(a: &Args) -> anyhow::Result<()> {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for (i, s) in p.samples().iter().enumerate() {
             for (name, body) in s.files(i + 1) {
-                crate::files::write_whole(&dir.join(name), &[], body.as_bytes())?;
+                ply_cli_support::files::write_whole(&dir.join(name), &[], body.as_bytes())?;
             }
         }
         return Ok(());

@@ -48,9 +48,10 @@ use ply_othello::{
     wthor, BoardSize, Position, Square,
 };
 
+use ply_cli_support::files::{read_bytes, refuse_inputs, write_whole};
+
 use crate::{
     error::bad,
-    files::{read_bytes, refuse_inputs, write_whole},
     othello::{
         common::{check_threads, read_book, StatusLine},
         databases::wthor_error,

@@ -13,10 +13,9 @@ use ply_othello::{
     wthor::{self, Database, NameKind, Names},
 };
 
-use crate::{
-    error::bad,
-    files::{read_bytes, refuse_inputs, write_whole},
-};
+use ply_cli_support::files::{read_bytes, refuse_inputs, write_whole};
+
+use crate::error::bad;
 
 /// The game files, read (not yet replayed).
 pub fn read_databases(paths: &[PathBuf]) -> anyhow::Result<Vec<Vec<u8>>> {

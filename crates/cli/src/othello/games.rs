@@ -19,9 +19,10 @@ use ply_othello::{
     BoardSize,
 };
 
+use ply_cli_support::files::{read_bytes, refuse_inputs, write_whole};
+
 use crate::{
     error::bad,
-    files::{read_bytes, refuse_inputs, write_whole},
     othello::{
         common::{read_input, read_position_or_transcript},
         databases::{

@@ -101,7 +101,7 @@ impl Writer {
     /// Bad input for a path that is not a regular file or a line that is not a row; any other
     /// failure to open, read or cut the file.
     pub fn open(path: &Path, inputs: &[&Path]) -> anyhow::Result<(Writer, Vec<Entry>)> {
-        crate::files::refuse_inputs(path, inputs)?;
+        ply_cli_support::files::refuse_inputs(path, inputs)?;
         let name = path.display();
         match fs::metadata(path) {
             Ok(m) if !m.is_file() => {

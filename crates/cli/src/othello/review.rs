@@ -19,9 +19,10 @@ use ply_othello::{
     BoardSize,
 };
 
+use ply_cli_support::files::{read_bytes, refuse_inputs, write_whole};
+
 use crate::{
     error::bad,
-    files::{read_bytes, refuse_inputs, write_whole},
     othello::{
         common::{analysis_options, input_name, is_dash, StatusLine},
         databases::{read_names, wthor_error},

@@ -8,10 +8,9 @@ use clap::Args;
 use ply_othello::BoardSize;
 
 use super::{flag_error, paths, read_data};
-use crate::{
-    error::bad,
-    files::{write_whole, Temp},
-};
+use ply_cli_support::files::{write_whole, Temp};
+
+use crate::error::bad;
 
 /// `ply train label`.
 #[derive(Args, Debug)]

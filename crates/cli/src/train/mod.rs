@@ -19,10 +19,9 @@ use ply_train::{
     summary,
 };
 
-use crate::{
-    error::bad,
-    files::{write_whole, write_with},
-};
+use ply_cli_support::files::{write_whole, write_with};
+
+use crate::error::bad;
 
 mod arrays;
 mod net;

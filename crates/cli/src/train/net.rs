@@ -8,7 +8,9 @@ use ply_othello::{eval::network, BoardSize};
 use ply_train::{learn, net};
 
 use super::{paths, read_data};
-use crate::{error::bad, files::write_whole};
+use ply_cli_support::files::write_whole;
+
+use crate::error::bad;
 
 /// `ply train net`.
 #[derive(Args, Debug)]

@@ -7,11 +7,12 @@
 //! nothing is left behind. An output that is one of the command's inputs (the same file,
 //! whatever the path says: same device and inode) is refused before anything is written.
 //!
-//! Inputs are read by [`read_bytes`]: a missing file or a folder is bad input, named.
+//! Inputs are read by [`read_bytes`], or as text by [`read_input`] (stdin for `-`): a
+//! missing file or a folder is bad input, named.
 
 use std::{
     fs::{self, File, OpenOptions},
-    io::{self, BufWriter, Write},
+    io::{self, BufWriter, Read, Write},
     path::{Path, PathBuf},
     sync::atomic::{AtomicU64, Ordering},
     time::{SystemTime, UNIX_EPOCH},
@@ -35,6 +36,49 @@ pub fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
             Err(bad(format!("{}: a folder, not a file", path.display())))
         }
         r => r.with_context(|| format!("reading {}", path.display())),
+    }
+}
+
+/// `-` as a file name: stdin or stdout.
+#[must_use]
+pub fn is_dash(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The name of an input in messages: its path, or `stdin` for `-`.
+#[must_use]
+pub fn input_name(path: &Path) -> String {
+    if is_dash(path) {
+        String::from("stdin")
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads an input file as text, or stdin for `-`. A missing file, a folder or bytes that
+/// are not UTF-8 are bad input naming the input (a retry cannot mend them); any other
+/// failure to read is not.
+pub fn read_input(path: &Path) -> anyhow::Result<String> {
+    let read = if is_dash(path) {
+        let mut text = String::new();
+        io::stdin().read_to_string(&mut text).map(|_| text)
+    } else {
+        fs::read_to_string(path)
+    };
+    text_read(&input_name(path), read)
+}
+
+/// What [`read_input`] makes of a read of the input `name`.
+fn text_read(name: &str, read: io::Result<String>) -> anyhow::Result<String> {
+    match read {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(bad(format!("{name}: no such file"))),
+        Err(e) if e.kind() == io::ErrorKind::IsADirectory => {
+            Err(bad(format!("{name}: a folder, not a file")))
+        }
+        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+            Err(bad(format!("{name}: not UTF-8 text")))
+        }
+        r => r.with_context(|| format!("reading {name}")),
     }
 }
 
@@ -94,6 +138,7 @@ pub fn write_with<T>(
 
 /// A temporary file that becomes the output `target` on [`Temp::commit`], and is removed
 /// when dropped uncommitted.
+#[derive(Debug)]
 pub struct Temp {
     path: PathBuf,
     target: PathBuf,
@@ -299,6 +344,31 @@ mod tests {
             assert!(e.to_string().contains(says), "{e}");
             assert!(e.chain().any(|c| c.is::<crate::error::BadInput>()));
         }
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_text_input_is_named_in_its_errors_and_dash_is_stdin() {
+        let d = scratch("text");
+        fs::write(d.join("bytes"), [0xff, 0xfe]).unwrap();
+        fs::write(d.join("ok.txt"), "f5d6\n").unwrap();
+        assert_eq!(read_input(&d.join("ok.txt")).unwrap(), "f5d6\n");
+        for (path, says) in [
+            (d.clone(), "a folder, not a file"),
+            (d.join("none"), "no such file"),
+            (d.join("bytes"), "not UTF-8 text"),
+        ] {
+            let e = read_input(&path).unwrap_err();
+            assert_eq!(e.to_string(), format!("{}: {says}", path.display()));
+            assert!(crate::error::is_bad_input(&e));
+        }
+        // Another failure is not bad input, and names the input too.
+        let e = text_read("stdin", Err(io::Error::other("gone"))).unwrap_err();
+        assert_eq!(format!("{e:#}"), "reading stdin: gone");
+        assert!(!crate::error::is_bad_input(&e));
+        assert!(is_dash(Path::new("-")) && !is_dash(Path::new("./-")));
+        assert_eq!(input_name(Path::new("-")), "stdin");
+        assert_eq!(input_name(Path::new("a/b.obf")), "a/b.obf");
         fs::remove_dir_all(&d).unwrap();
     }
 }
