@@ -161,6 +161,28 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// Who plays a game: an engine for each side, or one engine for both.
+///
+/// One engine at both seats is self-play whose sides share state that two engines could
+/// not: one random stream, one solver's line played to the end (`ply train gen` and `ply
+/// train testset`). Its own moves are already on its game when [`Engine::go`] returns, so
+/// it is told only the passes.
+pub enum Seats<'a> {
+    /// Black's engine, then white's.
+    Two(&'a mut dyn Engine, &'a mut dyn Engine),
+    /// One engine playing both sides.
+    One(&'a mut dyn Engine),
+}
+
+impl fmt::Debug for Seats<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seats::Two(black, white) => write!(f, "Two({}, {})", black.name(), white.name()),
+            Seats::One(both) => write!(f, "One({})", both.name()),
+        }
+    }
+}
+
 /// Plays `opening` to the end between `black` and `white`, on `controls` (black's, white's),
 /// the moves timed on `referee`.
 ///
@@ -173,24 +195,51 @@ pub fn play_game(
     controls: [Control; 2],
     referee: &dyn Clock,
 ) -> Result<Game, GameError> {
-    let mut engines: [&mut dyn Engine; 2] = [black, white];
+    play_seated(Seats::Two(black, white), opening, controls, referee)
+}
+
+/// [`play_game`] with its players given as [`Seats`]: the one game loop every way ply
+/// plays goes through.
+///
+/// # Errors
+/// The first engine that fails (see the module's documentation).
+pub fn play_seated(
+    seats: Seats<'_>,
+    opening: &GameRecord,
+    controls: [Control; 2],
+    referee: &dyn Clock,
+) -> Result<Game, GameError> {
+    // The engines, each once, and the one at each seat (black's, white's).
+    let (mut engines, seat): (Vec<&mut dyn Engine>, [usize; 2]) = match seats {
+        Seats::Two(black, white) => (vec![black, white], [0, 1]),
+        Seats::One(both) => (vec![both], [0, 0]),
+    };
+    // The side an engine plays, for its errors: its seat's, or the side to move's when it
+    // plays both.
+    let shared = seat[0] == seat[1];
+    let side_of = |k: usize, to_move: Color| match k {
+        _ if shared => to_move,
+        0 => Color::Black,
+        _ => Color::White,
+    };
     let mut game = opening.clone();
     let fail = |side: Color, error: EngineError, game: &GameRecord| GameError {
         side,
         error,
         so_far: transcript::format(game),
     };
-    for (i, e) in engines.iter_mut().enumerate() {
-        let side = if i == 0 { Color::Black } else { Color::White };
-        e.new_game(opening).map_err(|er| fail(side, er, &game))?;
+    let first = opening.position().turn();
+    for (k, e) in engines.iter_mut().enumerate() {
+        e.new_game(opening)
+            .map_err(|er| fail(side_of(k, first), er, &game))?;
     }
     let mut clocks = controls.map(|c| match c {
         Control::Clock(tc) => SideClock::new(tc),
         Control::Limit(_) => SideClock::new(TimeControl::None),
     });
     let mut result = Game {
-        black: engines[0].name().to_owned(),
-        white: engines[1].name().to_owned(),
+        black: engines[seat[0]].name().to_owned(),
+        white: engines[seat[1]].name().to_owned(),
         opening: opening.clone(),
         record: opening.clone(),
         asked: Vec::new(),
@@ -204,8 +253,8 @@ pub fn play_game(
         if !pos.can_move() {
             game.play(Move::Pass).expect("a side without a move passes");
             for (k, e) in engines.iter_mut().enumerate() {
-                let who = if k == 0 { Color::Black } else { Color::White };
-                e.play(Move::Pass).map_err(|er| fail(who, er, &game))?;
+                e.play(Move::Pass)
+                    .map_err(|er| fail(side_of(k, side), er, &game))?;
             }
             continue;
         }
@@ -213,12 +262,13 @@ pub fn play_game(
             Control::Limit(l) => l,
             Control::Clock(_) => Limit::Clock(clocks[i]),
         };
+        let engine = &mut engines[seat[i]];
         let started = referee.now();
-        let answer = engines[i].go(&limit).map_err(|e| fail(side, e, &game))?;
+        let answer = engine.go(&limit).map_err(|e| fail(side, e, &game))?;
         let used = referee.now().saturating_duration_since(started);
         if let Err(why) = game.play(answer.best) {
             // The record is unchanged: the error shows the position the engine moved in.
-            let error = illegal(engines[i].name(), "go", &game, answer.best, why);
+            let error = illegal(engine.name(), "go", &game, answer.best, why);
             return Err(fail(side, error, &game));
         }
         result.asked.push(Asked {
@@ -248,9 +298,12 @@ pub fn play_game(
                 return Ok(result);
             }
         }
-        engines[1 - i]
-            .play(answer.best)
-            .map_err(|e| fail(side.other(), e, &game))?;
+        // The opponent's engine is told the move, unless it made it.
+        if !shared {
+            engines[seat[1 - i]]
+                .play(answer.best)
+                .map_err(|e| fail(side.other(), e, &game))?;
+        }
     }
     let end = game.position();
     result.black_score = if end.turn() == Color::Black {

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use ply_engines::{
-    matches::{play_game, play_match, Control, Game},
+    matches::{play_game, play_match, play_seated, Control, Game, Seats},
     xot, Answer, Engine, EngineError, Fault, GtpEngine, Limit, NboardEngine,
 };
 use ply_othello::{
@@ -92,6 +92,39 @@ fn check_record(game: &Game) {
         -end.final_score()
     };
     assert_eq!(black, game.black_score);
+}
+
+/// One engine at both seats plays the game two engines of its kind play, told only the
+/// passes: told its own moves again, `FirstMove` would refuse them as illegal.
+#[test]
+fn one_engine_plays_both_sides_on_the_same_loop() {
+    let mut passes = 0;
+    for size in [BoardSize::Four, BoardSize::Six, BoardSize::Eight] {
+        let start = GameRecord::new(Position::start(size));
+        let (mut a, mut b) = (FirstMove::new("a"), FirstMove::new("b"));
+        let two = play_game(&mut a, &mut b, &start, [MOVE, MOVE], &SYSTEM).unwrap();
+        let mut both = FirstMove::new("self");
+        let one = play_seated(Seats::One(&mut both), &start, [MOVE, MOVE], &SYSTEM).unwrap();
+        assert_eq!(one.record, two.record);
+        assert_eq!(both.game, one.record, "the engine's own game went along");
+        assert_eq!((one.black.as_str(), one.white.as_str()), ("self", "self"));
+        assert_eq!(one.asked.len(), two.asked.len());
+        check_record(&one);
+        passes += one
+            .record
+            .moves()
+            .iter()
+            .filter(|m| **m == Move::Pass)
+            .count();
+    }
+    assert!(passes > 0, "a pass was told to the one engine");
+    // Its failure names the side it was playing.
+    let mut bad = FirstMove::new("bad");
+    bad.bad = true;
+    let start = GameRecord::new(Position::start(BoardSize::Eight));
+    let e = play_seated(Seats::One(&mut bad), &start, [MOVE, MOVE], &SYSTEM).unwrap_err();
+    assert_eq!(e.side, Color::Black);
+    assert_eq!(e.error.fault, Fault::Illegal);
 }
 
 #[test]

@@ -24,13 +24,19 @@
 
 use std::{fmt, io::Write, path::Path, time::Instant};
 
+use ply_engines::{
+    matches::{play_seated, Seats},
+    Answer, Engine, EngineError, Fault, Limit,
+};
 use ply_othello::{
     analyze::Discs64,
     midgame::{self, Limits},
     obf::{ObfLine, ScoredMove},
-    solve::{SolveOptions, Solver},
-    Move, Position, Square,
+    spine::clock::SYSTEM,
+    Color, GameRecord, Move, Position, Square,
 };
+
+use crate::selfplay::{PerfectEnd, UNTIMED};
 
 /// How the games of the test set are played and labelled.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,91 +116,149 @@ pub struct TestPosition {
 }
 
 /// Plays game `game` of the set from `opening` (moves from the start position) by `recipe`
-/// and returns its labelled positions, most empties first.
+/// and returns its labelled positions, most empties first. The game is played on the one
+/// game loop, the match runner's, by one [`Labeller`] at both seats.
 ///
 /// # Errors
 /// A message when an opening move is illegal, or when the solver's line does not end on
 /// its score (a bug).
 pub fn play(game: u64, opening: &[Square], recipe: &Recipe) -> Result<Vec<TestPosition>, String> {
     let mut pos = Position::start(ply_othello::BoardSize::Eight);
+    let mut start = GameRecord::new(pos);
     for (k, &sq) in opening.iter().enumerate() {
         pos = pos
             .play(sq)
             .map_err(|e| format!("game {game}: opening move {}: {e}", k + 1))?;
+        start
+            .play(Move::Play(sq))
+            .expect("a move the position allows is on the record");
     }
-    let mut out = Vec::new();
-    let play_limits = Limits {
-        table_bits: 18,
-        threads: 1,
-        ..Limits::depth(recipe.play_depth)
-    };
-    while !pos.is_game_over() && pos.empties().count() > recipe.exact_empties {
-        if !pos.can_move() {
-            pos = pos.passed();
-            continue;
+    let mut labeller = Labeller::new(recipe);
+    let played = play_seated(Seats::One(&mut labeller), &start, [UNTIMED; 2], &SYSTEM)
+        .map_err(|e| format!("game {game}: {}", e.error.message))?;
+    labeller
+        .end
+        .check(played.score(Color::Black), Color::Black)
+        .map_err(|e| format!("game {game}: {e}"))?;
+    Ok(labeller.out)
+}
+
+/// The engine that plays both sides of a test-set game and labels its positions as it goes
+/// (see the module docs).
+#[derive(Debug)]
+pub struct Labeller {
+    fewest_empties: u32,
+    deep: Vec<u32>,
+    play: Limits,
+    label: Limits,
+    pos: Position,
+    end: PerfectEnd,
+    out: Vec<TestPosition>,
+}
+
+impl Labeller {
+    /// The engine of `recipe`'s games.
+    #[must_use]
+    pub fn new(recipe: &Recipe) -> Labeller {
+        Labeller {
+            fewest_empties: recipe.fewest_empties,
+            deep: recipe.deep.clone(),
+            play: Limits {
+                table_bits: 18,
+                threads: 1,
+                ..Limits::depth(recipe.play_depth)
+            },
+            label: Limits {
+                table_bits: 20,
+                threads: 1,
+                all_moves: false,
+                ..Limits::depth(recipe.label_depth)
+            },
+            pos: Position::start(ply_othello::BoardSize::Eight),
+            end: PerfectEnd::new(recipe.exact_empties, 64),
+            out: Vec::new(),
         }
-        let empties = pos.empties().count();
-        if recipe.deep.contains(&empties) {
-            let a = midgame::analyze(
-                &pos,
-                &Limits {
-                    table_bits: 20,
-                    threads: 1,
-                    all_moves: false,
-                    ..Limits::depth(recipe.label_depth)
-                },
-            );
-            let best = a
-                .best
-                .ok_or_else(|| format!("game {game}: no move found in {pos}"))?;
-            out.push(TestPosition {
-                line: scored(pos, Move::Play(best), rounded_discs(a.score)),
-                label: if a.proven {
-                    Label::Exact
-                } else {
-                    Label::Depth(a.depth)
-                },
-            });
+    }
+
+    /// The positions labelled so far, most empties first.
+    #[must_use]
+    pub fn positions(&self) -> &[TestPosition] {
+        &self.out
+    }
+
+    /// The labelling search's position at `pos`, when `pos` is one the recipe keeps above
+    /// the perfect end.
+    fn label(&self, pos: Position) -> Result<Option<TestPosition>, EngineError> {
+        if !self.deep.contains(&pos.empties().count()) {
+            return Ok(None);
         }
-        // The game goes on with the player's own move, labelled or not.
-        let sq = midgame::best_move(&pos, &play_limits)
-            .ok_or_else(|| format!("game {game}: the midgame engine has no move in {pos}"))?;
-        pos = pos.play_unchecked(sq);
+        let a = midgame::analyze(&pos, &self.label);
+        let best = a
+            .best
+            .ok_or_else(|| go_error(format!("no move found in {pos}")))?;
+        Ok(Some(TestPosition {
+            line: scored(pos, Move::Play(best), rounded_discs(a.score)),
+            label: if a.proven {
+                Label::Exact
+            } else {
+                Label::Depth(a.depth)
+            },
+        }))
     }
-    if pos.is_game_over() {
-        return Ok(out);
+}
+
+impl Engine for Labeller {
+    fn name(&self) -> &str {
+        "test set"
     }
-    let mut solver = Solver::new(SolveOptions {
-        threads: 1,
-        hash_mb: 64,
-    });
-    let solved = solver.solve(&pos);
-    // The score from the view of the side to move at `pos`, flipped at every move.
-    let mut score = solved.score.0;
-    for m in solved.pv {
-        let empties = pos.empties().count();
-        if let Move::Play(_) = m {
-            if empties >= recipe.fewest_empties {
-                out.push(TestPosition {
-                    line: scored(pos, m, score),
+
+    fn new_game(&mut self, game: &GameRecord) -> Result<(), EngineError> {
+        self.pos = game.position();
+        Ok(())
+    }
+
+    fn play(&mut self, m: Move) -> Result<(), EngineError> {
+        self.end.follow(&self.pos, m, "play")?;
+        self.pos = match m {
+            Move::Play(sq) => self.pos.play_unchecked(sq),
+            Move::Pass => self.pos.passed(),
+        };
+        Ok(())
+    }
+
+    fn go(&mut self, _: &Limit) -> Result<Answer, EngineError> {
+        let pos = self.pos;
+        let sq = if let Some((sq, score)) = self.end.next(&pos)? {
+            if pos.empties().count() >= self.fewest_empties {
+                self.out.push(TestPosition {
+                    line: scored(pos, Move::Play(sq), score),
                     label: Label::Exact,
                 });
             }
-        }
-        pos = match m {
-            Move::Play(sq) => pos.play_unchecked(sq),
-            Move::Pass => pos.passed(),
+            sq
+        } else {
+            if let Some(t) = self.label(pos)? {
+                self.out.push(t);
+            }
+            // The game goes on with the player's own move, labelled or not.
+            midgame::best_move(&pos, &self.play)
+                .ok_or_else(|| go_error(format!("the midgame engine has no move in {pos}")))?
         };
-        score = -score;
+        self.pos = pos.play_unchecked(sq);
+        Ok(Answer {
+            best: Move::Play(sq),
+            info: None,
+        })
     }
-    if !pos.is_game_over() || pos.final_score() != score {
-        return Err(format!(
-            "game {game}: the solver's line ends on {:+} (over: {}), not on its score",
-            pos.final_score(),
-            pos.is_game_over()
-        ));
+
+    fn quit(&mut self) -> Result<(), EngineError> {
+        Ok(())
     }
-    Ok(out)
+}
+
+/// A test-set engine's failure on `go`: a bug, worded as `message`.
+fn go_error(message: String) -> EngineError {
+    EngineError::new("test set", "go", Fault::Protocol, message)
 }
 
 /// An estimate rounded to the nearest even number of discs (an 8x8 score is always even).
@@ -454,6 +518,8 @@ pub fn grow(
 
 #[cfg(test)]
 mod tests {
+    use ply_othello::solve::{SolveOptions, Solver};
+
     use super::*;
 
     #[test]
