@@ -219,7 +219,7 @@ fn expand(p: u64, o: u64, mask: u64, k: u32, out: &mut Vec<(u64, u64)>) {
 pub(crate) fn count<C: Cpu>(cpu: C, p: u64, o: u64, mask: u64, depth: u32) -> u64 {
     cpu.run(
         #[inline(always)]
-        || {
+        move || {
             debug_assert!(depth >= 1);
             if depth == 2 {
                 return count2(cpu, p, o, mask);

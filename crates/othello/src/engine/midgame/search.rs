@@ -194,7 +194,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 // No final score lies beyond the number of squares: neither may an estimate.
                 let bound = self.size.squares() as i32 * UNIT;
                 let eval = match purpose {
@@ -262,7 +262,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 let mut list = MoveList::empty();
                 list.generate_in(self.cpu, p, o, legal);
                 let empties = !(p | o) & self.mask;
@@ -323,7 +323,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 debug_assert!(alpha < beta);
                 debug_assert!(PV || alpha + 1 == beta);
                 // The incremental evaluation state follows the board (checked now and then: a
@@ -441,7 +441,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 let first = if table_move != NO_MOVE && legal & (1u64 << table_move) != 0 {
                     table_move
                 } else {
@@ -506,7 +506,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 let list = self.ordered(p, o, legal, table_move, depth);
                 let mut best = -INF;
                 let mut best_move = list.get(0).sq;

@@ -158,7 +158,7 @@ mod tests {
         ) {
             cpu.run(
                 #[inline(always)]
-                || {
+                move || {
                     check(&|p, o, sq| flips_near(cpu, p, o, sq), &|p, sq| {
                         count_last_flips(cpu, p, sq)
                     })

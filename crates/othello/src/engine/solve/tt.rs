@@ -125,7 +125,7 @@ pub(crate) struct Key {
 }
 
 /// The key of the position `(p, o)` with `n` empty squares on the board of `geo`.
-#[inline]
+#[inline(always)]
 pub(crate) fn key(geo: &Geometry, p: u64, o: u64, n: u32) -> Key {
     if n >= geo.sym_from {
         let (cp, co, sym) = symmetry::canonical(p, o, geo.n);
@@ -221,7 +221,7 @@ impl Tt {
     }
 
     /// The entry stored for `key`, if any.
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         for s in &self.bucket(key).slots {
             let data = s[1].load(Relaxed);
@@ -234,7 +234,7 @@ impl Tt {
 
     /// Stores what a search of the position `key` found, narrowing what was already known
     /// at the same level, replacing what was known less surely, and leaving surer bounds be.
-    #[inline]
+    #[inline(always)]
     pub fn store(&self, key: u64, mut e: Entry) {
         debug_assert!(e.lower <= e.upper, "stored bounds cross: {e:?}");
         let generation = self.generation.load(Relaxed) as u8;

@@ -300,7 +300,7 @@ pub(crate) fn eval_search<C: Cpu>(
 ) -> i32 {
     cpu.run(
         #[inline(always)]
-        || {
+        move || {
             if depth == 0 {
                 return e.evaluate(state, p, o);
             }

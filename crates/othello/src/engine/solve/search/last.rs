@@ -43,7 +43,7 @@ impl<C: Cpu> Search<'_, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 self.nodes += 1;
                 let s = self.geo.squares;
                 let np = p.count_ones() as i32;
@@ -79,7 +79,7 @@ impl<C: Cpu> Search<'_, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 self.nodes += 1;
                 let mut best = NEG_INF;
                 let f = flips_near(self.cpu, p, o, x1);
@@ -123,7 +123,7 @@ impl<C: Cpu> Search<'_, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 self.nodes += 1;
                 let x = self.parity_order3(x);
                 let mut best = NEG_INF;
@@ -171,7 +171,7 @@ impl<C: Cpu> Search<'_, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 self.nodes += 1;
                 let x = self.parity_order4(x);
                 let rest = |i: usize| {

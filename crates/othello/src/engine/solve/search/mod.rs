@@ -216,7 +216,7 @@ impl<'a, C: Cpu> Search<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 debug_assert_eq!((!(p | o) & self.geo.mask).count_ones(), n);
                 debug_assert!(
                     alpha.abs() <= self.geo.squares + 1,
@@ -272,7 +272,7 @@ impl<'a, C: Cpu> Search<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 self.nodes += 1;
                 if let Some(bound) = self.stability_cutoff(p, o, alpha) {
                     return bound;
@@ -324,7 +324,7 @@ impl<'a, C: Cpu> Search<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 self.nodes += 1;
                 if self.should_stop() || self.settled_above(n) {
                     return 0;
@@ -480,7 +480,7 @@ impl<'a, C: Cpu> Search<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 for c in list.remaining() {
                     let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
                     if let Some(e) = self.probe(tt::key(self.geo, np, no, n - 1).hash, n - 1) {
@@ -496,7 +496,7 @@ impl<'a, C: Cpu> Search<'a, C> {
     }
 
     /// Records a fail-soft result of a search of `alpha..beta`.
-    #[inline]
+    #[inline(always)]
     fn store(&self, key: Key, alpha: i32, beta: i32, best: i32, best_move: u8, nodes: u64) {
         let s = self.geo.squares;
         let (lower, upper) = bounds::proven(best, alpha, beta, -s, s);
@@ -534,7 +534,7 @@ impl<'a, C: Cpu> Search<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 debug_assert!(alpha < beta);
                 if beta == alpha + 1 {
                     return self.nws(p, o, alpha, n);

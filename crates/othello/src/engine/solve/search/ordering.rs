@@ -102,7 +102,7 @@ impl<C: Cpu> Search<'_, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 let mut list = MoveList::empty();
                 list.generate_in(self.cpu, p, o, moves);
                 self.rate(&mut list, p, o, hash_move);
@@ -125,7 +125,7 @@ impl<C: Cpu> Search<'_, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 let g = self.geo;
                 let empties = !(p | o) & g.mask;
                 let n = empties.count_ones();

@@ -17,7 +17,7 @@ impl<C: Cpu> Search<'_, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 let e = self.eval?;
                 let depth = endgame_depth(n);
                 let t = SELECTIVITY[usize::from(self.level)];

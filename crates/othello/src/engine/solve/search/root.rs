@@ -35,7 +35,7 @@ impl<C: Cpu> Search<'_, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 debug_assert!(alpha < beta);
                 let n = (!(p | o) & self.geo.mask).count_ones();
                 self.top = n;

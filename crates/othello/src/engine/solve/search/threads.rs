@@ -57,11 +57,18 @@ impl<'a, C: Cpu> Search<'a, C> {
     /// With other threads about, now and then: whether another thread has stored a result
     /// that settles a node of this thread's path above a node with `n` empties (the one
     /// nearest the root, if several); if so, the search unwinds to it (see [`Self::unwound`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn settled_above(&mut self, n: u32) -> bool {
         if self.busy.is_none() || self.nodes < self.next_settled {
             return false;
         }
+        self.settled_above_now(n)
+    }
+
+    /// [`Self::settled_above`] once its time has come: out of line, as it is rare.
+    #[cold]
+    #[inline(never)]
+    fn settled_above_now(&mut self, n: u32) -> bool {
         self.next_settled = self.nodes + SETTLED_EVERY;
         // The thread that finished first waits for this one to see its stop.
         if self.control.shared_raised() {
@@ -105,7 +112,7 @@ impl<'a, C: Cpu> Search<'a, C> {
         let cpu = self.cpu;
         cpu.run(
             #[inline(always)]
-            || {
+            move || {
                 while let Some(c) = list.pop_best() {
                     if let Some(busy) = shared {
                         let (np, no) = (o ^ c.flips, p | c.flips | 1 << c.sq);
