@@ -655,3 +655,47 @@ fn bench_match_plays_a_gtp_engine_from_the_openings() {
         "{out}"
     );
 }
+
+/// `ply bench ponder` on a short clock: the first opening twice, the pondering side black
+/// then white, each game a line (played to the end, or lost on time: a debug build may
+/// overrun), and the two closing lines over both games.
+#[test]
+fn bench_ponder_plays_each_opening_twice_and_tallies_the_pondering_side() {
+    let out = ok(&[
+        "bench",
+        "ponder",
+        "--openings",
+        "1",
+        "--main-ms",
+        "300",
+        "--inc-ms",
+        "10",
+    ]);
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with("    overrun: "))
+        .collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(
+        lines[0],
+        "1 openings x 2 colours, Fischer 300 ms + 10 ms a move: pondering against not"
+    );
+    for (line, colour) in lines[1..3].iter().zip(["black", "white"]) {
+        let head = format!("  1 f5d6c4d3c2b3b4b5 pondering as {colour:<5} ");
+        let rest = line.strip_prefix(&head).unwrap_or_else(|| panic!("{out}"));
+        let flagged = (rest.starts_with("Black ran out of time (")
+            || rest.starts_with("White ran out of time ("))
+            && rest.ends_with(" on its last move)");
+        let played = rest.contains("  hits ") && rest.contains("  longest move ");
+        assert!(flagged || played, "{line}");
+    }
+    assert!(
+        lines[3].starts_with("pondering took ") && lines[3].contains(" of 2 points ("),
+        "{out}"
+    );
+    assert!(
+        lines[4]
+            .starts_with("mean depth of the midgame engine's moves: pondering side after a hit "),
+        "{out}"
+    );
+}

@@ -566,6 +566,64 @@ fn testset_grows_resumes_and_bench_eval_measures_it() {
     assert_eq!(rows.last().unwrap()["kind"], "judgement summary");
 }
 
+/// `--play-depth` and `--exact-empties` reach the recipe (the file's first line records it,
+/// and a file made by another recipe is not grown); out of range they are refused, named.
+/// By default the recipe is the committed test set's. (`--games 0`: the header alone.)
+#[test]
+fn testset_takes_its_play_depth_and_exact_empties_into_the_recipe() {
+    let dir = scratch("train-testset-recipe");
+    let file = dir.join("set.obf");
+    let testset = |extra: &[&str]| {
+        let mut args = vec!["train", "testset", "--out", s(&file), "--games", "0"];
+        args.extend(extra);
+        ply(&args)
+    };
+    let o = testset(&[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let committed = include_str!("../../../testdata/eval8-testset.obf");
+    let first = committed.lines().next().unwrap();
+    assert_eq!(fs::read_to_string(&file).unwrap(), format!("{first}\n"));
+
+    fs::remove_file(&file).unwrap();
+    let o = testset(&["--play-depth", "3", "--exact-empties", "20"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        "% ply train testset: XOT openings from line 5001, play depth 3, exact from 20 empties \
+         kept down to 14, depth 18 at 26,29,32,35,38,40 empties\n"
+    );
+    for other in [
+        &["--play-depth", "4", "--exact-empties", "20"][..],
+        &["--play-depth", "3"],
+    ] {
+        let o = testset(other);
+        assert_eq!(o.status.code(), Some(2), "{other:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("line 1: the file was made by another recipe"),
+            "{}",
+            stderr(&o)
+        );
+    }
+
+    for (args, says) in [
+        (["--play-depth", "0"], "--play-depth 0: expected 1 to 30"),
+        (["--play-depth", "31"], "--play-depth 31: expected 1 to 30"),
+        (["--label-depth", "0"], "--label-depth 0: expected 1 to 30"),
+        (
+            ["--exact-empties", "13"],
+            "--exact-empties 13: expected 14 to 30",
+        ),
+        (
+            ["--exact-empties", "31"],
+            "--exact-empties 31: expected 14 to 30",
+        ),
+    ] {
+        let o = testset(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn bench_eval_measures_an_obf_file_and_refuses_a_position_without_a_score() {
     let dir = scratch("bench-eval-obf");

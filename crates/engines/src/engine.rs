@@ -11,6 +11,7 @@
 use std::{fmt, time::Duration};
 
 use ply_othello::{
+    analyze::Engine as Source,
     play::{SideClock, TimeControl},
     GameRecord, Move,
 };
@@ -65,6 +66,12 @@ pub struct Info {
     pub nodes: u64,
     /// Whether the engine had pondered on this position.
     pub ponder_hit: bool,
+    /// Which of ply's searches answered (the book, the midgame engine, the solver...), where
+    /// the engine is ply and says it.
+    pub source: Option<Source>,
+    /// The time the engine gave itself for the move, where it says (ply in process: its
+    /// clock's budget, or its move time).
+    pub budget: Option<Duration>,
 }
 
 /// An engine's answer to [`Engine::go`].

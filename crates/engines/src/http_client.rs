@@ -14,7 +14,9 @@ use std::{
     time::Duration,
 };
 
-use ply_othello::{text, BoardSize, Color, GameRecord, Move, Position, Square};
+use ply_othello::{
+    analyze::Engine as Source, text, BoardSize, Color, GameRecord, Move, Position, Square,
+};
 
 use crate::engine::{illegal, Answer, Engine, EngineError, Fault, Info, Limit};
 
@@ -217,6 +219,8 @@ impl Engine for ApiEngine {
             line,
             nodes: json["nodes"].as_u64().unwrap_or(0),
             ponder_hit: false,
+            source: json["engine"].as_str().and_then(source),
+            budget: None,
         });
         self.play(m)?;
         Ok(Answer { best: m, info })
@@ -225,4 +229,17 @@ impl Engine for ApiEngine {
     fn quit(&mut self) -> Result<(), EngineError> {
         Ok(())
     }
+}
+
+/// The search an analysis's `engine` field names.
+fn source(name: &str) -> Option<Source> {
+    [
+        Source::Solver,
+        Source::Midgame,
+        Source::Mixed,
+        Source::Book,
+        Source::Selective,
+    ]
+    .into_iter()
+    .find(|s| s.name() == name)
 }

@@ -282,6 +282,8 @@ impl Engine for NboardEngine {
                 line: vec![m],
                 nodes: 0,
                 ponder_hit: false,
+                source: None,
+                budget: None,
             }),
         })
     }

@@ -118,6 +118,8 @@ impl Engine for PlyEngine {
             line: a.line.clone(),
             nodes: a.nodes,
             ponder_hit: think.ponder_hit,
+            source: Some(a.engine),
+            budget: Some(think.budget),
         };
         self.play(think.best)?;
         Ok(Answer {

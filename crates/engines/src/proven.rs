@@ -345,6 +345,8 @@ mod tests {
                 line: Vec::new(),
                 nodes: 0,
                 ponder_hit: false,
+                source: None,
+                budget: None,
             }),
         }
     }

@@ -1,12 +1,14 @@
 //! The figures of a set of games and the lines that report them: a match's results and
 //! each side's time a move ([`MatchTally`], `ply bench match`), and what pondering is
 //! worth ([`PonderTally`], `ply bench ponder`: the pondering side's points, its ponder hits
-//! and the depth each side reached), with the [`median`] they share. The benches play the
-//! games (on [`crate::matches`] or `ply_othello::play::play_game`) and print these lines.
+//! and the depth each side reached, read from the
+//! [`Info`](crate::Info) of each move), with the
+//! [`median`] they share. The benches play the games on [`crate::matches`] and print these
+//! lines.
 
 use std::time::Duration;
 
-use ply_othello::{play::Played, Color};
+use ply_othello::{analyze::Engine as Source, Color};
 
 use crate::matches::Game;
 
@@ -171,57 +173,77 @@ impl PonderTally {
         )
     }
 
-    /// Counts a game played to the end with the pondering side as `ponder`; returns the
-    /// lines that report it: each move over its budget, then the game's line (`number` from
-    /// 1).
-    pub fn played(
-        &mut self,
-        number: usize,
-        opening: &str,
-        ponder: Color,
-        played: &Played,
-    ) -> String {
-        let p = usize::from(ponder == Color::White);
-        let mut s = String::new();
-        for (side, empties, budget, used, engine) in &played.overruns {
-            let who = if *side == ponder {
-                "pondering"
-            } else {
-                "plain"
-            };
-            s.push_str(&format!(
-                "    overrun: {who} at {empties} empties, {budget:?} given, {used:?} taken \
-                 ({engine})\n"
-            ));
+    /// Counts `game`, played with the pondering side as `ponder`; returns the lines that
+    /// report it (`number` from 1): a game lost on time as [`PonderTally::flagged`] counts
+    /// it, a game played to the end as [`PonderTally::played`].
+    pub fn add(&mut self, number: usize, opening: &str, ponder: Color, game: &Game) -> String {
+        match game.flagged {
+            Some(side) => {
+                let used = game.asked.last().map_or(Duration::ZERO, |a| a.used);
+                self.flagged(number, opening, ponder, side, used)
+            }
+            None => self.played(number, opening, ponder, game),
         }
-        let score = if p == 0 {
-            played.black_score
-        } else {
-            -played.black_score
-        };
+    }
+
+    /// Counts a game played to the end with the pondering side as `ponder`; returns the
+    /// lines that report it: each move that took more than twice its budget and 50 ms over
+    /// it (the budget the engine's [`Info`](crate::Info) names), then the game's line (`number` from 1).
+    /// A move's depth counts where the midgame engine answered it (not the book, not the
+    /// solver), the pondering side's apart by whether it was a ponder hit.
+    pub fn played(&mut self, number: usize, opening: &str, ponder: Color, game: &Game) -> String {
+        let mut s = String::new();
+        for a in &game.asked {
+            let Some(budget) = a.info.as_ref().and_then(|i| i.budget) else {
+                continue;
+            };
+            if a.used > budget * 2 && a.used > budget + Duration::from_millis(50) {
+                let who = if a.side == ponder {
+                    "pondering"
+                } else {
+                    "plain"
+                };
+                let engine = a
+                    .info
+                    .as_ref()
+                    .and_then(|i| i.source)
+                    .map_or("?", Source::name);
+                s.push_str(&format!(
+                    "    overrun: {who} at {} empties, {budget:?} given, {:?} taken ({engine})\n",
+                    a.empties, a.used
+                ));
+            }
+        }
+        let score = game.score(ponder);
         self.points += match score.signum() {
             1 => 1.0,
             0 => 0.5,
             _ => 0.0,
         };
         self.games += 1;
-        self.hits += played.ponder_hits[p];
-        self.moves += played.times[p].len() as u32;
-        for &(d, hit) in &played.depths[p] {
-            self.depths[usize::from(hit)].push(d);
+        let (mut hits, mut moves) = (0, 0);
+        let mut longest = [Duration::ZERO; 2];
+        for a in &game.asked {
+            let ours = a.side == ponder;
+            let info = a.info.as_ref();
+            let hit = info.is_some_and(|i| i.ponder_hit);
+            if ours {
+                moves += 1;
+                hits += u32::from(hit);
+            }
+            longest[usize::from(!ours)] = longest[usize::from(!ours)].max(a.used);
+            if let Some(i) = info.filter(|i| i.source == Some(Source::Midgame)) {
+                self.depths[if ours { usize::from(hit) } else { 2 }].push(i.depth);
+            }
         }
-        for &(d, _) in &played.depths[1 - p] {
-            self.depths[2].push(d);
-        }
-        let longest = |t: &[Duration]| t.iter().max().copied().unwrap_or_default();
+        self.hits += hits;
+        self.moves += moves;
         s.push_str(&format!(
-            "{number:>3} {opening} pondering as {:<5} {score:>+4}  hits {}/{}  longest move {:?} \
-             vs {:?}  running {:.1}% of {}",
+            "{number:>3} {opening} pondering as {:<5} {score:>+4}  hits {hits}/{moves}  longest \
+             move {:?} vs {:?}  running {:.1}% of {}",
             color_word(ponder),
-            played.ponder_hits[p],
-            played.times[p].len(),
-            longest(&played.times[p]),
-            longest(&played.times[1 - p]),
+            longest[0],
+            longest[1],
             100.0 * self.points / f64::from(self.games),
             self.games,
         ));

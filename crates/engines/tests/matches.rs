@@ -1,16 +1,17 @@
-//! The match runner: colours and openings, the referee's clocks on a stepping clock, and
-//! engines that break (in process, and GTP and NBoard programs as tiny shell scripts that
-//! exit, hang or play an illegal move) ending the game with an error naming them and the
-//! command.
+//! The match runner: colours and openings, the referee's clocks on a stepping clock, ply's
+//! players in process on it (each move's budget and pondering in what they say, the
+//! opponent's move stopping the pondering, a flag), and engines that break (in process,
+//! and GTP and NBoard programs as tiny shell scripts that exit, hang or play an illegal
+//! move) ending the game with an error naming them and the command.
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
 use ply_engines::{
     matches::{play_game, play_match, play_seated, Control, Game, Seats},
-    xot, Answer, Engine, EngineError, Fault, GtpEngine, Limit, NboardEngine,
+    xot, Answer, Engine, EngineError, Fault, GtpEngine, Limit, NboardEngine, PlyEngine,
 };
 use ply_othello::{
-    play::TimeControl,
+    play::{Player, Settings, TimeControl},
     spine::clock::{SteppingClock, SYSTEM},
     transcript, BoardSize, Color, GameRecord, Move, Position, Square,
 };
@@ -222,6 +223,120 @@ fn an_illegal_move_in_process_ends_the_game_naming_the_engine() {
     assert_eq!(e.error.engine, "cheat");
     assert_eq!(e.error.fault, Fault::Illegal);
     assert!(e.to_string().contains("played a1"), "{e}");
+}
+
+/// ply in process on a clock that moves 1 ms a read (so nothing is timed): no depth (a
+/// game clock alone decides), a small table, no book, pondering as `ponder` says.
+fn ply_on_a_stepping_clock(name: &str, ponder: bool) -> PlyEngine {
+    let settings = Settings {
+        depth: None,
+        move_time: Duration::from_millis(60),
+        threads: 1,
+        hash_mb: Some(1),
+        book: false,
+        book_file: None,
+        ponder,
+    };
+    let clock = Arc::new(SteppingClock::new(Duration::from_millis(1)));
+    PlyEngine::with_player(name, Player::with_clock(settings, clock))
+}
+
+/// Two of ply's players on a Fischer clock, one pondering: on 4x4 both play perfectly, so
+/// black loses by 10 (empties to the winner). Every move is timed on the referee's clock
+/// (one step between its two reads) and says its budget and which search answered; only
+/// the side that ponders has ponder hits, and no thread is left pondering at the end.
+#[test]
+fn ply_against_itself_on_a_clock_plays_the_perfect_4x4_game() {
+    let step = Duration::from_millis(1);
+    let referee = SteppingClock::new(step);
+    let mut black = ply_on_a_stepping_clock("pondering", true);
+    let mut white = ply_on_a_stepping_clock("plain", false);
+    let start = GameRecord::new(Position::start(BoardSize::Four));
+    let fischer = Control::Clock(TimeControl::Fischer {
+        main: Duration::from_secs(60),
+        increment: Duration::ZERO,
+    });
+    let g = play_game(&mut black, &mut white, &start, [fischer; 2], &referee).unwrap();
+    assert_eq!((g.flagged, g.black_score), (None, -10));
+    check_record(&g);
+    assert!(g.asked.len() >= 9);
+    for a in &g.asked {
+        assert_eq!(a.used, step);
+        let info = a.info.as_ref().expect("ply says what it found");
+        assert!(info.budget.is_some_and(|b| b > Duration::ZERO), "{info:?}");
+        assert!(info.source.is_some(), "{info:?}");
+        assert!(!info.ponder_hit || a.side == Color::Black, "{a:?}");
+    }
+    assert!(!black.player().is_pondering() && !white.player().is_pondering());
+}
+
+/// Pondering stops at once when the opponent's move is told, predicted or not; a predicted
+/// reply is a ponder hit in the next move's [`ply_engines::Info`], another one is not.
+/// (An 8x8 position with 36 empty squares, where only the midgame engine searches, to a
+/// depth: a debug build's solver and clocks are slow.)
+#[test]
+fn the_opponents_move_stops_the_pondering_and_a_predicted_one_is_a_hit() {
+    let start = transcript::parse(
+        "f5d6c3d3c4f4f6f3e6e7c6g6g5f7e8c5b6h6d2b5e3b4g4f2",
+        Position::start(BoardSize::Eight),
+    )
+    .unwrap();
+    let limit = Limit::Depth(2);
+    for predicted in [true, false] {
+        let mut p = ply_on_a_stepping_clock("pondering", true);
+        p.new_game(&start).unwrap();
+        let own = p.go(&limit).unwrap();
+        assert!(p.player().is_pondering(), "it ponders after its own move");
+        let expected = *own
+            .info
+            .expect("ply says its line")
+            .line
+            .get(1)
+            .expect("a reply");
+        let reply = if predicted {
+            expected
+        } else {
+            let after = start.position().play_move(own.best).unwrap();
+            after
+                .legal_moves()
+                .into_iter()
+                .map(Move::Play)
+                .find(|&m| m != expected)
+                .expect("another reply")
+        };
+        // Until its first iteration ends, a pondering has found nothing to keep.
+        let mut waits = 0;
+        while p.player().ponder_depth() < 1 {
+            std::thread::sleep(Duration::from_millis(5));
+            waits += 1;
+            assert!(waits < 60_000, "pondering finishes an iteration");
+        }
+        p.play(reply).unwrap();
+        assert!(!p.player().is_pondering(), "the reply stops it");
+        let next = p.go(&limit).unwrap().info.unwrap();
+        assert_eq!(next.ponder_hit, predicted);
+        p.quit().unwrap();
+        assert!(!p.player().is_pondering(), "quit stops it");
+    }
+}
+
+/// ply whose move takes longer than its clock holds, on the referee's clock (10 s between
+/// its two reads), loses the game on time after that one move; the game names the side.
+#[test]
+fn ply_that_runs_out_of_time_loses_the_game_named() {
+    let referee = SteppingClock::new(Duration::from_secs(10));
+    let mut black = ply_on_a_stepping_clock("black", false);
+    let mut white = ply_on_a_stepping_clock("white", false);
+    let start = GameRecord::new(Position::start(BoardSize::Four));
+    let sudden = Control::Clock(TimeControl::SuddenDeath {
+        main: Duration::from_secs(5),
+    });
+    let g = play_game(&mut black, &mut white, &start, [sudden; 2], &referee).unwrap();
+    assert_eq!(g.flagged, Some(Color::Black));
+    assert_eq!(g.asked.len(), 1);
+    assert_eq!(g.asked[0].used, Duration::from_secs(10));
+    assert_eq!(g.points(Color::White), 1.0);
+    assert_eq!(g.record.moves().len(), 1, "the game stops at the flag");
 }
 
 /// A GTP engine as a shell loop: `=id` to everything, `genmove` answered by `on_genmove`.

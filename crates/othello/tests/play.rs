@@ -6,9 +6,7 @@
 use std::{sync::Arc, time::Duration};
 
 use ply_othello::{
-    play::{
-        main_share, play_game, GameError, Player, Settings, SideClock, TimeControl, FLOOR, OVERHEAD,
-    },
+    play::{main_share, Player, Settings, SideClock, TimeControl, FLOOR, OVERHEAD},
     spine::clock::SteppingClock,
     transcript, BoardSize, Color, Move, Position,
 };
@@ -344,43 +342,4 @@ fn no_ponder_means_no_thread() {
     let think = p.go();
     p.play(think.best).unwrap();
     assert!(!p.is_pondering());
-}
-
-/// A game between two players to the end: on 4x4 both play perfectly, so black loses by
-/// 10 (empties to the winner), and each move was timed on the referee's clock.
-#[test]
-fn a_4x4_game_between_players_ends_in_the_perfect_result() {
-    let referee = SteppingClock::new(MS(1));
-    let mut black = Player::with_clock(settings(1, true), Arc::new(SteppingClock::new(MS(1))));
-    let mut white = Player::with_clock(settings(1, false), Arc::new(SteppingClock::new(MS(1))));
-    let start = ply_othello::GameRecord::new(Position::start(BoardSize::Four));
-    let control = TimeControl::Fischer {
-        main: MS(60_000),
-        increment: MS(0),
-    };
-    let played = play_game(&mut black, &mut white, start, control, &referee).expect("a game");
-    assert_eq!(played.black_score, -10);
-    assert!(played.record.position().is_game_over());
-    let moves = played.times[0].len() + played.times[1].len();
-    assert!(moves >= 9 && moves <= played.record.moves().len());
-}
-
-/// A side whose move takes longer than its clock holds (on the referee's clock, which
-/// moves 10 s a read here) loses the game with an error naming it.
-#[test]
-fn a_side_that_runs_out_of_time_ends_the_game_named() {
-    let referee = SteppingClock::new(Duration::from_secs(10));
-    let mut black = Player::with_clock(settings(1, false), Arc::new(SteppingClock::new(MS(1))));
-    let mut white = Player::with_clock(settings(1, false), Arc::new(SteppingClock::new(MS(1))));
-    let start = ply_othello::GameRecord::new(Position::start(BoardSize::Four));
-    let control = TimeControl::SuddenDeath { main: MS(5000) };
-    let e = play_game(&mut black, &mut white, start, control, &referee).expect_err("a flag");
-    assert_eq!(
-        e,
-        GameError::Flagged {
-            side: Color::Black,
-            used: Duration::from_secs(10)
-        }
-    );
-    assert!(e.to_string().starts_with("Black ran out of time"), "{e}");
 }

@@ -2,8 +2,9 @@
 //!
 //! 1. **Positions**: games from the start position, the first few moves uniformly random
 //!    (so the openings vary), then a quick heuristic player (fewest replies for the opponent,
-//!    corners first, X-squares last) that still plays a random move one time in eight. One
-//!    position is drawn from each phase of every game. More games (`exact_games`) add
+//!    corners first, X-squares last) that still plays a random move one time in eight, both
+//!    sides played by one engine on the match runner. One position is drawn from each phase
+//!    of every game. More games (`exact_games`) add
 //!    positions only to the phases whose labels are all exact, where a label costs a few
 //!    milliseconds: on 8x8 ten times as many positions there (held-out error at 12-17 empties
 //!    8.4 discs with 14,000, 7.2 with 42,000, 6.9 with 150,000). More games again
@@ -28,16 +29,22 @@
 use std::time::Instant;
 
 use ply_core::{par_map, SplitMix64};
+use ply_engines::{
+    matches::{play_seated, Seats},
+    Answer, Engine, EngineError, Limit,
+};
 use ply_othello::{
     analyze::Discs64,
     eval::{layout, phase_count, phase_of, phase_width, Eval, EXTRA_WEIGHTS},
     solve::{SolveOptions, Solver},
-    BoardSize, Color, Position, Square,
+    spine::clock::SYSTEM,
+    BoardSize, Color, GameRecord, Move, Position, Square,
 };
 
 use crate::{
     cache::ExactCache,
     ridge::{features, ridge_fit, store_phase, Row},
+    selfplay::UNTIMED,
 };
 
 /// What to train, and how hard.
@@ -177,32 +184,95 @@ pub fn evaluated_size(text: &str) -> Result<BoardSize, String> {
 }
 
 /// The positions drawn from game `seed`: one per phase, where the side to move has a move.
+///
+/// The game is played on the one game loop, the match runner's, by one [`Sampler`] at both
+/// seats: both sides draw from one random stream.
 #[must_use]
 pub fn game_positions(size: BoardSize, seed: u64) -> Vec<Position> {
-    let mut rng = SplitMix64::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d));
-    let mut pos = Position::start(size);
-    let random_plies = 2 + rng.below_by_remainder(9);
-    let mut seen: Vec<Vec<Position>> = vec![Vec::new(); phase_count(size)];
-    let mut ply = 0;
-    while !pos.is_game_over() {
-        if !pos.can_move() {
-            pos = pos.passed();
-            continue;
+    let mut sampler = Sampler::new(size, seed);
+    let start = GameRecord::new(Position::start(size));
+    play_seated(Seats::One(&mut sampler), &start, [UNTIMED; 2], &SYSTEM)
+        .expect("the sampler plays only legal moves and never fails");
+    sampler.drawn()
+}
+
+/// The engine that plays both sides of a game [`game_positions`] draws from: a few
+/// uniformly random moves, then [`heuristic_move`]; it keeps every position it moves in,
+/// by phase.
+struct Sampler {
+    size: BoardSize,
+    rng: SplitMix64,
+    random_plies: u64,
+    /// Moves played so far (passes are not moves).
+    ply: u64,
+    pos: Position,
+    seen: Vec<Vec<Position>>,
+}
+
+impl Sampler {
+    fn new(size: BoardSize, seed: u64) -> Sampler {
+        let mut rng = SplitMix64::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d));
+        let random_plies = 2 + rng.below_by_remainder(9);
+        Sampler {
+            size,
+            rng,
+            random_plies,
+            ply: 0,
+            pos: Position::start(size),
+            seen: vec![Vec::new(); phase_count(size)],
         }
-        seen[phase_of(size, pos.empties().count())].push(pos);
-        let sq = if ply < random_plies {
-            let moves: Vec<_> = pos.legal_moves().into_iter().collect();
-            moves[rng.below_by_remainder(moves.len() as u64) as usize]
-        } else {
-            heuristic_move(&pos, &mut rng)
-        };
-        pos = pos.play_unchecked(sq);
-        ply += 1;
     }
-    seen.into_iter()
-        .filter(|s| !s.is_empty())
-        .map(|s| s[rng.below_by_remainder(s.len() as u64) as usize])
-        .collect()
+
+    /// One position of each phase the game went through, drawn from the same stream.
+    fn drawn(mut self) -> Vec<Position> {
+        let rng = &mut self.rng;
+        self.seen
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .map(|s| s[rng.below_by_remainder(s.len() as u64) as usize])
+            .collect()
+    }
+}
+
+impl Engine for Sampler {
+    fn name(&self) -> &str {
+        "fit sampler"
+    }
+
+    fn new_game(&mut self, game: &GameRecord) -> Result<(), EngineError> {
+        self.pos = game.position();
+        Ok(())
+    }
+
+    /// Only passes are told: the sampler plays both sides.
+    fn play(&mut self, m: Move) -> Result<(), EngineError> {
+        self.pos = match m {
+            Move::Play(sq) => self.pos.play_unchecked(sq),
+            Move::Pass => self.pos.passed(),
+        };
+        Ok(())
+    }
+
+    fn go(&mut self, _: &Limit) -> Result<Answer, EngineError> {
+        let pos = self.pos;
+        self.seen[phase_of(self.size, pos.empties().count())].push(pos);
+        let sq = if self.ply < self.random_plies {
+            let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+            moves[self.rng.below_by_remainder(moves.len() as u64) as usize]
+        } else {
+            heuristic_move(&pos, &mut self.rng)
+        };
+        self.pos = pos.play_unchecked(sq);
+        self.ply += 1;
+        Ok(Answer {
+            best: Move::Play(sq),
+            info: None,
+        })
+    }
+
+    fn quit(&mut self) -> Result<(), EngineError> {
+        Ok(())
+    }
 }
 
 /// The plain minimax value of `pos` searched `depth` plies over `eval` (a pass costs no
@@ -521,6 +591,62 @@ mod tests {
         assert_eq!(last_exact_phase(BoardSize::Eight, 18), Some(2));
         assert_eq!(last_exact_phase(BoardSize::Six, 20), Some(4));
         assert_eq!(last_exact_phase(BoardSize::Eight, 4), None);
+    }
+
+    /// The positions of a game as the loop of their own that the fit had before the match
+    /// runner played its games: the reference the runner's games are checked against.
+    fn game_positions_slow(size: BoardSize, seed: u64) -> Vec<Position> {
+        let mut rng = SplitMix64::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d));
+        let mut pos = Position::start(size);
+        let random_plies = 2 + rng.below_by_remainder(9);
+        let mut seen: Vec<Vec<Position>> = vec![Vec::new(); phase_count(size)];
+        let mut ply = 0;
+        while !pos.is_game_over() {
+            if !pos.can_move() {
+                pos = pos.passed();
+                continue;
+            }
+            seen[phase_of(size, pos.empties().count())].push(pos);
+            let sq = if ply < random_plies {
+                let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+                moves[rng.below_by_remainder(moves.len() as u64) as usize]
+            } else {
+                heuristic_move(&pos, &mut rng)
+            };
+            pos = pos.play_unchecked(sq);
+            ply += 1;
+        }
+        seen.into_iter()
+            .filter(|s| !s.is_empty())
+            .map(|s| s[rng.below_by_remainder(s.len() as u64) as usize])
+            .collect()
+    }
+
+    /// On the match runner, the sampler draws the positions its own loop drew, seed by seed,
+    /// passes included (the one engine at both seats is told them).
+    #[test]
+    fn the_runners_games_draw_the_positions_of_the_old_loop() {
+        let mut passes = 0;
+        for size in [BoardSize::Six, BoardSize::Eight] {
+            for seed in (0..40).chain([6_000_000, 8_000_000, u64::MAX]) {
+                assert_eq!(
+                    game_positions(size, seed),
+                    game_positions_slow(size, seed),
+                    "{size:?} seed {seed}"
+                );
+                let mut sampler = Sampler::new(size, seed);
+                let start = GameRecord::new(Position::start(size));
+                let game =
+                    play_seated(Seats::One(&mut sampler), &start, [UNTIMED; 2], &SYSTEM).unwrap();
+                passes += game
+                    .record
+                    .moves()
+                    .iter()
+                    .filter(|m| **m == Move::Pass)
+                    .count();
+            }
+        }
+        assert!(passes > 0, "a game with a pass was compared");
     }
 
     #[test]

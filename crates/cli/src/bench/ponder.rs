@@ -1,8 +1,9 @@
 //! `ply bench ponder`: what pondering is worth. Two players of this build in one process,
 //! one thinking on the opponent's time and one not, play each opening twice (colours
-//! swapped) at a Fischer clock, the moves timed by the referee's clock
-//! ([`ply_othello::play::play_game`]); the score of the pondering side, and the depth each
-//! side reached on its moves (the pondering side's ponder hits apart).
+//! swapped) at a Fischer clock on the match runner ([`ply_engines::matches::play_game`]),
+//! the moves timed by the referee's clock; the score of the pondering side, and the depth
+//! each side reached on its moves (the pondering side's ponder hits apart), from what each
+//! move's [`ply_engines::Info`] says.
 //!
 //! ```text
 //! ply bench ponder --openings 25 --main-ms 2000 --inc-ms 100
@@ -14,9 +15,13 @@ use std::{
 };
 
 use anyhow::Context;
-use ply_engines::tally::PonderTally;
+use ply_engines::{
+    matches::{play_game, Control},
+    tally::PonderTally,
+    PlyEngine,
+};
 use ply_othello::{
-    play::{play_game, GameError, Player, Settings, TimeControl},
+    play::{Player, Settings, TimeControl},
     spine::clock::SYSTEM,
     Color, GameRecord,
 };
@@ -53,14 +58,19 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         main: Duration::from_millis(a.main_ms),
         increment: Duration::from_millis(a.inc_ms),
     };
-    let player = |ponder: bool| {
-        Player::new(Settings {
+    let clock = Control::Clock(control);
+    // Each player is on the clock before its first game, so that no move pays for the
+    // solver's table it keeps (made when a clock is set).
+    let player = |name: &str, ponder: bool| {
+        let mut p = Player::new(Settings {
             depth: None,
             ponder,
             ..Settings::default()
-        })
+        });
+        p.set_time_control(control);
+        PlyEngine::with_player(name, p)
     };
-    let (mut pondering, mut plain) = (player(true), player(false));
+    let (mut pondering, mut plain) = (player("pondering", true), player("plain", false));
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -78,14 +88,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 Color::Black => (&mut pondering, &mut plain),
                 Color::White => (&mut plain, &mut pondering),
             };
-            let report = match play_game(black, white, start, control, &SYSTEM) {
-                Ok(played) => tally.played(i + 1, line, ponder_color, &played),
-                // A flag loses the game for that side; the match goes on.
-                Err(GameError::Flagged { side, used }) => {
-                    tally.flagged(i + 1, line, ponder_color, side, used)
-                }
-                Err(e) => return Err(e).with_context(|| format!("opening {} ({line})", i + 1)),
-            };
+            // A flag loses the game for that side (the game says so); the match goes on.
+            let game = play_game(black, white, &start, [clock; 2], &SYSTEM)
+                .with_context(|| format!("opening {} ({line})", i + 1))?;
+            let report = tally.add(i + 1, line, ponder_color, &game);
             writeln!(out, "{report}")?;
             out.flush()?;
         }

@@ -111,13 +111,14 @@ pub struct TestsetArgs {
     /// testdata/).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
-    /// Depth of the labelling search above the exact part.
+    /// Depth of the labelling search above the exact part (1 to 30).
     #[arg(long, value_name = "D", default_value_t = ply_train::testset::Recipe::default().label_depth)]
     pub label_depth: u32,
-    /// Depth of the midgame engine that plays the games.
+    /// Depth of the midgame engine that plays the games (1 to 30).
     #[arg(long, value_name = "D", default_value_t = ply_train::testset::Recipe::default().play_depth)]
     pub play_depth: u32,
-    /// Perfect play, and exact scores, from this many empties on (kept down to 14).
+    /// Perfect play, and exact scores, from this many empties on (kept down to 14; 14 to
+    /// 30).
     #[arg(long, value_name = "E", default_value_t = ply_train::testset::Recipe::default().exact_empties)]
     pub exact_empties: u32,
 }
@@ -295,13 +296,27 @@ fn option_of(field: &str) -> &str {
 fn testset(a: &TestsetArgs) -> anyhow::Result<()> {
     use ply_train::testset::{self, GrowError, Recipe};
     let recipe = Recipe {
+        play_depth: a.play_depth,
+        exact_empties: a.exact_empties,
         label_depth: a.label_depth,
         ..Recipe::default()
     };
-    if !(1..=30).contains(&a.label_depth) {
+    for (flag, value) in [
+        ("--label-depth", a.label_depth),
+        ("--play-depth", a.play_depth),
+    ] {
+        if !(1..=30).contains(&value) {
+            return Err(bad(format!("{flag} {value}: expected 1 to 30")));
+        }
+    }
+    // Exact positions are kept from `exact_empties` down to `fewest_empties`: fewer would
+    // keep none. More than 30 is refused as out of the solver's reach in a set of games.
+    let fewest = recipe.fewest_empties;
+    if !(fewest..=30).contains(&a.exact_empties) {
         return Err(bad(format!(
-            "--label-depth {}: expected 1 to 30",
-            a.label_depth
+            "--exact-empties {}: expected {fewest} to 30 (exact positions are kept down to \
+             {fewest} empties)",
+            a.exact_empties
         )));
     }
     let xot = crate::othello::common::data_dir(a.data.as_deref())?.join("xot-openings.txt");

@@ -10,6 +10,10 @@
 //! clock's setters. Everything that depends on time reads the clock given to
 //! [`Player::with_clock`], so the clock's use is tested on a clock a test drives.
 //!
+//! A game between players (a referee's clock, a flag or an illegal move ending it) is not
+//! played here: `ply-engines`' match runner plays it, with each player behind its
+//! `PlyEngine`, as it plays every other game of ply's.
+//!
 //! ```
 //! use std::time::Duration;
 //! use ply_othello::{play::{Player, Settings, TimeControl}, BoardSize, Move, Position};
@@ -24,11 +28,9 @@
 //! ```
 
 mod clock;
-mod game;
 mod ponder;
 
 pub use clock::{main_share, phase_weight, SideClock, TimeControl, FLOOR, OVERHEAD};
-pub use game::{play_game, GameError, Played};
 
 use std::{
     sync::{atomic::AtomicBool, Arc},
