@@ -44,7 +44,7 @@ use ply_othello::{
 use crate::{
     cache::ExactCache,
     ridge::{features, ridge_fit, store_phase, Row},
-    selfplay::UNTIMED,
+    selfplay::{after, UNTIMED},
 };
 
 /// What to train, and how hard.
@@ -246,10 +246,7 @@ impl Engine for Sampler {
 
     /// Only passes are told: the sampler plays both sides.
     fn play(&mut self, m: Move) -> Result<(), EngineError> {
-        self.pos = match m {
-            Move::Play(sq) => self.pos.play_unchecked(sq),
-            Move::Pass => self.pos.passed(),
-        };
+        self.pos = after(self.pos, m);
         Ok(())
     }
 

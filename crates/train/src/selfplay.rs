@@ -174,8 +174,9 @@ impl Engine for SelfPlay {
     }
 }
 
-/// `pos` after `m`, a move the rules allow.
-fn after(pos: Position, m: Move) -> Position {
+/// `pos` after `m`, a move the rules allow (the match runner checked it): how the self-play
+/// engines, which are told only the passes, follow their game.
+pub(crate) fn after(pos: Position, m: Move) -> Position {
     match m {
         Move::Play(sq) => pos.play_unchecked(sq),
         Move::Pass => pos.passed(),

@@ -36,7 +36,7 @@ use ply_othello::{
     Color, GameRecord, Move, Position, Square,
 };
 
-use crate::selfplay::{PerfectEnd, UNTIMED};
+use crate::selfplay::{after, PerfectEnd, UNTIMED};
 
 /// How the games of the test set are played and labelled.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -219,10 +219,7 @@ impl Engine for Labeller {
 
     fn play(&mut self, m: Move) -> Result<(), EngineError> {
         self.end.follow(&self.pos, m, "play")?;
-        self.pos = match m {
-            Move::Play(sq) => self.pos.play_unchecked(sq),
-            Move::Pass => self.pos.passed(),
-        };
+        self.pos = after(self.pos, m);
         Ok(())
     }
 
