@@ -27,7 +27,7 @@ use ply_engines::{
 };
 use ply_othello::{eval::Eval, spine::clock::SYSTEM, GameRecord, Move, Position, Square};
 
-use crate::fit::search_value;
+use crate::{fit::search_value, selfplay::squares};
 
 /// A set of weights as an engine: [`choose`] at the depth of [`Limit::Depth`] (1 under any
 /// other limit: a duel has no clock).
@@ -163,19 +163,6 @@ pub fn play(
             moves,
         }
     })
-}
-
-/// The squares played in `record`, its passes left out: how a duel names an opening and a
-/// game's moves.
-fn squares(record: &GameRecord) -> Vec<Square> {
-    record
-        .moves()
-        .iter()
-        .filter_map(|m| match m {
-            Move::Play(sq) => Some(*sq),
-            Move::Pass => None,
-        })
-        .collect()
 }
 
 /// The first `n` openings of an XOT list (read by [`ply_engines::xot`]), each as the squares

@@ -375,11 +375,6 @@ mod tests {
         }
         let end = replay.position();
         assert!(end.is_game_over());
-        let black = if end.turn() == Color::Black {
-            end.final_score()
-        } else {
-            -end.final_score()
-        };
-        assert_eq!(i32::from(game.score), black);
+        assert_eq!(i32::from(game.score), end.final_score_for(Color::Black));
     }
 }
