@@ -727,6 +727,22 @@ fn net_writes_a_network_the_engines_evaluate_with() {
     let one = searched(&dir.join("searched1.bin"), "1");
     assert_ne!(one, bytes, "search labels change the network");
     assert_eq!(searched(&dir.join("searched2.bin"), "2"), one);
+    // Half the search's value and half the result is a third network again.
+    let half = dir.join("half.bin");
+    let o = train_with(
+        &half,
+        &[
+            "--search-from",
+            "14",
+            "--search-depth",
+            "1",
+            "--search-share",
+            "0.5",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let half = fs::read(&half).unwrap();
+    assert!(half != one && half != bytes, "a blend is neither label");
 
     // The engines evaluate with it: a depth-1 analysis's estimate is the network's.
     let analyze = |var: Option<&std::path::Path>| {
@@ -773,8 +789,9 @@ fn net_writes_a_network_the_engines_evaluate_with() {
         ("--lr", "2"),
         ("--search-depth", "0"),
         ("--search-from", "37"),
+        ("--search-share", "1.5"),
     ] {
-        let more: &[&str] = if flag == "--search-depth" {
+        let more: &[&str] = if flag == "--search-depth" || flag == "--search-share" {
             &["--search-from", "20"]
         } else {
             &[]

@@ -275,6 +275,11 @@ pub struct SearchLabels<'a> {
     pub depth: u32,
     /// Threads for the searches (the labels do not depend on it).
     pub threads: usize,
+    /// How much of the label is the search's, from 0 to 1: the rest is the game's result.
+    /// A game of depth-6 self-play wanders from the position's value by its players'
+    /// mistakes, a search by its evaluation's; the two errors are apart, so a mean of both
+    /// is nearer the value than either.
+    pub share: f32,
 }
 
 /// What each of `data`'s positions is trained towards, in discs: its game's result, or,
@@ -282,7 +287,8 @@ pub struct SearchLabels<'a> {
 /// held-out ones keep their results, which they are measured against). The searched values
 /// of each number of empty squares are shifted so their mean is that of the same positions'
 /// results: a search of even depth leans to the side to move, the mean of two depths still a
-/// little, and the games' results do not. `progress` is called with the count searched.
+/// little, and the games' results do not. The label is then `share` of that value and the
+/// rest of the result. `progress` is called with the count searched.
 #[must_use]
 pub fn targets(
     data: &Data,
@@ -321,7 +327,8 @@ pub fn targets(
     }
     for (&i, &v) in todo.iter().zip(&values) {
         let (results, searched, n) = sums[usize::from(data.samples[i].empties)];
-        out[i] = v + ((results - searched) / n as f64) as f32;
+        let v = v + ((results - searched) / n as f64) as f32;
+        out[i] = search.share * v + (1.0 - search.share) * out[i];
     }
     out
 }

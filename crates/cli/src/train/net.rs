@@ -61,6 +61,10 @@ pub struct NetArgs {
     /// The weights searched for the labels (default: the ones this build evaluates with).
     #[arg(long, value_name = "FILE")]
     pub search_weights: Option<PathBuf>,
+    /// How much of each searched label is the search's value, above 0 and at most 1; the
+    /// rest is the game's result.
+    #[arg(long, value_name = "X", default_value_t = 1.0)]
+    pub search_share: f32,
     /// Threads for the searches (the labels do not depend on it).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
@@ -84,7 +88,11 @@ pub(super) fn run(a: &NetArgs) -> anyhow::Result<()> {
             return Err(bad(format!("{flag} {v}: expected 1 to {max}")));
         }
     }
-    for (flag, v) in [("--lr", a.lr), ("--decay", a.decay)] {
+    for (flag, v) in [
+        ("--lr", a.lr),
+        ("--decay", a.decay),
+        ("--search-share", a.search_share),
+    ] {
         if !(v.is_finite() && v > 0.0 && v <= 1.0) {
             return Err(bad(format!(
                 "{flag} {v}: expected a number above 0, at most 1"
@@ -133,6 +141,7 @@ pub(super) fn run(a: &NetArgs) -> anyhow::Result<()> {
         from_empties: *from,
         depth: a.search_depth,
         threads: a.threads,
+        share: a.search_share,
     });
     let targets = net::targets(&data, search.as_ref(), |k| {
         if k % 1_000_000 == 0 {
