@@ -57,6 +57,9 @@ def test_play_and_analyse_answer_as_python_chess_does(ply_bin):
         assert isinstance(result.info["score"], float)
         info = ply.analyse("c4", Limit(time=0.05))
         assert info["depth"] >= 1 and (info["book"] or info["nodes"] >= 1)
+        # ply says which of its searches answered and the time it gave itself.
+        assert info["source"] in ("book", "midgame", "solver", "mixed", "selective")
+        assert 0 < info["budget"] <= 0.05 and info["ponder_hit"] is False
     command = f"{shlex.quote(str(ply_bin))} nboard"
     with SimpleEngine.popen_nboard(command) as nboard:
         result = nboard.play(board, Limit(depth=2))

@@ -340,7 +340,9 @@ class SimpleEngine:
     def analyse(self, board: BoardLike, limit: Limit) -> dict[str, Any]:
         """``pv`` (the expected line, the engine's move first) and, where the engine says
         them, ``score`` (discs for the side to move), ``proven``, ``depth``, ``nodes``,
-        ``book``."""
+        ``book``, ``ponder_hit``, ``source`` (which of ply's searches answered: ``"book"``,
+        ``"midgame"``, ``"solver"``, ``"mixed"`` or ``"selective"``; ``None`` from another
+        engine) and ``budget`` (the seconds the engine gave itself, or ``None``)."""
     def quit(self) -> None:
         """Ends the engine (a program is asked to quit, then killed if it stays)."""
     def __enter__(self) -> SimpleEngine: ...

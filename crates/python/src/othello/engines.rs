@@ -258,6 +258,11 @@ fn info_dict<'py>(py: Python<'py>, answer: &ply_engines::Answer) -> PyResult<Bou
             d.set_item("depth", i.depth)?;
             d.set_item("nodes", i.nodes)?;
             d.set_item("book", i.book)?;
+            d.set_item("ponder_hit", i.ponder_hit)?;
+            // Where the engine says them (ply itself does): which search answered, and the
+            // seconds it gave itself for the move.
+            d.set_item("source", i.source.map(|s| s.name()))?;
+            d.set_item("budget", i.budget.map(|b| b.as_secs_f64()))?;
         }
         None => d.set_item("pv", vec![move_name(answer.best)])?,
     }
