@@ -461,9 +461,7 @@ impl Network {
     ///
     /// The accumulator is summed one block of [`LANES`] at a time, the block held in
     /// registers over all the lit rows (a sum over the whole width at once would go through
-    /// memory for every row). The common widths have their own copies, whose buffers are
-    /// exactly as wide as the accumulator: nothing is cleared that is not used, and a narrow
-    /// accumulator stays in registers.
+    /// memory for every row).
     #[inline(always)]
     #[must_use]
     pub fn value(
@@ -472,26 +470,8 @@ impl Network {
         extras: &[usize; super::EXTRAS.len()],
         empties: u32,
     ) -> i32 {
-        match self.padded {
-            16 => self.value_in::<16>(idx, extras, empties),
-            32 => self.value_in::<32>(idx, extras, empties),
-            64 => self.value_in::<64>(idx, extras, empties),
-            _ => self.value_in::<MAX_WIDTH>(idx, extras, empties),
-        }
-    }
-
-    /// [`Network::value`] with buffers `N` values wide: `N` is [`Network::padded`], or
-    /// [`MAX_WIDTH`] for any width (the sums run over the padded width alone).
-    #[inline(always)]
-    fn value_in<const N: usize>(
-        &self,
-        idx: &[u16; MAX_INSTANCES],
-        extras: &[usize; super::EXTRAS.len()],
-        empties: u32,
-    ) -> i32 {
         const LIT: usize = MAX_INSTANCES + super::EXTRAS.len();
-        let pw = if N == MAX_WIDTH { self.padded } else { N };
-        debug_assert_eq!(pw, self.padded);
+        let pw = self.padded;
         let mut starts = [0usize; LIT];
         let lit = self.instances + extras.len();
         for (s, (&offset, &index)) in starts
@@ -504,7 +484,7 @@ impl Network {
         for (s, &x) in starts[self.instances..lit].iter_mut().zip(extras) {
             *s = (self.pattern_weights + x) * pw;
         }
-        let mut acc = [0i32; N];
+        let mut acc = [0i32; MAX_WIDTH];
         for block in (0..pw).step_by(LANES) {
             let mut a: [i32; LANES] = lanes(&self.bias[block..]);
             for &start in &starts[..lit] {
@@ -515,16 +495,16 @@ impl Network {
             }
             acc[block..block + LANES].copy_from_slice(&a);
         }
-        self.output::<N>(&acc[..pw], phase_of(self.size, empties))
+        self.output(&acc[..pw], phase_of(self.size, empties))
     }
 
-    /// The layers after the accumulator `acc` (at [`QA`], [`Network::padded`] wide, at
-    /// most `N`), in the weights of `phase`.
+    /// The layers after the accumulator `acc` (at [`QA`], [`Network::padded`] wide), in
+    /// the weights of `phase`.
     #[inline(always)]
-    fn output<const N: usize>(&self, acc: &[i32], phase: usize) -> i32 {
-        let (pw, h) = (acc.len(), self.hidden);
+    fn output(&self, acc: &[i32], phase: usize) -> i32 {
+        let (pw, h) = (self.padded, self.hidden);
         let down = (QA / QH).trailing_zeros();
-        let mut h0 = [0i32; N];
+        let mut h0 = [0i32; MAX_WIDTH];
         for (x, &a) in h0.iter_mut().zip(acc) {
             *x = ((a + (1 << (down - 1))) >> down).clamp(0, QH);
         }
@@ -611,16 +591,8 @@ mod tests {
     /// of a disc, over positions of random games, every phase.
     #[test]
     fn the_quantized_network_is_the_float_one_within_a_sixth_of_a_disc() {
-        // 40 is not a whole number of lanes: the padding adds nothing. 16, 32 and 64 have
-        // their own copies of the sums, 40 and 48 take the one for any width.
-        let shapes = [
-            (BoardSize::Six, 40),
-            (BoardSize::Eight, 48),
-            (BoardSize::Six, 16),
-            (BoardSize::Eight, 32),
-            (BoardSize::Eight, 64),
-        ];
-        for (size, width) in shapes {
+        // 40 is not a whole number of lanes: the padding adds nothing.
+        for (size, width) in [(BoardSize::Six, 40), (BoardSize::Eight, 48)] {
             let float = Float::seeded(size, width, 16, 3);
             let net = Network::quantize(&float);
             let mut rng = ply_core::SplitMix64::new(11);
