@@ -117,3 +117,24 @@ pub fn serve(addr: &str, wait: Duration) -> (Serving, String) {
     let line = rx.recv_timeout(wait).expect("the address within seconds");
     (served, line)
 }
+
+/// `ply train gen`'s options for quick 6x6 games: depth 2, perfect from 10 empties.
+pub const SMALL_GAMES: [&str; 8] = [
+    "--size",
+    "6",
+    "--depth",
+    "2",
+    "--random-moves",
+    "2-8",
+    "--exact-empties",
+    "10",
+];
+
+/// `ply train gen` of `games` quick games ([`SMALL_GAMES`], seed 9) into `out`, shard `shard`.
+pub fn small_games(out: &str, games: &str, shard: &str) -> std::process::Output {
+    let mut args = vec![
+        "train", "gen", "--out", out, "--games", games, "--seed", "9", "--shard", shard,
+    ];
+    args.extend(SMALL_GAMES);
+    ply(&args)
+}
