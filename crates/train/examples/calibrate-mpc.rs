@@ -2,12 +2,12 @@
 //! the fitted spread model.
 //!
 //! ```text
-//! cargo run --release -p ply-train --example calibrate-mpc -- --size 8|6 [--games N] [--endgame]
+//! cargo run --release -p ply-train --example calibrate-mpc -- --size 8|6 [--games N] [--deepest D] [--endgame]
 //! ```
 //! Positions come from seeded games (the training's game generator, seeds apart from the
 //! training set's). Without `--endgame` (the midgame engine, `ply_othello::midgame::mpc`) each
-//! is searched at every depth from `MIDGAME_MIN_DEPTH` to the deepest the size allows, with the
-//! shipped weights, and `deep - shallow` is collected per depth and number of empty squares.
+//! is searched at every depth from `MIDGAME_MIN_DEPTH` to `--deepest` (by default 9 on 8x8,
+//! 10 on 6x6), with the shipped evaluation (or `PLY_EVAL8`'s), and `deep - shallow` is collected per depth and number of empty squares.
 //! With `--endgame` (the exact solver's selective passes) positions with 12 to 21 empty
 //! squares are solved exactly and `exact - shallow` is collected for the probe depths 2, 4
 //! and 6. The spread `sigma = a + b * depth + c * empties` (discs) is fitted to the measured
@@ -26,6 +26,7 @@ fn main() {
     let mut size = BoardSize::Eight;
     let mut games = 300;
     let mut endgame = false;
+    let mut deepest = None;
     while let Some(flag) = args.next() {
         if flag == "--endgame" {
             endgame = true;
@@ -40,10 +41,11 @@ fn main() {
                 })
             }
             "--games" => games = value.parse().expect("--games N"),
+            "--deepest" => deepest = Some(value.parse().expect("--deepest D")),
             _ => panic!("unknown option {flag}"),
         }
     }
-    let deepest = if size == BoardSize::Eight { 9 } else { 10 };
+    let deepest = deepest.unwrap_or(if size == BoardSize::Eight { 9 } else { 10 });
     let e = eval::builtin(size).expect("an evaluated size");
     let mut cfg = fit::Config::shipped(size);
     cfg.games = games;

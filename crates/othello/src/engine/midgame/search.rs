@@ -79,6 +79,8 @@ pub(crate) struct Searcher<'a, C: Cpu> {
     mask: u64,
     table: Vec<Entry>,
     eval: Option<&'a Eval>,
+    /// Multi-ProbCut's rule for `eval`.
+    cut: mpc::MidgameCut,
     state: Option<EvalState>,
     pub(crate) nodes: u64,
     /// When to stop; looked at only once `may_abort` is set.
@@ -108,6 +110,12 @@ const POLL_EVERY: u64 = 1024;
 /// Tables kept between the searches of analyses on a clock ([`Pool`]), with their board size.
 static KEPT: Pool<(BoardSize, Vec<Entry>)> = Pool::new();
 
+/// Multi-ProbCut's rule for a search of `size` over `eval`: the network's own, or the
+/// tables'.
+fn cut_for(size: BoardSize, eval: Option<&Eval>) -> mpc::MidgameCut {
+    mpc::midgame_cut(size, eval.is_some_and(|e| e.network().is_some()))
+}
+
 impl<'a, C: Cpu> Searcher<'a, C> {
     /// A searcher within `limits`. On a clock its table comes from the tables kept by
     /// earlier searches on a clock, and goes back there when it is dropped ([`Pool`]).
@@ -133,6 +141,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
             table,
             pooled,
             eval: crate::eval::builtin(size),
+            cut: cut_for(size, crate::eval::builtin(size)),
             state: None,
             nodes: 0,
             control: StopControl::new(
@@ -155,6 +164,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
         // A kept table holds the shipped evaluation's values.
         assert!(!self.pooled, "another evaluation on a kept table");
         self.eval = Some(eval);
+        self.cut = cut_for(self.size, Some(eval));
         self
     }
 
@@ -374,7 +384,7 @@ impl<'a, C: Cpu> Searcher<'a, C> {
                 if !PV && self.selective && depth >= mpc::MIDGAME_MIN_DEPTH {
                     let empties = empty.count_ones();
                     let shallow = mpc::midgame_depth(depth);
-                    let margin = mpc::midgame_margin(self.size, depth, empties);
+                    let margin = self.cut.margin(depth, empties);
                     let (up, down) = (beta + margin, alpha - margin);
                     // A probe beyond every final score cannot cut.
                     let (up, down) = (
@@ -600,5 +610,31 @@ mod tests {
         let next = Searcher::new(crate::cpu::Baseline, BoardSize::Four, &clocked);
         let found: Vec<(u64, u64)> = next.table.iter().map(|e| (e.p, e.o)).collect();
         assert_eq!(found, left);
+    }
+
+    /// Multi-ProbCut's margins follow the evaluation searched with: the network's own cut
+    /// where a network evaluates, the tables' where tables do (the two differ, or the
+    /// network would be searched with the tables' cut unseen).
+    #[test]
+    fn the_probe_margin_is_the_evaluations_own() {
+        let small = Limits {
+            table_bits: 5,
+            ..Limits::default()
+        };
+        let size = BoardSize::Eight;
+        let (network, tables) = (mpc::midgame_cut(size, true), mpc::midgame_cut(size, false));
+        assert_ne!(network.margin(12, 40), tables.margin(12, 40));
+        let net = crate::eval::builtin(size).unwrap();
+        let tab = crate::eval::tables(size).unwrap();
+        let shipped = Searcher::new(crate::cpu::Baseline, size, &small);
+        assert_eq!(shipped.cut, mpc::midgame_cut(size, net.network().is_some()));
+        let with_tables = Searcher::new(crate::cpu::Baseline, size, &small).with_eval(tab);
+        assert_eq!(with_tables.cut, tables);
+        let with_network = Searcher::new(crate::cpu::Baseline, size, &small).with_eval(net);
+        if net.network().is_some() {
+            assert_eq!(with_network.cut, network);
+        }
+        let six = Searcher::new(crate::cpu::Baseline, BoardSize::Six, &small);
+        assert_eq!(six.cut, mpc::midgame_cut(BoardSize::Six, false));
     }
 }

@@ -15,8 +15,8 @@
 //!   answer a search without searching (both transposition tables keep their entries in
 //!   this form);
 //! - `line`: the principal variation, walked along the move each search names;
-//! - [`probcut`]: Multi-ProbCut's error model, one linear spread per board size and use,
-//!   and its one test at a node (`probe`);
+//! - [`probcut`]: Multi-ProbCut's error model, one linear spread per board size, evaluation
+//!   and use, and its one test at a node (`probe`);
 //! - `order`: child ordering, the step the midgame engine takes at every node and the solver at
 //!   every node with the table (from its `DEEP` empties; nearer the end it orders by cheaper
 //!   rules of its own, in `solve::search`): the children made in one move list, rated from the

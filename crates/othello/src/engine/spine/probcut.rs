@@ -4,7 +4,8 @@
 //!
 //! - the midgame engine ([`crate::midgame`]) predicts a search `depth` plies deep from one
 //!   of [`midgame_depth`] plies, at nodes at least [`MIDGAME_MIN_DEPTH`] deep, with the
-//!   [`midgame_spread`] of its board size and [`MIDGAME_CONFIDENCE`] deviations;
+//!   [`midgame_cut`] of its board size and evaluation (a spread and how many of its
+//!   deviations a probe must clear);
 //! - the exact solver's selective passes ([`crate::solve`]) predict the exact score of a
 //!   node with `n` empties from the evaluation searched [`endgame_depth`] plies, at nodes with
 //!   at least [`ENDGAME_MIN_EMPTIES`] empties, with the [`endgame_spread`] and the deviations
@@ -80,17 +81,54 @@ pub(crate) fn probe(
 /// Shallowest depth at which a midgame node tries a probe.
 pub const MIDGAME_MIN_DEPTH: u32 = 3;
 
-/// How many standard deviations of the prediction error a midgame probe must clear.
-pub const MIDGAME_CONFIDENCE: f64 = 1.5;
-
-/// The depth of the probe for a search of `depth` plies: about a quarter as deep, with the
+/// The depth of the probe for a search of `depth` plies: about half as deep, with the
 /// same parity (the evaluation's side-to-move bias cancels).
 #[must_use]
 pub const fn midgame_depth(depth: u32) -> u32 {
     (depth / 4) * 2 + (depth & 1)
 }
 
-/// Set by hand. `calibrate-mpc --size 8` (300 games) measured (7.842, -0.0345, -0.0976):
+/// How a midgame probe cuts: the spread of the prediction error and how many of its standard
+/// deviations the shallow value must lie outside the window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MidgameCut {
+    /// The spread of `deep - shallow`, in discs.
+    pub spread: Spread,
+    /// How many spreads outside the window the shallow value must land.
+    pub confidence: f64,
+}
+
+impl MidgameCut {
+    /// How far outside the window a probe must land, in evaluation units, for a search of
+    /// `depth` plies at a node with `empties` empty squares.
+    #[must_use]
+    pub fn margin(&self, depth: u32, empties: u32) -> i32 {
+        self.spread.margin(self.confidence, depth, empties)
+    }
+}
+
+/// The 8x8 network's (`data/eval8-net.bin`, what ply evaluates 8x8 with): the spread
+/// `calibrate-mpc --size 8 --games 150 --deepest 11` measured on it (2026-11-28, the network
+/// of 31721c2; 3.2 discs at depth 10 and 36 empties, where the tables' hand-set spread below
+/// gives 5.8), and the confidence the matches chose: at 100 ms a move against the build
+/// before (806832b, the tables' cut; `ply bench match --gtp "OLD gtp --depth 60 --time 0.1
+/// --no-ponder" --ms 100`, XOT openings 101-200, both colours, 200 games each) this spread
+/// scored 51.8% with 2 deviations, 57.0% with 1.5, 61.0% with 1.25, 65.2% with 1, 67.5%
+/// with 0.75, 70.2% with 0.5 and 59.0% with 0.25; 0.5 against 0.75 directly (openings
+/// 201-300), 55.5%. Narrow, as a search that reaches deeper in the same time pays for
+/// the nodes it cuts wrongly.
+const MIDGAME_8_NETWORK: MidgameCut = MidgameCut {
+    spread: Spread {
+        a: 5.533,
+        b: -0.0396,
+        c: -0.0528,
+        floor: 0.5,
+    },
+    confidence: 0.5,
+};
+
+/// The 8x8 tables' (`data/eval8.bin`, `PLY_EVAL8` naming them), set by hand, with 1.5
+/// deviations. `calibrate-mpc --size 8` (300 games) measured (7.842, -0.0345, -0.0976):
 /// wider near the end, where the evaluation is least sure, narrower in the opening. With it
 /// `ply bench eval --size 8` gave a worse mean error on FFO #40-#59 at 1 s (4.2-4.8 discs in
 /// two runs, against 3.4-3.9 with these), and no better on fforum #60-#79. With the weights
@@ -99,34 +137,36 @@ pub const fn midgame_depth(depth: u32) -> u32 {
 /// 48.3% for it (87 won, 19 drawn, 94 lost of 200), so these stay. With the weights of
 /// `scripts/train-eval8` from the committed data (search labels from 24 empties), 100 games:
 /// (6.62, -0.034, -0.071), the same shape; not tried in a match.
-const MIDGAME_8: Spread = Spread {
-    a: 2.0,
-    b: 0.2,
-    c: 0.05,
-    floor: 0.5,
-};
-/// `calibrate-mpc --size 6`.
-const MIDGAME_6: Spread = Spread {
-    a: 6.262,
-    b: 0.0209,
-    c: -0.1542,
-    floor: 0.5,
+const MIDGAME_8_TABLES: MidgameCut = MidgameCut {
+    spread: Spread {
+        a: 2.0,
+        b: 0.2,
+        c: 0.05,
+        floor: 0.5,
+    },
+    confidence: 1.5,
 };
 
-/// The midgame engine's spread of a board size (4x4 has no evaluation to predict with).
+/// 6x6's tables: `calibrate-mpc --size 6`, with 1.5 deviations.
+const MIDGAME_6: MidgameCut = MidgameCut {
+    spread: Spread {
+        a: 6.262,
+        b: 0.0209,
+        c: -0.1542,
+        floor: 0.5,
+    },
+    confidence: 1.5,
+};
+
+/// The midgame engine's cut for a board size over an evaluation that is a `network` or
+/// pattern tables (4x4 has no evaluation to predict with, and never probes).
 #[must_use]
-pub const fn midgame_spread(size: BoardSize) -> Spread {
-    match size {
-        BoardSize::Eight => MIDGAME_8,
+pub const fn midgame_cut(size: BoardSize, network: bool) -> MidgameCut {
+    match (size, network) {
+        (BoardSize::Eight, true) => MIDGAME_8_NETWORK,
+        (BoardSize::Eight, false) => MIDGAME_8_TABLES,
         _ => MIDGAME_6,
     }
-}
-
-/// How far outside the window a midgame probe must land, in evaluation units, for a search
-/// of `depth` plies at a node with `empties` empty squares.
-#[must_use]
-pub fn midgame_margin(size: BoardSize, depth: u32, empties: u32) -> i32 {
-    midgame_spread(size).margin(MIDGAME_CONFIDENCE, depth, empties)
 }
 
 // --- The exact solver's selective passes ---------------------------------------------------
@@ -229,7 +269,9 @@ mod tests {
     #[test]
     fn spreads_keep_their_floor() {
         for size in [BoardSize::Six, BoardSize::Eight] {
-            for spread in [midgame_spread(size), endgame_spread(size)] {
+            let cuts = [midgame_cut(size, true), midgame_cut(size, false)];
+            let spreads = cuts.map(|c| c.spread);
+            for spread in spreads.into_iter().chain([endgame_spread(size)]) {
                 for depth in 0..30 {
                     for empties in 0..=64 {
                         assert!(spread.sigma(depth, empties) >= spread.floor);
