@@ -71,11 +71,15 @@ fn estimates_are_marked_and_the_best_line_starts_with_the_best_move() {
     assert_eq!(a.line.first(), a.best.map(Move::Play).as_ref());
 }
 
-/// Play mode (the best move only) gives one move, with the same best score at the same
-/// depth as the analysis of every move: on a position the book does not answer, with the
-/// book on, so that the midgame engine gives both.
+/// Play mode (the best move only) gives one move at the same depth as the analysis of every
+/// move, with its score, and that move is the analysis's best or within a disc of it: on a
+/// position the book does not answer, with the book on, so that the midgame engine gives
+/// both. Not always the same move and score: Multi-ProbCut makes a selective search's value
+/// depend on its window, and play mode searches all but its first move in null windows,
+/// where a probe may cut what the analysis's windows searched (on this position the
+/// analysis values b3 at +17.36 and c5 at +17.28, and play mode gives c5 at +17.28).
 #[test]
-fn play_mode_gives_one_move_with_the_same_best_score_at_the_same_depth() {
+fn play_mode_gives_one_move_at_the_same_depth_within_a_disc_of_the_best() {
     let pos = random_position(BoardSize::Eight, 20, &mut SplitMix64::new(50));
     let all = analyze(&pos, &Options::depth(6));
     let play = analyze(
@@ -90,12 +94,19 @@ fn play_mode_gives_one_move_with_the_same_best_score_at_the_same_depth() {
         (Engine::Midgame, Engine::Midgame)
     );
     assert_eq!(play.moves.len(), 1);
-    assert_eq!((play.score, play.depth), (all.score, all.depth));
-    assert_eq!((play.moves[0].score, play.moves[0].depth), (all.score, 6));
-    // The one move is one of the analysis's best (equal scores may be ordered apart).
-    let best = all.moves.iter().filter(|m| m.score == all.score);
+    assert_eq!((play.depth, all.depth, play.moves[0].depth), (6, 6, 6));
+    assert_eq!(
+        (play.moves[0].square, play.moves[0].score),
+        (play.best.unwrap(), play.score)
+    );
+    let disc = 64; // in 64ths, as Discs64
     assert!(
-        best.clone().any(|m| Some(m.square) == play.best),
+        (play.score.0 - all.score.0).abs() <= disc,
+        "{play:?} {all:?}"
+    );
+    let chosen = all.moves.iter().find(|m| Some(m.square) == play.best);
+    assert!(
+        chosen.is_some_and(|m| m.score.0 >= all.score.0 - disc),
         "{play:?} {all:?}"
     );
 }
