@@ -5,7 +5,7 @@ mod common;
 
 use std::fs;
 
-use common::{ply, s, scratch, small_games, stderr, stdout};
+use common::{ply, s, scratch, small_games, stderr, stdout, SMALL_GAMES};
 
 #[test]
 fn gen_merge_and_info_make_the_bytes_of_one_run() {
@@ -86,24 +86,20 @@ fn a_rerun_resumes_a_torn_file_and_other_arguments_are_refused() {
     fs::write(&killed, &bad).unwrap();
     for args in [
         vec!["train", "info", s(&killed)],
-        vec![
-            "train",
-            "gen",
-            "--out",
-            s(&killed),
-            "--games",
-            "4",
-            "--seed",
-            "9",
-            "--size",
-            "6",
-            "--depth",
-            "2",
-            "--random-moves",
-            "2-8",
-            "--exact-empties",
-            "10",
-        ],
+        [
+            &[
+                "train",
+                "gen",
+                "--out",
+                s(&killed),
+                "--games",
+                "4",
+                "--seed",
+                "9",
+            ],
+            &SMALL_GAMES[..],
+        ]
+        .concat(),
     ] {
         let o = ply(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
