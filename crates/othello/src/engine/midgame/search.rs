@@ -134,14 +134,15 @@ impl<'a, C: Cpu> Searcher<'a, C> {
             },
             |(_, t)| t,
         );
+        let eval = crate::eval::builtin(size);
         Searcher {
             cpu,
             size,
             mask: size.mask().0,
             table,
             pooled,
-            eval: crate::eval::builtin(size),
-            cut: cut_for(size, crate::eval::builtin(size)),
+            eval,
+            cut: cut_for(size, eval),
             state: None,
             nodes: 0,
             control: StopControl::new(
