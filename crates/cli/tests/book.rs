@@ -116,7 +116,6 @@ fn a_book_built_with_the_batch_solve_is_closed_and_exact() {
     assert!(stderr(&o).contains("do not close"), "{}", stderr(&o));
     // The book file from before is still whole.
     assert_eq!(Book::read(&std::fs::read(&file).unwrap()).unwrap(), book);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -153,7 +152,6 @@ fn broken_inputs_are_refused_naming_the_place() {
     let o = ply(&["othello", "book", "info", s(&book)]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("truncated"), "{}", stderr(&o));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Deviates and searches the rounds of a searched 4x4 book (`lines` lines, depth `depth`),
@@ -237,5 +235,4 @@ fn a_searched_book_is_negamaxed_and_grows_by_rerunning_with_more_lines() {
         "{}",
         stderr(&o)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

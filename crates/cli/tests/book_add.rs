@@ -170,7 +170,6 @@ fn games_positions_are_searched_into_the_book_and_negamaxed() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains(": 0 added"), "{}", stdout(&o));
     assert_eq!(fs::read(&out).unwrap(), fs::read(&twice).unwrap());
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -195,7 +194,6 @@ fn an_edax_book_takes_the_games_and_stays_partial() {
             }
         }
     }
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -231,5 +229,4 @@ fn bad_inputs_are_refused_naming_the_file_and_nothing_is_written() {
         assert!(stderr(&o).contains(needle), "{needle}: {}", stderr(&o));
         assert!(!out.exists());
     }
-    let _ = fs::remove_dir_all(&dir);
 }

@@ -172,7 +172,6 @@ fn an_output_that_is_an_input_or_not_an_index_is_refused_and_left_alone() {
         listing(&dir),
         ["g.wtb", "h.wtb", "x.bin", "x.tmp", "y.bin", "y.tmp"]
     );
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -192,7 +191,6 @@ fn an_index_that_cannot_be_kept_leaves_no_temporary_file() {
     }
     assert_eq!(listing(&dir), ["g.wtb", "g.wtb.plyidx"]);
     assert!(listing(&dir.join("g.wtb.plyidx")).is_empty());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -232,7 +230,6 @@ fn a_flipped_bit_in_the_index_s_games_count_is_built_again() {
         let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
         assert_eq!(v["games"], 12, "{v}");
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -286,7 +283,6 @@ fn damaged_wthor_files_are_refused_whatever_the_filters() {
         &["othello", "games", p, "--players", s(&jou_path)],
         &["bad.JOU", "games (N1)", "7 in a names file"],
     );
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -339,5 +335,4 @@ fn a_damaged_edax_book_or_a_folder_as_a_book_is_bad_input() {
     ] {
         refused(&args, &[f, "a folder, not a file"]);
     }
-    fs::remove_dir_all(&dir).unwrap();
 }

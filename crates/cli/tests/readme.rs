@@ -8,7 +8,7 @@
 //! inside a line matches any text on that line. The command must succeed. Blocks fenced
 //! ```` ```sh ```` are not run.
 
-use std::{path::Path, process::Command};
+use std::{path::Path, process::Command, sync::OnceLock};
 
 /// One `$ ply ...` line of a console block and the output the README shows for it.
 #[derive(Clone, Debug, PartialEq)]
@@ -175,9 +175,41 @@ fn readme() -> String {
     std::fs::read_to_string(repository().join("README.md")).expect("README.md")
 }
 
+/// What `ply` printed for an example: whether it succeeded, its standard output and error.
+type Ran = (bool, String, String);
+
+/// Every example of the README, run once in order and shared by the tests below (two runs
+/// at once would write the same files). The examples write their files as
+/// `/tmp/ply-readme*` (a database, the index `explore` keeps beside it, a book): removed
+/// once all have run.
+fn ran() -> &'static [(Example, Ran)] {
+    static RAN: OnceLock<Vec<(Example, Ran)>> = OnceLock::new();
+    RAN.get_or_init(|| {
+        let ran = examples(&readme())
+            .into_iter()
+            .map(|e| {
+                let out = run(&e);
+                (e, out)
+            })
+            .collect();
+        if let Ok(entries) = std::fs::read_dir("/tmp") {
+            for entry in entries.flatten() {
+                if entry
+                    .file_name()
+                    .to_string_lossy()
+                    .starts_with("ply-readme")
+                {
+                    let _ = std::fs::remove_file(entry.path());
+                }
+            }
+        }
+        ran
+    })
+}
+
 #[test]
 fn every_console_example_of_the_readme_prints_what_it_shows() {
-    let examples = examples(&readme());
+    let examples = ran();
     assert!(
         examples.len() >= 5,
         "only {} examples found",
@@ -185,10 +217,7 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
     );
     let failures: Vec<String> = examples
         .iter()
-        .filter_map(|e| {
-            let (success, stdout, stderr) = run(e);
-            mismatch(e, success, &stdout, &stderr)
-        })
+        .filter_map(|(e, (success, stdout, stderr))| mismatch(e, *success, stdout, stderr))
         .collect();
     assert!(
         failures.is_empty(),
@@ -203,13 +232,13 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
 /// its output changed (or one line added), no longer matches what `ply` prints.
 #[test]
 fn a_changed_example_output_is_caught() {
-    for example in examples(&readme()) {
-        let (success, stdout, stderr) = run(&example);
-        assert!(mismatch(&example, success, &stdout, &stderr).is_none());
+    for (example, (success, stdout, stderr)) in ran() {
+        let success = *success;
+        assert!(mismatch(example, success, stdout, stderr).is_none());
         let mut added = example.clone();
         added.expected.push("one more line".to_owned());
         assert!(
-            mismatch(&added, success, &stdout, &stderr).is_some(),
+            mismatch(&added, success, stdout, stderr).is_some(),
             "README.md:{}: a line added to the output still matches",
             example.line
         );
@@ -219,7 +248,7 @@ fn a_changed_example_output_is_caught() {
         let mut changed = example.clone();
         changed.expected[i] = format!("{}!", changed.expected[i].replace("[..]", ""));
         assert!(
-            mismatch(&changed, success, &stdout, &stderr).is_some(),
+            mismatch(&changed, success, stdout, stderr).is_some(),
             "README.md:{}: a changed output line still matches",
             example.line
         );

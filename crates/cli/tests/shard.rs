@@ -4,7 +4,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{ply, ply_with_input, s, scratch, stderr};
+use common::{ply, ply_with_input, s, scratch, stderr, Scratch};
 use ply_othello::{text, BoardSize, Position, Square};
 
 /// An OBF file of `count` 6x6 positions with 10 empties from games played at random (a
@@ -86,16 +86,10 @@ fn merge(files: &[&Path]) -> std::process::Output {
 
 /// A scratch dir with the input, a single-machine run of it and the three shards' files.
 struct Batch {
-    dir: PathBuf,
+    dir: Scratch,
     input: PathBuf,
     single: Vec<u8>,
     shards: Vec<PathBuf>,
-}
-
-impl Drop for Batch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }
 
 fn batch(name: &str) -> Batch {
@@ -385,7 +379,6 @@ fn exit_codes_tell_a_scheduler_what_to_do() {
         result_lines(&std::fs::read_to_string(&out).expect("out")),
         vec![2, 4]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -452,5 +445,4 @@ fn a_rerun_says_how_much_was_already_solved() {
         stderr(&o)
     );
     assert!(stderr(&o).contains("run its shard again"), "{}", stderr(&o));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -49,7 +49,6 @@ fn gen_merge_and_info_make_the_bytes_of_one_run() {
     assert!(v["positions"].as_u64().unwrap() >= 5 * 28);
     let o = ply(&["train", "info", s(&shards[1])]);
     assert!(stdout(&o).contains("shard 1/2 (2 games)"), "{}", stdout(&o));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -113,7 +112,6 @@ fn a_rerun_resumes_a_torn_file_and_other_arguments_are_refused() {
     let o = ply(&["train", "merge", s(&killed), "--out", s(&dir.join("m.bin"))]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("ends inside field"), "{}", stderr(&o));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -150,7 +148,6 @@ fn bad_arguments_are_usage_errors() {
         assert!(stderr(&o).contains(want), "{a:?}: {}", stderr(&o));
         assert!(!out.exists(), "{a:?} wrote a file");
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -207,7 +204,6 @@ fn fit_writes_weights_that_load_and_reports_each_phase() {
         assert!(stderr(&o).contains(want), "{a:?}: {}", stderr(&o));
         assert!(!out.exists(), "{a:?} wrote a file");
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `export` numbers the weights as `pack` reads them: a fitted weight file turned into a
@@ -394,7 +390,6 @@ fn export_indexes_the_weights_that_pack_makes() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--holdout 1"), "{}", stderr(&o));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `ply train duel`: an evaluation of zeros loses to the shipped one; bad arguments are
@@ -441,7 +436,6 @@ fn duel_counts_the_games_of_both_colours() {
     let o = ply(&["train", "duel", s(&dir.join("missing.bin")), "shipped"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("missing.bin"), "{}", stderr(&o));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `ply bench eval --obf FILE --json` with a short judgement of two positions: its rows.

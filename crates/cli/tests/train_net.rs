@@ -146,5 +146,4 @@ fn net_writes_a_network_the_engines_evaluate_with() {
         assert!(stderr(&o).contains(flag), "{}", stderr(&o));
         assert!(!out.exists());
     }
-    fs::remove_dir_all(&dir).unwrap();
 }

@@ -51,12 +51,39 @@ pub fn stderr(o: &Output) -> String {
 }
 
 /// A fresh, empty scratch directory for one test (`name` unique among the tests), in the
-/// system's temporary directory and apart per test process.
-pub fn scratch(name: &str) -> PathBuf {
+/// system's temporary directory and apart per test process. It is removed when dropped,
+/// unless the test is failing: then its files are left for a look.
+pub fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("ply-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
+    Scratch(dir)
+}
+
+/// A test's scratch directory ([`scratch`]), a [`Path`] by deref.
+#[derive(Debug)]
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// A path as an argument (the tests' paths are UTF-8).
