@@ -143,10 +143,10 @@ node_idle() { [ "$(sinfo -h -o %t 2>/dev/null)" = idle ]; }
 wait_for 60 node_idle || fail "the node never came up idle: $(sinfo 2>&1)"
 say "cluster up: $(sinfo -h -o '%P %D nodes %c cpus %t')"
 
-# Positions: deterministic random games on 8x8, stopped at 16 empties (about 0.2 s each to
-# solve in a debug build, so that a shard of ten runs long enough to be caught mid-shard; at
-# 12 empties a shard took about 0.1 s and the half-second polls could miss every task): 4
-# openings of 36 plies, each continued 10 ways for 8 more. A game that reaches a pass is
+# Positions: deterministic random games on 8x8, stopped at 20 empties (the debug build solves
+# with ply-othello optimized, a few tenths of a second each, so that a shard of ten runs long
+# enough to be caught mid-shard; at 16 empties a shard took about 0.3 s and the half-second
+# polls missed every task): 4 openings of 32 plies, each continued 10 ways for 8 more. A game that reaches a pass is
 # dropped.
 seed=12
 # Plays $2 random plies after the moves $1 into $game; empty at a pass. (No subshell: the
@@ -174,7 +174,7 @@ tries=0
 while [ "$made" -lt "$POSITIONS" ]; do
   tries=$((tries + 1))
   [ "$tries" -le 20 ] || fail "20 random openings gave only $made positions"
-  random_game "" 36
+  random_game "" 32
   opening=$game
   [ -n "$opening" ] || continue
   for _ in $(seq $((POSITIONS / 4))); do
@@ -186,7 +186,7 @@ while [ "$made" -lt "$POSITIONS" ]; do
     made=$((made + 1))
   done
 done
-say "$(wc -l <"$input") positions with 16 empties, $SHARDS shards"
+say "$(wc -l <"$input") positions with 20 empties, $SHARDS shards"
 
 job=$(PLY_INPUT=$input PLY_RESULTS=$tmp/results PLY=$PLY sbatch --parsable \
   --array=0-$((SHARDS - 1))%2 --chdir="$tmp" --output="$tmp/log/task-%a.log" \
