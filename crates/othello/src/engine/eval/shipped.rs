@@ -21,7 +21,9 @@ use crate::BoardSize;
 /// which cost the solver 1.3% more nodes on FFO #40-#49 with the selective spread of then:
 /// 481.4 M against 475.2 M). On 6x6 (`--positions 1000`, depths 1 to
 /// 10, the weights of `train-eval`) +0.51 and -0.94 without a handicap, -0.06 and -0.36
-/// with 47.
+/// with 47. The shipped 8x8 network with -64 (`--positions 600`, 2026-11-29): -0.48 at even
+/// depths, +0.21 at odd ones; the run proposes -86, which scored 46.3% of 200 games at 100 ms
+/// a move against -64 (README, issue #48), so the network keeps the tables' -64.
 #[must_use]
 pub const fn shipped_tempo(size: BoardSize) -> i32 {
     match size {
