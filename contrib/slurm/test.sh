@@ -146,8 +146,8 @@ say "cluster up: $(sinfo -h -o '%P %D nodes %c cpus %t')"
 # Positions: deterministic random games on 8x8, stopped at 20 empties (the debug build solves
 # with ply-othello optimized, a few tenths of a second each, so that a shard of ten runs long
 # enough to be caught mid-shard; at 16 empties a shard took about 0.3 s and the half-second
-# polls missed every task): 4 openings of 32 plies, each continued 10 ways for 8 more. A game that reaches a pass is
-# dropped.
+# polls missed every task): 4 openings of 32 plies, each continued 10 ways for 8 more. A game
+# that reaches a pass is dropped.
 seed=12
 # Plays $2 random plies after the moves $1 into $game; empty at a pass. (No subshell: the
 # seed goes on from call to call.)
