@@ -155,6 +155,18 @@ pub trait Engine: Send {
     /// When the engine refuses or cannot take the game (a size its protocol lacks).
     fn new_game(&mut self, game: &GameRecord) -> Result<(), EngineError>;
 
+    /// Readies the engine for the game [`Engine::new_game`] started, to be played under
+    /// `limit`, before any clock runs: ply makes the tables it keeps from move to move
+    /// here, so that its first move does not pay for them out of its own time. An engine
+    /// with nothing to ready does nothing (the default).
+    ///
+    /// # Errors
+    /// When the engine refuses the limit or has gone.
+    fn prepare(&mut self, limit: &Limit) -> Result<(), EngineError> {
+        let _ = limit;
+        Ok(())
+    }
+
     /// Tells the engine a move it did not name itself: the opponent's, or a pass.
     ///
     /// # Errors

@@ -2,7 +2,9 @@
 //! control (a fixed [`Limit`] a move, or a game clock), every move timed on the referee's
 //! clock and checked by the rules; a match plays each opening twice, colours swapped.
 //!
-//! The referee keeps the clocks: the time an engine takes, on the referee's clock, comes off
+//! Before any clock runs, each engine is readied for its control ([`Engine::prepare`]: ply
+//! makes the tables it keeps), so that no first move pays for them. The referee keeps the
+//! clocks: the time an engine takes, on the referee's clock, comes off
 //! its [`SideClock`], and the engine is given its clock as it stands before every move. A
 //! side whose main time runs out under sudden death or Fischer loses the game on time (the
 //! game is recorded so, not an error); under byo-yomi its clock goes on as the control says.
@@ -237,6 +239,17 @@ pub fn play_seated(
         Control::Clock(tc) => SideClock::new(tc),
         Control::Limit(_) => SideClock::new(TimeControl::None),
     });
+    // Each seat's engine readied for its limit before any clock runs.
+    for (i, &k) in seat.iter().enumerate() {
+        let limit = match controls[i] {
+            Control::Limit(l) => l,
+            Control::Clock(_) => Limit::Clock(clocks[i]),
+        };
+        let side = if i == 0 { Color::Black } else { Color::White };
+        engines[k]
+            .prepare(&limit)
+            .map_err(|er| fail(side, er, &game))?;
+    }
     let mut result = Game {
         black: engines[seat[0]].name().to_owned(),
         white: engines[seat[1]].name().to_owned(),

@@ -99,6 +99,12 @@ impl Engine for PlyEngine {
         Ok(())
     }
 
+    fn prepare(&mut self, limit: &Limit) -> Result<(), EngineError> {
+        self.limit(limit);
+        self.player.prepare();
+        Ok(())
+    }
+
     fn play(&mut self, m: Move) -> Result<(), EngineError> {
         let before = self.player.game().clone();
         self.player

@@ -22,6 +22,8 @@ struct FirstMove {
     name: String,
     game: GameRecord,
     bad: bool,
+    /// Every call but `name`, in order: `new_game`, `prepare LIMIT`, `play`, `go`.
+    calls: Vec<String>,
 }
 
 impl FirstMove {
@@ -30,6 +32,7 @@ impl FirstMove {
             name: name.to_owned(),
             game: GameRecord::new(Position::start(BoardSize::Eight)),
             bad: false,
+            calls: Vec::new(),
         }
     }
 }
@@ -39,15 +42,22 @@ impl Engine for FirstMove {
         &self.name
     }
     fn new_game(&mut self, game: &GameRecord) -> Result<(), EngineError> {
+        self.calls.push("new_game".into());
         self.game = game.clone();
         Ok(())
     }
+    fn prepare(&mut self, limit: &Limit) -> Result<(), EngineError> {
+        self.calls.push(format!("prepare {limit:?}"));
+        Ok(())
+    }
     fn play(&mut self, m: Move) -> Result<(), EngineError> {
+        self.calls.push("play".into());
         self.game
             .play(m)
             .map_err(|e| EngineError::new(&self.name, "play", Fault::Illegal, e.to_string()))
     }
     fn go(&mut self, _: &Limit) -> Result<Answer, EngineError> {
+        self.calls.push("go".into());
         let pos = self.game.position();
         let best = if self.bad {
             Move::Play(Square::parse("a1").unwrap())
@@ -239,6 +249,54 @@ fn ply_on_a_stepping_clock(name: &str, ponder: bool) -> PlyEngine {
     };
     let clock = Arc::new(SteppingClock::new(Duration::from_millis(1)));
     PlyEngine::with_player(name, Player::with_clock(settings, clock))
+}
+
+/// Each engine is readied for its own control after the game starts and before its first
+/// move (a clock as it stands full), and ply readies the solver it keeps there, so that
+/// no first move pays for its table; one engine at both seats is readied for each.
+#[test]
+fn each_engine_is_readied_for_its_control_before_any_clock_runs() {
+    let start = GameRecord::new(Position::start(BoardSize::Four));
+    let fischer = TimeControl::Fischer {
+        main: Duration::from_secs(5),
+        increment: Duration::from_millis(100),
+    };
+    let (mut a, mut b) = (FirstMove::new("a"), FirstMove::new("b"));
+    let clock = Control::Clock(fischer);
+    play_game(&mut a, &mut b, &start, [MOVE, clock], &SYSTEM).unwrap();
+    let first_three = |e: &FirstMove| e.calls[..3].to_vec();
+    assert_eq!(
+        first_three(&a)[..2],
+        ["new_game".to_string(), "prepare Time(10ms)".to_string()]
+    );
+    assert_eq!(first_three(&a)[2], "go", "black moves first");
+    let readied = format!("prepare {:?}", Limit::clock(fischer));
+    assert_eq!(
+        first_three(&b)[..2],
+        ["new_game".to_string(), readied.clone()]
+    );
+    let mut both = FirstMove::new("self");
+    play_seated(Seats::One(&mut both), &start, [MOVE, clock], &SYSTEM).unwrap();
+    assert_eq!(
+        both.calls[..3],
+        [
+            "new_game".to_string(),
+            "prepare Time(10ms)".to_string(),
+            readied
+        ]
+    );
+
+    // ply: a fresh player has no solver yet; readied for a clock or a fixed time, it has.
+    for limit in [
+        Limit::clock(fischer),
+        Limit::Time(Duration::from_millis(10)),
+    ] {
+        let mut ply = ply_on_a_stepping_clock("ply", false);
+        assert!(!ply.player().is_prepared());
+        ply.new_game(&start).unwrap();
+        ply.prepare(&limit).unwrap();
+        assert!(ply.player().is_prepared(), "{limit:?}");
+    }
 }
 
 /// Two of ply's players on a Fischer clock, one pondering: on 4x4 both play perfectly, so

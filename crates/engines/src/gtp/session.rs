@@ -203,8 +203,11 @@ impl Session {
         }
     }
 
+    /// A new game of `size`; the solver ply keeps is made now, outside any `genmove`'s
+    /// time ([`Player::prepare`]).
     fn reset(&mut self, size: BoardSize) {
         self.player.new_game(Position::start(size));
+        self.player.prepare();
         self.undo.clear();
     }
 

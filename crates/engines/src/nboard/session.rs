@@ -203,6 +203,8 @@ impl Session {
         for (color, clock) in [Color::Black, Color::White].into_iter().zip(clocks) {
             p.set_clock(color, clock);
         }
+        // Made now, outside any `go`'s time (without a clock too).
+        p.prepare();
         Reply::Nothing
     }
 

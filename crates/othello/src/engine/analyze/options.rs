@@ -76,6 +76,12 @@ pub struct Options {
 pub struct KeptSolver(pub(super) Arc<Mutex<Option<Solver>>>);
 
 impl KeptSolver {
+    /// Whether the solver is made (one in use by an analysis is).
+    #[must_use]
+    pub fn is_made(&self) -> bool {
+        self.0.try_lock().map_or(true, |slot| slot.is_some())
+    }
+
     /// Makes the solver now, with `options`, unless it has them already: a player about to
     /// play on a clock calls it before the game, so that the first move that reaches the
     /// solver does not pay for its table (tens of megabytes written, a fifth of a second on

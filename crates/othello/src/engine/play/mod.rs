@@ -312,21 +312,39 @@ impl Player {
     }
 
     /// Sets both sides' clocks to a full `control`. On a clock, the kept solver is made
-    /// now for the game's board size (if it is not made already), so that no move pays for
-    /// its table out of its own time.
+    /// now ([`Player::prepare`]).
     pub fn set_time_control(&mut self, control: TimeControl) {
         self.clocks = [SideClock::new(control); 2];
         if control != TimeControl::None {
-            let size = self.position().size();
-            self.kept.prepare(SolveOptions {
-                threads: self.settings.threads.clamp(1, MAX_THREADS),
-                hash_mb: self
-                    .settings
-                    .hash_mb
-                    .unwrap_or_else(|| table_mb(size))
-                    .max(1),
-            });
+            self.prepare();
         }
+    }
+
+    /// Makes the solver the player keeps from move to move now, for the game's board size
+    /// and the settings' threads and table (unless it is made with those already): a front
+    /// end calls it before a game's clock starts, so that the first move that reaches the
+    /// solver does not pay for its table out of its own time. A player that does not keep
+    /// its solver ([`Player::set_keep_solver`]) makes nothing.
+    pub fn prepare(&mut self) {
+        if !self.keep_solver {
+            return;
+        }
+        let size = self.position().size();
+        self.kept.prepare(SolveOptions {
+            threads: self.settings.threads.clamp(1, MAX_THREADS),
+            hash_mb: self
+                .settings
+                .hash_mb
+                .unwrap_or_else(|| table_mb(size))
+                .max(1),
+        });
+    }
+
+    /// Whether the solver the player keeps is made ([`Player::prepare`], or by a search
+    /// that reached it).
+    #[must_use]
+    pub fn is_prepared(&self) -> bool {
+        self.kept.is_made()
     }
 
     /// Sets what is left on `color`'s clock ([`SideClock::set_left`]).
