@@ -46,6 +46,16 @@ pub enum Control {
     Clock(TimeControl),
 }
 
+impl Control {
+    /// What an engine is asked under this control, its side's clock standing at `clock`.
+    fn limit(self, clock: SideClock) -> Limit {
+        match self {
+            Control::Limit(l) => l,
+            Control::Clock(_) => Limit::Clock(clock),
+        }
+    }
+}
+
 /// One move an engine was asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Asked {
@@ -241,13 +251,9 @@ pub fn play_seated(
     });
     // Each seat's engine readied for its limit before any clock runs.
     for (i, &k) in seat.iter().enumerate() {
-        let limit = match controls[i] {
-            Control::Limit(l) => l,
-            Control::Clock(_) => Limit::Clock(clocks[i]),
-        };
         let side = if i == 0 { Color::Black } else { Color::White };
         engines[k]
-            .prepare(&limit)
+            .prepare(&controls[i].limit(clocks[i]))
             .map_err(|er| fail(side, er, &game))?;
     }
     let mut result = Game {
@@ -271,10 +277,7 @@ pub fn play_seated(
             }
             continue;
         }
-        let limit = match controls[i] {
-            Control::Limit(l) => l,
-            Control::Clock(_) => Limit::Clock(clocks[i]),
-        };
+        let limit = controls[i].limit(clocks[i]);
         let engine = &mut engines[seat[i]];
         let started = referee.now();
         let answer = engine.go(&limit).map_err(|e| fail(side, e, &game))?;
