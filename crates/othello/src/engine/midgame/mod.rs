@@ -185,12 +185,13 @@ fn analyze_at<C: Cpu>(
         })
         .collect();
     let mut order: Vec<(Square, i32)> = pos.legal_moves().into_iter().map(|s| (s, 0)).collect();
+    let first: Vec<Square> = order.iter().map(|&(sq, _)| sq).collect();
     let mut done: Option<Analysis> = None;
     let last_depth = limits.max_depth.clamp(1, empties);
     for depth in 1..=last_depth {
         let exact = depth >= empties;
         let selective = limits.selective && !exact;
-        // Thread t takes root moves t, t + threads, …: the best ones go to different threads.
+        // Each thread searches its own root moves ([`shared_out`]), best first.
         let (mut results, complete) = if threads == 1 {
             searchers[0].selective = selective;
             root_moves(&mut searchers[0], pos, &order, depth, limits.all_moves)
@@ -200,8 +201,7 @@ fn analyze_at<C: Cpu>(
                     .iter_mut()
                     .enumerate()
                     .map(|(t, searcher)| {
-                        let mine: Vec<(Square, i32)> =
-                            order.iter().skip(t).step_by(threads).copied().collect();
+                        let mine = shared_out(&first, &order, t, threads);
                         searcher.selective = selective;
                         scope.spawn(move || root_moves(searcher, pos, &mine, depth, true))
                     })
@@ -277,6 +277,25 @@ fn analyze_at<C: Cpu>(
     a.nodes = searchers.iter().map(|s| s.nodes).sum();
     debug_assert_eq!(a.line.first(), a.best.map(Move::Play).as_ref());
     a
+}
+
+/// The root moves of `order` (this iteration's order, best first) that thread `t` of
+/// `threads` searches: those it searched in the last iteration, so that each move is
+/// searched again over the table that holds its last search. Thread t keeps moves t,
+/// t + `threads`, … of `first` (the root moves in the first iteration's order) throughout.
+/// Shared out afresh each iteration, a move searched without the table entries of its
+/// last search was valued up to two discs apart from its symmetric images at depth 6.
+fn shared_out(
+    first: &[Square],
+    order: &[(Square, i32)],
+    t: usize,
+    threads: usize,
+) -> Vec<(Square, i32)> {
+    order
+        .iter()
+        .filter(|&&(sq, _)| first.iter().position(|&f| f == sq).map(|i| i % threads) == Some(t))
+        .copied()
+        .collect()
 }
 
 /// One root move's score after an iteration, and its expected line when it was the best of
@@ -562,6 +581,30 @@ mod tests {
         assert_eq!(a.moves[0], at("e2", 4, 12));
         assert_eq!(a.moves[1], at("f7", 4, 11));
         assert_eq!(a.line.len(), 3);
+    }
+
+    #[test]
+    fn each_root_move_stays_with_one_thread_as_the_order_changes() {
+        let first: Vec<Square> = ["d3", "c4", "f5", "e6", "a1"].map(sq).to_vec();
+        // A later iteration's order: scores changed and the moves with them.
+        let order: Vec<(Square, i32)> = [("e6", 9), ("a1", 7), ("c4", 3), ("d3", 1), ("f5", 0)]
+            .map(|(m, v)| (sq(m), v))
+            .to_vec();
+        let names = |t: usize| -> Vec<Square> {
+            shared_out(&first, &order, t, 2)
+                .iter()
+                .map(|&(m, _)| m)
+                .collect()
+        };
+        // Thread 0 keeps d3, f5 and a1; thread 1 c4 and e6; each best first.
+        assert_eq!(names(0), ["a1", "d3", "f5"].map(sq));
+        assert_eq!(names(1), ["e6", "c4"].map(sq));
+        // With as many threads as moves, each move has a thread of its own.
+        for (t, &m) in first.iter().enumerate() {
+            let mine = shared_out(&first, &order, t, first.len());
+            assert_eq!(mine.len(), 1);
+            assert_eq!(mine[0].0, m);
+        }
     }
 
     /// 15 empties, white to move: g8 is worth -6 (exact), every other move less. In play
